@@ -1,0 +1,127 @@
+"""Build: fetch lexbor (vendor/lexbor), compile it into a static library, link it into _core.
+
+Every ``turbohtml/*.pyx`` becomes an extension module. Only ``_core`` links lexbor; the
+other modules cimport ``_core``'s C functions and read lexbor's structs through its headers.
+
+Switches (environment variables):
+- ``TURBOHTML_DEBUG=1``: ``-O0 -g`` and Cython's bounds/wraparound checks back on.
+- ``TURBOHTML_SANITIZE=1``: AddressSanitizer + UndefinedBehaviorSanitizer for lexbor and
+  the extensions (run Python with ``LD_PRELOAD=$(gcc -print-file-name=libasan.so)``).
+- ``TURBOHTML_BUILD_JOBS=N``: parallel C compiles for lexbor (default: all cores).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from Cython.Build import cythonize
+from distutils.ccompiler import new_compiler
+from distutils.sysconfig import customize_compiler
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "vendor" / "lexbor"))
+import fetch_lexbor  # noqa: E402
+
+DEBUG = os.environ.get("TURBOHTML_DEBUG") == "1"
+SANITIZE = os.environ.get("TURBOHTML_SANITIZE") == "1"
+
+# lexbor modules turbohtml uses, with their dependencies (each module's #includes).
+LEXBOR_MODULES = (
+    "core", "dom", "html", "tag", "ns", "css", "selectors",
+    "encoding", "url", "unicode", "punycode", "ports/posix",
+)
+
+OPT_FLAGS = ["-O0", "-g"] if DEBUG else ["-O2", "-g0"]
+SANITIZER_FLAGS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"] if SANITIZE else []
+LEXBOR_FLAGS = ["-std=c99", "-fPIC", "-w", *OPT_FLAGS, *SANITIZER_FLAGS]
+EXT_FLAGS = ["-Wno-unused-function", "-Wno-unreachable-code", *OPT_FLAGS, *SANITIZER_FLAGS]
+
+DIRECTIVES = {
+    "language_level": 3,
+    "embedsignature": True,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "cdivision": True,
+    "initializedcheck": DEBUG,
+    "freethreading_compatible": True,
+}
+
+
+class build_lexbor_ext(build_ext):
+    """build_ext that first obtains and compiles lexbor as a static library."""
+
+    def run(self) -> None:
+        lexbor_root = fetch_lexbor.ensure_source()
+        include = str(lexbor_root / "source")
+        library = self._build_lexbor(lexbor_root / "source")
+        for ext in self.extensions:
+            ext.include_dirs.append(include)
+            if ext.name == "turbohtml._core":
+                ext.extra_objects.append(library)
+        super().run()
+        self._ship_licence(lexbor_root)
+
+    def _build_lexbor(self, source: Path) -> str:
+        files = []
+        for module in LEXBOR_MODULES:
+            base = source / "lexbor" / module
+            files.extend(sorted(str(p) for p in base.rglob("*.c")))
+        # ports/posix sources live under ports/posix/lexbor/...; their headers resolve
+        # relative to source/ like every other module.
+        out_dir = Path(self.build_temp) / "lexbor"
+        library = out_dir / "liblexbor_static.a"
+        stamp = out_dir / "flags"
+        flags = " ".join(LEXBOR_FLAGS)
+        if library.is_file() and stamp.is_file() and stamp.read_text() == flags:
+            return str(library)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        jobs = int(os.environ.get("TURBOHTML_BUILD_JOBS", os.cpu_count() or 1))
+        compiler = new_compiler()
+        customize_compiler(compiler)
+
+        def compile_one(path: str) -> list[str]:
+            return compiler.compile(
+                [path],
+                output_dir=str(out_dir),
+                macros=[("LEXBOR_STATIC", None)],
+                include_dirs=[str(source)],
+                extra_postargs=LEXBOR_FLAGS,
+            )
+
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            objects = [obj for objs in pool.map(compile_one, files) for obj in objs]
+        compiler.create_static_lib(objects, "lexbor_static", output_dir=str(out_dir))
+        stamp.write_text(flags)
+        return str(library)
+
+    def _ship_licence(self, lexbor_root: Path) -> None:
+        target = Path(self.build_lib) / "turbohtml" / "lexbor"
+        target.mkdir(parents=True, exist_ok=True)
+        for name in ("LICENSE", "NOTICE"):
+            if (lexbor_root / name).is_file():
+                shutil.copy(lexbor_root / name, target / name)
+
+
+def extensions() -> list[Extension]:
+    modules = []
+    for pyx in sorted((ROOT / "turbohtml").glob("*.pyx")):
+        name = f"turbohtml.{pyx.stem}"
+        modules.append(
+            Extension(
+                name,
+                [f"turbohtml/{pyx.name}"],
+                define_macros=[("LEXBOR_STATIC", None)],
+                extra_compile_args=EXT_FLAGS,
+                extra_link_args=SANITIZER_FLAGS,
+            )
+        )
+    return cythonize(modules, compiler_directives=DIRECTIVES, nthreads=os.cpu_count() or 1)
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": build_lexbor_ext})

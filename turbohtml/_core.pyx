@@ -1,0 +1,622 @@
+# cython: freethreading_compatible = False
+"""Parsing and node handles over lexbor's DOM: the only module that calls lexbor.
+
+``parse()`` decodes the input, runs lexbor's HTML parser with the GIL released and
+returns a ``Document``. Node handles are small Python objects pointing into the
+document's C tree; each keeps its document alive, and the document frees lexbor's
+memory when the last handle goes. Every walk here is iterative (``next_node``), so
+100,000-level nesting needs nothing special.
+"""
+
+import codecs
+from types import MappingProxyType
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc, PyMem_RawRealloc
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.stdlib cimport free, realloc
+from libc.string cimport memcmp
+
+from turbohtml._lexbor cimport *
+
+
+cdef extern from *:
+    """
+    #include "lexbor/dom/interfaces/document.h"
+
+    /* The document's text arena owns serializer output; free a string back into it. */
+    static void turbohtml_str_free(lxb_dom_node_t *node, lexbor_str_t *str)
+    {
+        if (str->data != NULL) {
+            lexbor_str_destroy(str, node->owner_document->text, false);
+        }
+    }
+    """
+    void turbohtml_str_free(lxb_dom_node_t *node, lexbor_str_t *str) nogil
+
+
+# lexbor allocates through Python's raw allocator (thread-safe, no GIL needed), so
+# tracemalloc and sanitizer builds see its memory.
+if lexbor_memory_setup(<lexbor_memory_malloc_f>PyMem_RawMalloc,
+                       <lexbor_memory_realloc_f>PyMem_RawRealloc,
+                       <lexbor_memory_calloc_f>PyMem_RawCalloc,
+                       <lexbor_memory_free_f>PyMem_RawFree) != LXB_STATUS_OK:
+    raise ImportError("lexbor_memory_setup failed")
+
+
+# ---------------------------------------------------------------- decoding input
+
+# WHATWG encoding names (as lexbor's label table returns them) whose Python codec
+# differs in name or in the decoder the Encoding Standard specifies.
+_PY_CODECS = {
+    "windows-874": "cp874",
+    "ibm866": "cp866",
+    "macintosh": "mac_roman",
+    "x-mac-cyrillic": "mac_cyrillic",
+    "iso-8859-8-i": "iso-8859-8",
+    "gbk": "gb18030",
+    "big5": "big5hkscs",
+    "euc-kr": "cp949",
+    "shift_jis": "cp932",
+    "utf-16be": "utf-16-be",
+    "utf-16le": "utf-16-le",
+}
+
+
+def _c1_controls(error):
+    """windows-1252 leaves 5 bytes undefined in Python; the Encoding Standard maps them to C1."""
+    bad = error.object[error.start:error.end]
+    return "".join(chr(b) for b in bad), error.end
+
+
+codecs.register_error("turbohtml.c1", _c1_controls)
+
+
+cdef str _prescan_charset(bytes data):
+    """The encoding a <meta charset> / http-equiv names in the first 1024 bytes, or None."""
+    cdef lxb_html_encoding_t em
+    cdef const lxb_char_t *start = <const lxb_char_t *>PyBytes_AS_STRING(data)
+    cdef size_t size = min(<size_t>PyBytes_GET_SIZE(data), 1024)
+    cdef lxb_html_encoding_entry_t *entry
+    cdef const lxb_encoding_data_t *encoding
+    cdef str name = None
+    if lxb_html_encoding_init(&em) != LXB_STATUS_OK:
+        raise MemoryError("lexbor could not set up the charset prescan")
+    try:
+        if lxb_html_encoding_determine(&em, start, start + size) == LXB_STATUS_OK \
+                and lxb_html_encoding_meta_length(&em) > 0:
+            entry = lxb_html_encoding_meta_entry(&em, 0)
+            encoding = lxb_encoding_data_by_pre_name(entry.name, entry.end - entry.name)
+            if encoding != NULL:
+                name = (<bytes>encoding.name).decode("ascii").lower()
+    finally:
+        lxb_html_encoding_destroy(&em, False)
+    # The HTML standard's prescan overrides: a page cannot declare itself UTF-16 in
+    # ASCII-compatible bytes, and x-user-defined means windows-1252.
+    if name in ("utf-16be", "utf-16le"):
+        return "utf-8"
+    if name == "x-user-defined":
+        return "windows-1252"
+    return name
+
+
+def sniff_encoding(data: bytes) -> str:
+    """The encoding the HTML standard picks for a byte stream: BOM, <meta> prescan,
+    then UTF-8 when the bytes are valid UTF-8, else windows-1252."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return "utf-8"
+    if data.startswith(b"\xfe\xff"):
+        return "utf-16be"
+    if data.startswith(b"\xff\xfe"):
+        return "utf-16le"
+    declared = _prescan_charset(data)
+    if declared is not None:
+        return declared
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return "windows-1252"
+    return "utf-8"
+
+
+cdef bytes _utf8_from_bytes(bytes data):
+    encoding = sniff_encoding(data)
+    if encoding == "utf-8":
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        try:
+            data.decode("utf-8")
+            return data
+        except UnicodeDecodeError:
+            return data.decode("utf-8", "replace").encode("utf-8")
+    if encoding in ("utf-16be", "utf-16le"):
+        data = data[2:]
+    if encoding == "replacement":
+        return "\ufffd".encode("utf-8") if data else b""
+    if encoding == "windows-1252":
+        return data.decode("cp1252", "turbohtml.c1").encode("utf-8")
+    codec = _PY_CODECS.get(encoding, encoding)
+    try:
+        text = data.decode(codec, "replace")
+    except LookupError:
+        text = data.decode("cp1252", "turbohtml.c1")
+    return text.encode("utf-8")
+
+
+cdef bytes _utf8_from_str(str markup):
+    try:
+        return markup.encode("utf-8")
+    except UnicodeEncodeError:
+        # Lone surrogates cannot reach lexbor; they become U+FFFD like a decoder error.
+        return markup.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
+
+
+cdef str decode_text(const lxb_char_t *data, size_t length):
+    if data == NULL or length == 0:
+        return ""
+    return PyUnicode_DecodeUTF8(<const char *>data, length, "replace")
+
+
+# ---------------------------------------------------------------- C helpers for siblings
+
+cdef const lxb_char_t *element_attr(lxb_dom_node_t *c_node, const char *name, size_t name_len,
+                                    size_t *value_len) noexcept nogil:
+    """The value of attribute ``name`` (lower-case) on an element node, or NULL."""
+    if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
+        return NULL
+    return lxb_dom_element_get_attribute(<lxb_dom_element_t *>c_node,
+                                         <const lxb_char_t *>name, name_len, value_len)
+
+
+cdef const lxb_char_t *attr_name(lxb_dom_attr_t *c_attr, size_t *length) noexcept nogil:
+    return lxb_dom_attr_local_name(c_attr, length)
+
+
+cdef Node wrap_node(Document doc, lxb_dom_node_t *c_node):
+    """A handle for ``c_node``, or None for NULL; the document node is ``doc`` itself."""
+    cdef Node node
+    if c_node == NULL:
+        return None
+    if c_node == <lxb_dom_node_t *>doc.c_doc:
+        return doc
+    if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        node = Element.__new__(Element)
+    elif c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+        node = Text.__new__(Text)
+    elif c_node.type == LXB_DOM_NODE_TYPE_COMMENT:
+        node = Comment.__new__(Comment)
+    else:
+        node = Node.__new__(Node)
+    node.c_node = c_node
+    node.doc = doc
+    return node
+
+
+ctypedef struct _NodeArray:
+    lxb_dom_node_t **items
+    size_t length
+    size_t capacity
+    bint failed
+
+
+cdef lxb_status_t _collect_match(lxb_dom_node_t *c_node, lxb_css_selector_specificity_t spec,
+                                 void *ctx) noexcept nogil:
+    cdef _NodeArray *found = <_NodeArray *>ctx
+    cdef lxb_dom_node_t **grown
+    cdef size_t i
+    # A node matching several selectors of a list is reported once per selector.
+    for i in range(found.length):
+        if found.items[found.length - 1 - i] == c_node:
+            return LXB_STATUS_OK
+        if i == 8:
+            break
+    if found.length == found.capacity:
+        grown = <lxb_dom_node_t **>realloc(found.items, (found.capacity * 2 + 16) * sizeof(lxb_dom_node_t *))
+        if grown == NULL:
+            found.failed = True
+            return LXB_STATUS_ERROR
+        found.items = grown
+        found.capacity = found.capacity * 2 + 16
+    found.items[found.length] = c_node
+    found.length += 1
+    return LXB_STATUS_OK
+
+
+cdef str _serialize(lxb_dom_node_t *c_node, bint inner):
+    cdef lexbor_str_t out
+    cdef lxb_status_t status
+    out.data = NULL
+    out.length = 0
+    if inner:
+        status = lxb_html_serialize_deep_str(c_node, &out)
+    else:
+        status = lxb_html_serialize_tree_str(c_node, &out)
+    try:
+        if status != LXB_STATUS_OK:
+            raise MemoryError("lexbor could not serialize the node")
+        return decode_text(out.data, out.length)
+    finally:
+        turbohtml_str_free(c_node, &out)
+
+
+cdef str _descendant_text(lxb_dom_node_t *root):
+    """textContent: every descendant text node's data, concatenated."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef lxb_dom_character_data_t *c_text
+    cdef bytearray buffer
+    if root.type == LXB_DOM_NODE_TYPE_TEXT or root.type == LXB_DOM_NODE_TYPE_COMMENT:
+        c_text = <lxb_dom_character_data_t *>root
+        return decode_text(c_text.data.data, c_text.data.length)
+    buffer = bytearray()
+    while c_node != NULL:
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+            c_text = <lxb_dom_character_data_t *>c_node
+            if c_text.data.length:
+                buffer += c_text.data.data[:c_text.data.length]
+        c_node = next_node(root, c_node, &closing)
+    return PyUnicode_DecodeUTF8(buffer, len(buffer), "replace")
+
+
+# ---------------------------------------------------------------- handles
+
+cdef class Node:
+    """A handle on one node of a parsed document (element, text, comment, ...).
+
+    Handles compare equal when they point at the same node. They are cheap: walk
+    freely. Create them through ``turbohtml.parse``, never directly.
+    """
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError(f"{type(self).__name__} handles come from turbohtml.parse(), not from the constructor")
+
+    cdef Document _owner(self):
+        return self.doc if self.doc is not None else <Document>self
+
+    @property
+    def tag(self) -> str | None:
+        """The lower-case tag name of an element, ``None`` for other nodes."""
+        cdef size_t length = 0
+        cdef const lxb_char_t *name
+        if self.c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
+            return None
+        name = lxb_dom_element_local_name(<lxb_dom_element_t *>self.c_node, &length)
+        return decode_text(name, length).lower()
+
+    @property
+    def attrs(self):
+        """The element's attributes as a read-only mapping (empty for other nodes)."""
+        cdef dict values = {}
+        cdef lxb_dom_attr_t *c_attr
+        cdef const lxb_char_t *name
+        cdef size_t length = 0
+        if self.c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            c_attr = (<lxb_dom_element_t *>self.c_node).first_attr
+            while c_attr != NULL:
+                name = lxb_dom_attr_qualified_name(c_attr, &length)
+                key = decode_text(name, length)
+                if key not in values:
+                    values[key] = "" if c_attr.value == NULL else decode_text(c_attr.value.data, c_attr.value.length)
+                c_attr = c_attr.next
+        return MappingProxyType(values)
+
+    def attr(self, name: str, default: str | None = None) -> str | None:
+        """The value of attribute ``name`` (case-insensitive), or ``default``."""
+        cdef size_t length = 0
+        cdef const lxb_char_t *value
+        if not isinstance(name, str):
+            raise TypeError(f"attribute name must be str, not {type(name).__name__}")
+        key = (<str>name).lower().encode("utf-8", "replace")
+        value = element_attr(self.c_node, key, len(key), &length)
+        if value == NULL:
+            return default
+        return decode_text(value, length)
+
+    @property
+    def text(self) -> str:
+        """All descendant text, concatenated as the DOM's ``textContent`` does."""
+        return _descendant_text(self.c_node)
+
+    @property
+    def parent(self) -> Node | None:
+        return wrap_node(self._owner(), self.c_node.parent)
+
+    @property
+    def next_sibling(self) -> Node | None:
+        return wrap_node(self._owner(), self.c_node.next)
+
+    @property
+    def previous_sibling(self) -> Node | None:
+        return wrap_node(self._owner(), self.c_node.prev)
+
+    @property
+    def children(self) -> list:
+        """The child nodes, text and comments included, in document order."""
+        cdef Document doc = self._owner()
+        cdef lxb_dom_node_t *c_child = self.c_node.first_child
+        cdef list result = []
+        while c_child != NULL:
+            result.append(wrap_node(doc, c_child))
+            c_child = c_child.next
+        return result
+
+    def __iter__(self):
+        return iter(self.children)
+
+    def __len__(self) -> int:
+        cdef lxb_dom_node_t *c_child = self.c_node.first_child
+        cdef Py_ssize_t count = 0
+        while c_child != NULL:
+            count += 1
+            c_child = c_child.next
+        return count
+
+    def __getitem__(self, index):
+        return self.children[index]
+
+    @property
+    def descendants(self):
+        """Every node below this one, in document order (a generator)."""
+        return _Descendants(self)
+
+    def select(self, css: str) -> list:
+        """Elements below this node matching the CSS selector list, in document order."""
+        return _select(self, css, False)
+
+    def select_one(self, css: str) -> Element | None:
+        """The first element below this node matching ``css``, or ``None``."""
+        found = _select(self, css, True)
+        return found[0] if found else None
+
+    @property
+    def html(self) -> str:
+        """The node's outer HTML."""
+        return _serialize(self.c_node, False)
+
+    @property
+    def inner_html(self) -> str:
+        """The HTML of the node's children."""
+        return _serialize(self.c_node, True)
+
+    def __eq__(self, other):
+        if not isinstance(other, Node):
+            return NotImplemented
+        return self.c_node == (<Node>other).c_node
+
+    def __hash__(self):
+        return hash(<size_t>self.c_node)
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+
+cdef class Element(Node):
+    """An element: tag, attributes, children."""
+
+    def __repr__(self):
+        return f"Element({self.tag!r})"
+
+
+cdef class Text(Node):
+    """A text node; ``text`` is its data."""
+
+    def __repr__(self):
+        data = self.text
+        return f"Text({data[:40] + '...' if len(data) > 40 else data!r})"
+
+
+cdef class Comment(Node):
+    """A comment; ``text`` is its data."""
+
+    def __repr__(self):
+        data = self.text
+        return f"Comment({data[:40] + '...' if len(data) > 40 else data!r})"
+
+
+cdef class Document(Node):
+    """A parsed page. Owns lexbor's tree; node handles keep it alive."""
+
+    def __dealloc__(self):
+        if self.c_doc != NULL:
+            lxb_html_document_destroy(self.c_doc)
+            self.c_doc = NULL
+            self.c_node = NULL
+
+    @property
+    def root(self) -> Element | None:
+        """The ``<html>`` element."""
+        return wrap_node(self, <lxb_dom_node_t *>lxb_dom_document_element(<lxb_dom_document_t *>self.c_doc))
+
+    @property
+    def head(self) -> Element | None:
+        return wrap_node(self, <lxb_dom_node_t *>self.c_doc.head)
+
+    @property
+    def body(self) -> Element | None:
+        return wrap_node(self, <lxb_dom_node_t *>self.c_doc.body)
+
+    @property
+    def title(self) -> str | None:
+        """The ``<title>`` text with whitespace stripped and collapsed, or ``None``."""
+        cdef size_t length = 0
+        cdef const lxb_char_t *value = lxb_html_document_title(self.c_doc, &length)
+        if value == NULL or length == 0:
+            return None
+        return decode_text(value, length)
+
+    def __repr__(self):
+        return f"Document(title={self.title!r})"
+
+
+cdef class _Descendants:
+    """Pre-order generator over a subtree; holds the root handle to keep the tree alive."""
+    cdef Node root
+    cdef lxb_dom_node_t *c_node
+    cdef bint closing
+
+    def __cinit__(self, Node root):
+        self.root = root
+        self.c_node = root.c_node
+        self.closing = False
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while True:
+            if self.c_node == NULL:
+                raise StopIteration
+            self.c_node = next_node(self.root.c_node, self.c_node, &self.closing)
+            if self.c_node != NULL and not self.closing:
+                return wrap_node(self.root._owner(), self.c_node)
+
+
+cdef list _select(Node node, css, bint first):
+    cdef lxb_css_parser_t *parser = NULL
+    cdef lxb_selectors_t *selectors = NULL
+    cdef lxb_css_selector_list_t *selector_list = NULL
+    cdef _NodeArray found
+    cdef lxb_status_t status
+    cdef bytes query
+    cdef size_t message_length = 0
+    cdef lxb_char_t *message
+    if not isinstance(css, str):
+        raise TypeError(f"CSS selector must be str, not {type(css).__name__}")
+    query = _utf8_from_str(css)
+    found.items = NULL
+    found.length = found.capacity = 0
+    found.failed = False
+    try:
+        parser = lxb_css_parser_create()
+        if parser == NULL or lxb_css_parser_init(parser, NULL) != LXB_STATUS_OK:
+            raise MemoryError("lexbor could not create a CSS parser")
+        selectors = lxb_selectors_create()
+        if selectors == NULL or lxb_selectors_init(selectors) != LXB_STATUS_OK:
+            raise MemoryError("lexbor could not create a selector engine")
+        selector_list = lxb_css_selectors_parse(parser, <const lxb_char_t *>query, len(query))
+        if selector_list == NULL or parser.status != LXB_STATUS_OK:
+            message = lxb_css_log_serialize_char(parser.log, &message_length, <const lxb_char_t *>"", 0)
+            detail = decode_text(message, message_length).strip() if message != NULL else "syntax error"
+            if message != NULL:
+                lexbor_free(message)
+            raise ValueError(f"invalid CSS selector {css!r}: {detail}")
+        if first:
+            lxb_selectors_opt_set(selectors, LXB_SELECTORS_OPT_MATCH_FIRST)
+        with nogil:
+            status = lxb_selectors_find(selectors, node.c_node, selector_list, _collect_match, &found)
+        if found.failed:
+            raise MemoryError("out of memory collecting CSS matches")
+        doc = node._owner()
+        return [wrap_node(doc, found.items[i]) for i in range(found.length)]
+    finally:
+        free(found.items)
+        if selector_list != NULL:
+            lxb_css_selector_list_destroy_memory(selector_list)
+        if selectors != NULL:
+            lxb_selectors_destroy(selectors, True)
+        if parser != NULL:
+            lxb_css_parser_destroy(parser, True)
+
+
+# ---------------------------------------------------------------- parse
+
+def parse(markup, /) -> Document:
+    """Parse an HTML page (``str``, or ``bytes`` decoded by the HTML standard's rules).
+
+    ``bytes`` are decoded by BOM, then a ``<meta charset>`` prescan, then UTF-8 when
+    valid, else windows-1252. lexbor's parser runs with the GIL released, so several
+    threads parse in parallel.
+    """
+    cdef bytes data
+    cdef Document doc
+    cdef lxb_status_t status
+    cdef const lxb_char_t *c_data
+    cdef size_t size
+    if isinstance(markup, str):
+        data = _utf8_from_str(markup)
+    elif isinstance(markup, (bytes, bytearray, memoryview)):
+        data = _utf8_from_bytes(bytes(markup))
+    else:
+        raise TypeError(f"parse() takes str or bytes, not {type(markup).__name__}")
+    doc = Document.__new__(Document)
+    doc.c_doc = lxb_html_document_create()
+    if doc.c_doc == NULL:
+        raise MemoryError("lexbor could not create a document")
+    doc.c_node = <lxb_dom_node_t *>doc.c_doc
+    c_data = <const lxb_char_t *>PyBytes_AS_STRING(data)
+    size = <size_t>PyBytes_GET_SIZE(data)
+    with nogil:
+        status = lxb_html_document_parse(doc.c_doc, c_data, size)
+    if status != LXB_STATUS_OK:
+        raise MemoryError(f"lexbor failed to parse the document (status {status})")
+    return doc
+
+
+# ---------------------------------------------------------------- WHATWG URLs
+
+cdef lxb_url_parser_t *_url_parser = lxb_url_parser_create()
+if _url_parser == NULL or lxb_url_parser_init(_url_parser, NULL) != LXB_STATUS_OK:
+    raise ImportError("lexbor could not create a URL parser")
+
+
+cdef lxb_status_t _append_bytes(const lxb_char_t *data, size_t length, void *ctx) noexcept:
+    (<bytearray>ctx).extend(data[:length])
+    return LXB_STATUS_OK
+
+
+cdef str _lexbor_str(lexbor_str_t *value):
+    if value.data == NULL:
+        return None
+    return decode_text(value.data, value.length)
+
+
+cdef lxb_url_t *_parse_url(str url, lxb_url_t *base) except NULL:
+    cdef bytes data = _utf8_from_str(url)
+    cdef lxb_url_t *parsed = lxb_url_parse(_url_parser, base, <const lxb_char_t *>data, len(data))
+    lxb_url_parser_clean(_url_parser)
+    if parsed == NULL:
+        raise ValueError(f"invalid URL {url!r}")
+    return parsed
+
+
+def url_parse(url: str, base: str | None = None) -> tuple:
+    """Parse ``url`` (against ``base``) per the WHATWG URL Standard.
+
+    Returns ``(href, scheme, username, password, host, port, path, query, fragment)``:
+    the serialized URL and its components as the standard stores them (``host``,
+    ``port``, ``query`` and ``fragment`` are ``None`` when null). Raises ``ValueError``
+    when either URL fails to parse. Internal: the URL helpers build on it.
+    """
+    cdef lxb_url_t *c_base = NULL
+    cdef lxb_url_t *c_url = NULL
+    cdef bytearray href = bytearray()
+    cdef bytearray host = bytearray()
+    cdef bytearray path = bytearray()
+    if not isinstance(url, str):
+        raise TypeError(f"url must be str, not {type(url).__name__}")
+    if base is not None and not isinstance(base, str):
+        raise TypeError(f"base must be str or None, not {type(base).__name__}")
+    try:
+        if base is not None:
+            c_base = _parse_url(base, NULL)
+        c_url = _parse_url(url, c_base)
+        lxb_url_serialize(c_url, <lexbor_serialize_cb_f>_append_bytes, <void *>href, False)
+        lxb_url_serialize_path(&c_url.path, <lexbor_serialize_cb_f>_append_bytes, <void *>path)
+        if c_url.host.type != LXB_URL_HOST_TYPE__UNDEF:
+            lxb_url_serialize_host(&c_url.host, <lexbor_serialize_cb_f>_append_bytes, <void *>host)
+        return (
+            href.decode("utf-8", "replace"),
+            _lexbor_str(&c_url.scheme.name) or "",
+            _lexbor_str(&c_url.username) or "",
+            _lexbor_str(&c_url.password) or "",
+            host.decode("utf-8", "replace") if c_url.host.type != LXB_URL_HOST_TYPE__UNDEF else None,
+            c_url.port if c_url.has_port else None,
+            path.decode("utf-8", "replace"),
+            _lexbor_str(&c_url.query),
+            _lexbor_str(&c_url.fragment),
+        )
+    finally:
+        if c_url != NULL:
+            lxb_url_destroy(c_url)
+        if c_base != NULL:
+            lxb_url_destroy(c_base)
