@@ -378,6 +378,28 @@ cdef class Node:
         """The HTML of the node's children."""
         return _serialize(self.c_node, True)
 
+    # Extraction entry points. The walks live in sibling modules; these stay thin.
+
+    def main_content(self) -> Element | None:
+        """The element holding the page's main content (content-density scoring), or ``None``."""
+        from turbohtml._score import main_content
+        return main_content(self)
+
+    def main_text(self) -> str:
+        """The main content's visible text laid out for reading; ``""`` when nothing scores."""
+        from turbohtml._text import main_text
+        return main_text(self)
+
+    def article(self):
+        """The main content as an ``Article``: text without in-body boilerplate, plus metadata."""
+        from turbohtml.extract.article import node_article
+        return node_article(self)
+
+    def links(self) -> list:
+        """Every URL-bearing attribute below this node as ``Link`` records, raw as written."""
+        from turbohtml.extract.structured import node_links
+        return node_links(self)
+
     def __eq__(self, other):
         if not isinstance(other, Node):
             return NotImplemented
@@ -443,6 +465,36 @@ cdef class Document(Node):
         if value == NULL or length == 0:
             return None
         return decode_text(value, length)
+
+    def boilerplate(self, options=None) -> list:
+        """Every paragraph unit classified, as ``turbohtml.extract.boilerplate()`` does."""
+        from turbohtml.extract.boilerplate import document_boilerplate
+        return document_boilerplate(self, options)
+
+    def dates(self, options=None):
+        """The publication (or modification) date, as ``turbohtml.extract.dates()`` finds it."""
+        from turbohtml.extract.dates import document_dates
+        return document_dates(self, options)
+
+    def microdata(self, base_url=None) -> list:
+        """The page's top-level microdata items, as ``turbohtml.extract.microdata()``."""
+        from turbohtml.extract.microdata import document_microdata
+        return document_microdata(self, base_url)
+
+    def opengraph(self, base_url=None):
+        """The page's Open Graph properties, as ``turbohtml.extract.opengraph()``."""
+        from turbohtml.extract.opengraph import document_opengraph
+        return document_opengraph(self, base_url)
+
+    def json_ld(self) -> list:
+        """Every parseable ``application/ld+json`` block, as parsed JSON values."""
+        from turbohtml.extract.structured import document_json_ld
+        return document_json_ld(self)
+
+    def structured_data(self, base_url=None):
+        """JSON-LD, microdata and Open Graph of the page in one ``StructuredData``."""
+        from turbohtml.extract.structured import document_structured_data
+        return document_structured_data(self, base_url)
 
     def __repr__(self):
         return f"Document(title={self.title!r})"

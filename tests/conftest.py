@@ -1,0 +1,38 @@
+"""Shared fixtures: the public datasets live in ../shared/data beside the checkout."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = Path(os.environ.get("TURBOHTML_DATA", REPO.parent / "shared" / "data"))
+
+
+def data_path(*parts: str) -> Path:
+    path = DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.fail(f"dataset missing: {path} (set TURBOHTML_DATA to the shared/data folder)")
+    return path
+
+
+def read_gzip_text(path: Path) -> str:
+    with gzip.open(path, "rt", encoding="utf8") as handle:
+        return handle.read()
+
+
+def article_benchmark() -> tuple[dict[str, dict], list[Path]]:
+    """Ground truth and the 181 article-benchmark pages, sorted by key."""
+    root = data_path("article-benchmark")
+    truth = json.loads((root / "ground-truth.json").read_text(encoding="utf8"))
+    pages = sorted((root / "html").glob("*.html.gz"))
+    return truth, pages
+
+
+def readability_pages() -> list[Path]:
+    """The page folders of mozilla/readability's test suite."""
+    return sorted(p for p in data_path("readability-pages", "pages").iterdir() if p.is_dir())

@@ -1,0 +1,23 @@
+"""Pull content and data out of HTML: the spec's public names, re-exported (no logic here)."""
+
+from turbohtml.extract.options import DateExtraction, Extraction, UrlCleaning
+from turbohtml.extract.records import (
+    Article,
+    Link,
+    MicrodataItem,
+    Paragraph,
+    PublicationDate,
+    StructuredData,
+)
+
+__all__ = [
+    "Article",
+    "DateExtraction",
+    "Extraction",
+    "Link",
+    "MicrodataItem",
+    "Paragraph",
+    "PublicationDate",
+    "StructuredData",
+    "UrlCleaning",
+]
