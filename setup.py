@@ -37,9 +37,11 @@ LEXBOR_MODULES = (
     "encoding", "url", "unicode", "punycode", "ports/posix",
 )
 
-OPT_FLAGS = ["-O0", "-g"] if DEBUG else ["-O2", "-g0"]
+OPT_FLAGS = ["-O0", "-g"] if DEBUG else ["-O3", "-g0"]
 SANITIZER_FLAGS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"] if SANITIZE else []
-LEXBOR_FLAGS = ["-std=c99", "-fPIC", "-w", *OPT_FLAGS, *SANITIZER_FLAGS]
+# Hidden visibility: lexbor links into _core alone, so its internal calls bind directly
+# instead of through the PLT (a measurable share of parse time).
+LEXBOR_FLAGS = ["-std=c99", "-fPIC", "-fvisibility=hidden", "-fno-semantic-interposition", "-w", *OPT_FLAGS, *SANITIZER_FLAGS]
 EXT_FLAGS = ["-Wno-unused-function", "-Wno-unreachable-code", *OPT_FLAGS, *SANITIZER_FLAGS]
 
 DIRECTIVES = {

@@ -523,6 +523,45 @@ cdef class _Descendants:
                 return wrap_node(self.root._owner(), self.c_node)
 
 
+cdef bint _selector_parses(bytes query, bint *at_end):
+    """Whether lexbor accepts ``query``; ``at_end`` tells an error that only ran out of input."""
+    cdef lxb_css_parser_t *parser = lxb_css_parser_create()
+    cdef lxb_css_selector_list_t *selector_list
+    cdef size_t length = 0
+    cdef lxb_char_t *message
+    at_end[0] = False
+    if parser == NULL or lxb_css_parser_init(parser, NULL) != LXB_STATUS_OK:
+        lxb_css_parser_destroy(parser, True)
+        raise MemoryError("lexbor could not create a CSS parser")
+    try:
+        selector_list = lxb_css_selectors_parse(parser, <const lxb_char_t *>query, len(query))
+        if selector_list != NULL and parser.status == LXB_STATUS_OK:
+            lxb_css_selector_list_destroy_memory(selector_list)
+            return True
+        if selector_list != NULL:
+            lxb_css_selector_list_destroy_memory(selector_list)
+        message = lxb_css_log_serialize_char(parser.log, &length, <const lxb_char_t *>"", 0)
+        if message != NULL:
+            at_end[0] = b"END-OF-FILE" in message[:length] or b"End Of File" in message[:length]
+            lexbor_free(message)
+        return False
+    finally:
+        lxb_css_parser_destroy(parser, True)
+
+
+cdef Py_ssize_t _error_position(str css):
+    """Where a selector goes wrong: lexbor's log names the token but not its offset, so
+    find the shortest prefix that fails on something other than running out of input."""
+    cdef bint at_end
+    cdef Py_ssize_t end
+    if len(css) > 512:
+        return len(css)
+    for end in range(1, len(css) + 1):
+        if not _selector_parses(_utf8_from_str(css[:end]), &at_end) and not at_end:
+            return end - 1
+    return len(css)
+
+
 cdef list _select(Node node, css, bint first):
     cdef lxb_css_parser_t *parser = NULL
     cdef lxb_selectors_t *selectors = NULL
@@ -551,7 +590,7 @@ cdef list _select(Node node, css, bint first):
             detail = decode_text(message, message_length).strip() if message != NULL else "syntax error"
             if message != NULL:
                 lexbor_free(message)
-            raise ValueError(f"invalid CSS selector {css!r}: {detail}")
+            raise ValueError(f"invalid CSS selector {css!r} at position {_error_position(css)}: {detail}")
         if first:
             lxb_selectors_opt_set(selectors, LXB_SELECTORS_OPT_MATCH_FIRST)
         with nogil:

@@ -1,0 +1,81 @@
+"""Parse throughput on the 181 article-benchmark pages: turbohtml vs selectolax, resiliparse, lxml.
+
+All parsers get the same decoded str pages in the same run. Rounds interleave the
+parsers (so each sees the same machine state) after a warm-up round, and each parser's
+best round counts (the least disturbed). Run:
+    python bench/parse.py [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import platform
+import time
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+def load_pages() -> list[str]:
+    paths = sorted((DATA / "article-benchmark" / "html").glob("*.html.gz"))
+    return [gzip.open(p, "rt", encoding="utf8").read() for p in paths]
+
+
+def parsers() -> dict:
+    import turbohtml
+
+    found = {"turbohtml": turbohtml.parse}
+    try:
+        from selectolax.lexbor import LexborHTMLParser
+
+        found["selectolax (lexbor)"] = LexborHTMLParser
+    except ImportError:
+        pass
+    try:
+        from resiliparse.parse.html import HTMLTree
+
+        found["resiliparse"] = HTMLTree.parse
+    except ImportError:
+        pass
+    try:
+        import lxml.html
+
+        found["lxml"] = lxml.html.document_fromstring
+    except ImportError:
+        pass
+    return found
+
+
+def best_times(candidates: dict, pages: list[str], rounds: int) -> dict[str, float]:
+    best = {name: float("inf") for name in candidates}
+    for round_index in range(rounds + 1):
+        for name, parse in candidates.items():
+            start = time.perf_counter()
+            for page in pages:
+                parse(page)
+            if round_index:  # round 0 warms caches and allocator pools
+                best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    pages = load_pages()
+    results = best_times(parsers(), pages, args.rounds)
+    ours = results["turbohtml"]
+    print(f"{len(pages)} pages, best of {args.rounds} rounds, {platform.processor() or platform.machine()}, "
+          f"Python {platform.python_version()}")
+    print(f"{'parser':<22}{'ms/page':>10}{'vs turbohtml':>15}")
+    for name, seconds in results.items():
+        ms = seconds * 1000 / len(pages)
+        print(f"{name:<22}{ms:>10.3f}{seconds / ours:>14.2f}x")
+    rivals = [results[n] for n in ("selectolax (lexbor)", "resiliparse") if n in results]
+    if rivals:
+        print(f"turbohtml / fastest of selectolax and resiliparse: {ours / min(rivals):.2f} (target <= 1.15)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,297 @@
+"""parse() and the node handles, on small cases and on every real page of the datasets."""
+
+from __future__ import annotations
+
+import gc
+import re
+import threading
+
+import html5lib
+import pytest
+
+import turbohtml
+from turbohtml import Comment, Document, Element, Node, Text, parse
+
+from conftest import article_benchmark, read_gzip_text, readability_pages
+
+PAGE = """<!doctype html>
+<html lang="en"><head><title> A  small
+ page </title><meta charset="utf-8"></head>
+<body class="home" id="top">
+  <h1>Heading</h1>
+  <p id="first" class="lead intro">Hello <b>bold</b> world.</p>
+  <!-- a comment -->
+  <ul><li><a href="/one">one</a></li><li><a href="/two" rel="nofollow">two</a></li></ul>
+  <svg><title>svg title</title></svg>
+</body></html>"""
+
+
+def fold(text: str) -> str:
+    return " ".join(text.split())
+
+
+# ---------------------------------------------------------------- the Node API
+
+
+def test_document_parts() -> None:
+    doc = parse(PAGE)
+    assert isinstance(doc, Document)
+    assert doc.root.tag == "html" and doc.head.tag == "head" and doc.body.tag == "body"
+    assert doc.title == "A small page"  # whitespace stripped and collapsed, the DOM's document.title
+    assert doc.root.parent is doc  # the document node is the Document handle itself
+    assert doc.parent is None
+
+
+def test_element_accessors() -> None:
+    doc = parse(PAGE)
+    p = doc.select_one("p#first")
+    assert isinstance(p, Element) and p.tag == "p"
+    assert dict(p.attrs) == {"id": "first", "class": "lead intro"}
+    with pytest.raises(TypeError):
+        p.attrs["id"] = "changed"  # read-only mapping
+    assert p.attr("ID") == "first"  # attribute names are case-insensitive in HTML
+    assert p.attr("missing") is None and p.attr("missing", "x") == "x"
+    assert p.text == "Hello bold world."
+    assert [type(c) for c in p.children] == [Text, Element, Text]
+    assert len(p) == 3 and p[1].tag == "b" and [n.tag for n in p[0:2]] == [None, "b"]
+    assert [n.text for n in p] == ["Hello ", "bold", " world."]
+    assert p.next_sibling.text == "\n  " and isinstance(p.next_sibling.next_sibling, Comment)
+    assert p.previous_sibling.previous_sibling.tag == "h1"
+    assert p.html == '<p id="first" class="lead intro">Hello <b>bold</b> world.</p>'
+    assert p.inner_html == "Hello <b>bold</b> world."
+    assert repr(p) == "Element('p')" and repr(p[0]) == "Text('Hello ')"
+
+
+def test_descendants_in_document_order() -> None:
+    doc = parse("<div><p>a<b>b</b></p><!--c--><i>d</i></div>")
+    div = doc.select_one("div")
+    kinds = [(type(n).__name__, n.tag or n.text) for n in div.descendants]
+    assert kinds == [
+        ("Element", "p"), ("Text", "a"), ("Element", "b"), ("Text", "b"),
+        ("Comment", "c"), ("Element", "i"), ("Text", "d"),
+    ]
+
+
+def test_handles_compare_by_node() -> None:
+    doc = parse(PAGE)
+    a, b = doc.select_one("p"), doc.select("p")[0]
+    assert a is not b and a == b and hash(a) == hash(b)
+    assert a != doc.select_one("h1")
+    assert len({a, b, doc.body}) == 2
+
+
+def test_select() -> None:
+    doc = parse(PAGE)
+    assert [a.attr("href") for a in doc.select("li a")] == ["/one", "/two"]
+    assert [a.text for a in doc.select("a[rel~=nofollow]")] == ["two"]
+    # a node matching several selectors of a list is returned once, in document order
+    assert [e.tag for e in doc.select("p, .lead, h1")] == ["h1", "p"]
+    assert doc.select_one("table") is None
+    ul = doc.select_one("ul")
+    assert [li.text for li in ul.select("li")] == ["one", "two"]
+    assert ul.select("ul") == []  # the node itself is not among its matches
+
+
+@pytest.mark.parametrize(
+    ("selector", "position"),
+    [
+        ("p >> a", 3),  # the second combinator
+        ("div ) span", 4),  # a stray parenthesis
+        ("a,,b", 2),  # an empty selector in the list
+        ("p[", 2),  # the input ends inside an attribute selector
+    ],
+)
+def test_bad_selector_names_the_position(selector: str, position: int) -> None:
+    with pytest.raises(ValueError, match=f"at position {position}:"):
+        parse(PAGE).select(selector)
+
+
+def test_bad_input_types() -> None:
+    for bad in (None, 42, ["<p>"], 3.5):
+        with pytest.raises(TypeError, match=type(bad).__name__):
+            parse(bad)
+    with pytest.raises(TypeError, match="int"):
+        parse(PAGE).select(1)
+    with pytest.raises(TypeError):
+        Node()
+    with pytest.raises(TypeError):
+        Element()
+
+
+@pytest.mark.parametrize("markup", ["", b"", "   ", b"\xef\xbb\xbf"])
+def test_empty_input_gives_an_empty_document(markup: str | bytes) -> None:
+    doc = parse(markup)
+    assert doc.html == "<html><head></head><body></body></html>"
+    assert doc.title is None and doc.body.text == ""
+
+
+def test_foreign_and_odd_nodes() -> None:
+    doc = parse(PAGE)
+    svg = doc.select_one("svg")
+    assert svg.tag == "svg" and svg.children[0].tag == "title"
+    assert doc.title == "A small page"  # the SVG <title> is not the document title
+    doctype = doc.children[0]
+    assert type(doctype) is Node and doctype.tag is None
+
+
+# ---------------------------------------------------------------- encodings
+
+
+@pytest.mark.parametrize(
+    ("data", "expected", "encoding"),
+    [
+        ("<p>Grüße</p>".encode("utf-8"), "Grüße", "utf-8"),
+        (b"\xef\xbb\xbf<p>caf\xc3\xa9</p>", "café", "utf-8"),
+        ("\ufeff<p>ünï</p>".encode("utf-16-le"), "ünï", "utf-16le"),
+        ("\ufeff<p>ünï</p>".encode("utf-16-be"), "ünï", "utf-16be"),
+        ('<meta charset="windows-1251"><p>Привет</p>'.encode("cp1251"), "Привет", "windows-1251"),
+        (
+            '<meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS"><p>日本語</p>'.encode("shift_jis"),
+            "日本語",
+            "shift_jis",
+        ),
+        ('<meta charset="latin1"><p>café</p>'.encode("latin-1"), "café", "windows-1252"),
+        # no declaration and invalid UTF-8: windows-1252, as the HTML standard's fallback
+        (b"<p>caf\xe9 \x80</p>", "café €", "windows-1252"),
+        # the 5 bytes windows-1252 leaves undefined decode to C1 controls, not errors
+        (b"<p>a\x81b</p>", "a\x81b", "windows-1252"),
+        # a page cannot declare UTF-16 in ASCII bytes: the prescan answer becomes UTF-8
+        ('<meta charset="utf-16"><p>é</p>'.encode("utf-8"), "é", "utf-8"),
+    ],
+)
+def test_bytes_are_decoded_by_the_html_standard(data: bytes, expected: str, encoding: str) -> None:
+    assert turbohtml._core.sniff_encoding(data) == encoding
+    assert parse(data).select_one("p").text == expected
+
+
+def test_declared_utf8_with_broken_bytes_is_replaced() -> None:
+    doc = parse(b'<meta charset="utf-8"><p>ok \xff\xfe end</p>')
+    assert doc.select_one("p").text == "ok \ufffd\ufffd end"
+
+
+def test_lone_surrogates_in_str_become_replacement_characters() -> None:
+    doc = parse("<p>a\ud800b</p>")
+    assert doc.select_one("p").text == "a\ufffdb"
+
+
+# ---------------------------------------------------------------- depth, threads, memory
+
+
+def test_deep_nesting_works_iteratively() -> None:
+    depth = 100_000
+    markup = "<span>" * depth + "deep" + "</span>" * depth
+    doc = parse(markup)
+    assert doc.body.text == "deep"
+    nodes = list(doc.body.descendants)
+    assert len(nodes) == depth + 1
+    html = doc.body.html
+    assert html.count("<span>") == depth and html.count("</span>") == depth
+    innermost = nodes[-2]
+    assert innermost.tag == "span" and innermost.text == "deep"
+    assert doc.select_one("span span span").tag == "span"
+
+
+def test_parallel_threads_agree_with_serial() -> None:
+    truth, pages = article_benchmark()
+    markups = [read_gzip_text(p) for p in pages[:16]]
+    expected = [(parse(m).title, len(parse(m).body.text)) for m in markups]
+    results: dict[int, tuple] = {}
+
+    def work(index: int) -> None:
+        for _ in range(3):
+            doc = parse(markups[index])
+            results[index] = (doc.title, len(doc.body.text))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(markups))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [results[i] for i in range(len(markups))] == expected
+
+
+def _rss_bytes() -> int:
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[1]) * 4096
+
+
+def test_parse_and_drop_does_not_leak() -> None:
+    truth, pages = article_benchmark()
+    markup = read_gzip_text(pages[0])
+    for _ in range(200):  # warm-up: allocator pools reach their steady size
+        parse(markup).select("p")
+    gc.collect()
+    before = _rss_bytes()
+    for _ in range(2000):
+        doc = parse(markup)
+        doc.select("a")
+        doc.body.text
+        del doc
+    gc.collect()
+    growth = _rss_bytes() - before
+    assert growth < 5 * 1024 * 1024, f"RSS grew by {growth / 1e6:.1f} MB over 2000 parses"
+
+
+def test_node_handle_keeps_its_document_alive() -> None:
+    p = parse("<p>kept</p>").select_one("p")
+    gc.collect()
+    assert p.text == "kept" and p.parent.tag == "body"
+
+
+# ---------------------------------------------------------------- real pages
+
+
+def _all_pages() -> list:
+    truth, pages = article_benchmark()
+    readability = [p / "source.html.gz" for p in readability_pages()]
+    return pages + readability
+
+
+def test_every_real_page_parses() -> None:
+    pages = _all_pages()
+    assert len(pages) >= 300
+    for path in pages:
+        markup = read_gzip_text(path)
+        for doc in (parse(markup), parse(markup.encode("utf-8"))):
+            assert doc.root is not None and doc.body is not None, path
+            assert doc.select("body") == [doc.body], path
+
+
+def _element_text(root) -> str:
+    """textContent of an html5lib etree element: text and tails in order, comments skipped."""
+    parts = []
+    stack = [(root, False)]
+    while stack:
+        element, done = stack.pop()
+        if done:
+            if element is not root and element.tail:
+                parts.append(element.tail)
+            continue
+        stack.append((element, True))
+        if not callable(element.tag) and element.text:
+            parts.append(element.text)
+        stack.extend((child, False) for child in reversed(list(element)))
+    return "".join(parts)
+
+
+def _html5lib_view(markup: str) -> tuple:
+    tree = html5lib.parse(markup, treebuilder="etree", namespaceHTMLElements=False)
+    title = tree.find(".//title")  # document.title: the first HTML <title> anywhere
+    title_text = fold("".join(title.itertext())) if title is not None else None
+    paragraphs = len(tree.findall(".//p"))
+    hrefs = [a.get("href") for a in tree.iter("a") if a.get("href") is not None]
+    body = tree.find("body")
+    text = fold(_element_text(body)) if body is not None else ""
+    return title_text or None, paragraphs, hrefs, text
+
+
+def test_agrees_with_an_independent_parser_on_a_sample() -> None:
+    pages = _all_pages()[::15]  # a spread across both datasets
+    for path in pages:
+        markup = read_gzip_text(path)
+        title, paragraphs, hrefs, text = _html5lib_view(markup)
+        doc = parse(markup)
+        assert doc.title == title, path
+        assert len(doc.select("p")) == paragraphs, path
+        assert [a.attr("href") for a in doc.select("a[href]")] == hrefs, path
+        assert fold(doc.body.text) == text, path
