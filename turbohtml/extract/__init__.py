@@ -1,5 +1,6 @@
 """Pull content and data out of HTML: the spec's public names, re-exported (no logic here)."""
 
+from turbohtml.extract.dates import dates
 from turbohtml.extract.options import DateExtraction, Extraction, UrlCleaning
 from turbohtml.extract.records import (
     Article,
@@ -20,4 +21,5 @@ __all__ = [
     "PublicationDate",
     "StructuredData",
     "UrlCleaning",
+    "dates",
 ]

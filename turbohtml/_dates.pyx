@@ -1,0 +1,575 @@
+"""The one C-level walk that gathers date candidates for ``turbohtml.extract.dates``.
+
+``gather(doc)`` walks the parsed tree once with the GIL released and records, as spans
+into lexbor's own memory or offsets into two C buffers, everything the date stages
+read: ``<meta>`` tags by name/property/itemprop/pubdate/http-equiv, ``<link
+rel=canonical>``, JSON-LD script text, ``<time>``/``<abbr>`` elements, elements whose
+class/id/itemprop marks a date, ``<h1>``, the short digit-bearing text segments the
+free-text stage scans, and a "search text" (visible text, script text and attribute
+values) for the page-wide pattern stage. Python strings are built afterwards, only for
+the candidates that passed the C filters (a meta value must hold a digit, a segment
+four digits), never one per node.
+
+Subtrees htmldate cleans before its text search (embedded media, frames, ``<svg>``,
+``<math>``, ``<label>``, the archive.org banner) are skipped whole.
+"""
+
+from libc.stdlib cimport free, realloc
+from libc.string cimport memcpy
+
+from turbohtml._core cimport Document, decode_text, next_node
+from turbohtml._core cimport attr_name as attr_name_of
+from turbohtml._lexbor cimport *
+
+# Record kinds, mirrored as constants in turbohtml.extract.dates.
+cdef enum:
+    _META_NAME = 1
+    _META_PROPERTY = 2
+    _META_ITEMPROP = 3
+    _META_PUBDATE = 4
+    _META_HTTP_EQUIV = 5
+
+cdef enum:
+    _EL_TIME = 1
+    _EL_ABBR = 2
+    _EL_MARKED = 3
+    _EL_H1 = 4
+    _EL_JSON = 5
+
+# A marked element's text is only read up to here (htmldate reads 52 characters of it).
+cdef size_t _SLICE_CAP = 4096
+# htmldate gives up on element lists longer than this (a table of dates is no signal).
+cdef size_t _MAX_ELEMENTS = 1000
+
+ctypedef struct _Span:
+    const lxb_char_t *data
+    size_t length
+
+ctypedef struct _Meta:
+    int kind
+    _Span key
+    _Span value
+
+ctypedef struct _Elem:
+    int kind
+    lxb_dom_node_t *node
+    size_t text_start        # offset into the text buffer, at the opening
+    size_t text_end          # ... and at the closing
+    _Span a                  # time: datetime; abbr: data-utime; marked: title
+    _Span b                  # time: class; abbr: class
+    _Span c                  # time: pubdate; abbr: title
+
+ctypedef struct _Buffer:
+    lxb_char_t *data
+    size_t length
+    size_t capacity
+
+ctypedef struct _Walk:
+    _Meta *metas
+    size_t n_metas
+    size_t cap_metas
+    _Elem *elems
+    size_t n_elems
+    size_t cap_elems
+    size_t *open_stack        # indices of elems whose closing is pending
+    size_t n_open
+    size_t cap_open
+    _Span *segments
+    size_t n_segments
+    size_t cap_segments
+    _Span canonical
+    _Buffer text              # every visible text node, concatenated (textContent)
+    _Buffer search            # text, script text and attribute values, separated
+    _Buffer json              # JSON-LD script text
+    bint failed
+
+
+cdef bint _grow(void **items, size_t *capacity, size_t needed, size_t item_size) noexcept nogil:
+    cdef size_t new_capacity
+    cdef void *grown
+    if needed <= capacity[0]:
+        return True
+    new_capacity = capacity[0] * 2 + 16
+    if new_capacity < needed:
+        new_capacity = needed
+    grown = realloc(items[0], new_capacity * item_size)
+    if grown == NULL:
+        return False
+    items[0] = grown
+    capacity[0] = new_capacity
+    return True
+
+
+cdef bint _append(_Buffer *buf, const lxb_char_t *data, size_t length) noexcept nogil:
+    if not _grow(<void **>&buf.data, &buf.capacity, buf.length + length, 1):
+        return False
+    if length:
+        memcpy(buf.data + buf.length, data, length)
+    buf.length += length
+    return True
+
+
+cdef inline lxb_char_t _lower(lxb_char_t ch) noexcept nogil:
+    if 65 <= ch <= 90:
+        return ch + 32
+    return ch
+
+
+cdef bint _equals(const lxb_char_t *data, size_t length, const char *word) noexcept nogil:
+    """ASCII case-insensitive equality with a lower-case C string."""
+    cdef size_t i = 0
+    while i < length:
+        if word[i] == 0 or _lower(data[i]) != <lxb_char_t>word[i]:
+            return False
+        i += 1
+    return word[length] == 0
+
+
+cdef bint _contains(const lxb_char_t *data, size_t length, const char *word,
+                    bint fold) noexcept nogil:
+    """Whether ``word`` occurs in the span (ASCII-lower-cased first when ``fold``)."""
+    cdef size_t n = 0
+    cdef size_t i, j
+    while word[n] != 0:
+        n += 1
+    if n == 0 or n > length:
+        return n == 0
+    for i in range(length - n + 1):
+        j = 0
+        while j < n:
+            if (_lower(data[i + j]) if fold else data[i + j]) != <lxb_char_t>word[j]:
+                break
+            j += 1
+        if j == n:
+            return True
+    return False
+
+
+cdef bint _has_token(const lxb_char_t *data, size_t length, const char *word) noexcept nogil:
+    """Whether the whitespace-separated list holds ``word`` (case-insensitive)."""
+    cdef size_t i = 0
+    cdef size_t start
+    while i < length:
+        while i < length and data[i] <= 32:
+            i += 1
+        start = i
+        while i < length and data[i] > 32:
+            i += 1
+        if i > start and _equals(data + start, i - start, word):
+            return True
+    return False
+
+
+cdef size_t _digits(const lxb_char_t *data, size_t length) noexcept nogil:
+    cdef size_t count = 0
+    cdef size_t i
+    for i in range(length):
+        if 48 <= data[i] <= 57:
+            count += 1
+    return count
+
+
+cdef _Span _attr(lxb_dom_element_t *c_el, const char *name) noexcept nogil:
+    """The value of an attribute (lower-case ``name``) as a span; data NULL when absent."""
+    cdef _Span out
+    cdef lxb_dom_attr_t *c_attr = c_el.first_attr
+    cdef const lxb_char_t *attr_local
+    cdef size_t attr_len = 0
+    out.data = NULL
+    out.length = 0
+    while c_attr != NULL:
+        attr_local = attr_name_of(c_attr, &attr_len)
+        if attr_local != NULL and _equals(attr_local, attr_len, name):
+            if c_attr.value != NULL:
+                out.data = c_attr.value.data
+                out.length = c_attr.value.length
+            else:
+                out.data = <const lxb_char_t *>""
+            return out
+        c_attr = c_attr.next
+    return out
+
+
+cdef bint _skip_subtree(lxb_dom_node_t *c_node) noexcept nogil:
+    """Elements whose whole subtree htmldate removes before searching text."""
+    cdef uintptr_t tag = c_node.local_name
+    cdef lxb_dom_element_t *c_el
+    if c_node.ns == LXB_NS_SVG or c_node.ns == LXB_NS_MATH:
+        return True
+    if (tag == LXB_TAG_APPLET or tag == LXB_TAG_AUDIO or tag == LXB_TAG_CANVAS
+            or tag == LXB_TAG_EMBED or tag == LXB_TAG_FRAME or tag == LXB_TAG_FRAMESET
+            or tag == LXB_TAG_IFRAME or tag == LXB_TAG_LABEL or tag == LXB_TAG_MAP
+            or tag == LXB_TAG_MATH or tag == LXB_TAG_NOFRAMES or tag == LXB_TAG_OBJECT
+            or tag == LXB_TAG_PICTURE or tag == LXB_TAG_SVG or tag == LXB_TAG_TRACK
+            or tag == LXB_TAG_VIDEO or tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE):
+        return True
+    if tag == LXB_TAG_DIV:
+        c_el = <lxb_dom_element_t *>c_node
+        if c_el.attr_id != NULL and c_el.attr_id.value != NULL:
+            # the Wayback Machine's toolbar, inserted into archived pages
+            if (_equals(c_el.attr_id.value.data, c_el.attr_id.value.length, "wm-ipp-base")
+                    or _equals(c_el.attr_id.value.data, c_el.attr_id.value.length, "wm-ipp")):
+                return True
+    return False
+
+
+cdef bint _marks_date(lxb_dom_element_t *c_el) noexcept nogil:
+    """htmldate's date-candidate test on class/id/itemprop (see _date_patterns for the cues).
+
+    Of id and class only the one written first counts for the generic cues; itemprop
+    counts too for "date"/"datum"; the class alone is checked against the longer list
+    of byline-like cues.
+    """
+    cdef lxb_dom_attr_t *c_attr = c_el.first_attr
+    cdef _Span first, itemprop, klass
+    cdef const lxb_char_t *name
+    cdef size_t name_len = 0
+    cdef bint have_first = False
+    cdef int i
+    itemprop.data = NULL
+    itemprop.length = 0
+    first.data = NULL
+    first.length = 0
+    while c_attr != NULL:
+        name = attr_name_of(c_attr, &name_len)
+        if name != NULL and c_attr.value != NULL:
+            if _equals(name, name_len, "itemprop"):
+                itemprop.data = c_attr.value.data
+                itemprop.length = c_attr.value.length
+            elif not have_first and (_equals(name, name_len, "id") or _equals(name, name_len, "class")):
+                first.data = c_attr.value.data
+                first.length = c_attr.value.length
+                have_first = True
+        c_attr = c_attr.next
+    # "date" with a capital D counts too (datePublished, postDate); "DATE" does not
+    if first.data != NULL and (_contains_date(first) or _contains(first.data, first.length, "datum", False)):
+        return True
+    if itemprop.data != NULL and (_contains_date(itemprop) or _contains(itemprop.data, itemprop.length, "datum", False)):
+        return True
+    if first.data == NULL:
+        return False
+    if (_contains(first.data, first.length, "meta", False) or _contains(first.data, first.length, "Meta", False)
+            or _contains(first.data, first.length, "time", False)
+            or _contains(first.data, first.length, "publish", False)
+            or _contains(first.data, first.length, "footer", False)):
+        return True
+    if c_el.attr_class != NULL and c_el.attr_class.value != NULL:
+        klass.data = c_el.attr_class.value.data
+        klass.length = c_el.attr_class.value.length
+        if _class_cue(klass):
+            return True
+    if c_el.attr_id != NULL and c_el.attr_id.value != NULL:
+        if _contains(c_el.attr_id.value.data, c_el.attr_id.value.length, "footer-info-lastmod", False):
+            return True
+    return False
+
+
+cdef bint _contains_date(_Span s) noexcept nogil:
+    return _contains(s.data, s.length, "date", False) or _contains(s.data, s.length, "Date", False)
+
+
+cdef bint _class_cue(_Span k) noexcept nogil:
+    """Class cues for byline-like containers (htmldate's list, case-sensitive)."""
+    return (_contains(k.data, k.length, "info", False)
+            or _contains(k.data, k.length, "post_detail", False)
+            or _contains(k.data, k.length, "block-content", False)
+            or _contains(k.data, k.length, "byline", False)
+            or _contains(k.data, k.length, "subline", False)
+            or _contains(k.data, k.length, "posted", False)
+            or _contains(k.data, k.length, "submitted", False)
+            or _contains(k.data, k.length, "created-post", False)
+            or _contains(k.data, k.length, "publication", False)
+            or _contains(k.data, k.length, "author", False)
+            or _contains(k.data, k.length, "autor", False)
+            or _contains(k.data, k.length, "field-content", False)
+            or _contains(k.data, k.length, "fa-clock-o", False)
+            or _contains(k.data, k.length, "fa-calendar", False)
+            or _contains(k.data, k.length, "fecha", False)
+            or _contains(k.data, k.length, "parution", False))
+
+
+cdef bint _push_elem(_Walk *w, int kind, lxb_dom_node_t *c_node, _Span a, _Span b, _Span c) noexcept nogil:
+    cdef _Elem *e
+    if not _grow(<void **>&w.elems, &w.cap_elems, w.n_elems + 1, sizeof(_Elem)):
+        return False
+    if not _grow(<void **>&w.open_stack, &w.cap_open, w.n_open + 1, sizeof(size_t)):
+        return False
+    e = &w.elems[w.n_elems]
+    e.kind = kind
+    e.node = c_node
+    e.text_start = w.json.length if kind == _EL_JSON else w.text.length
+    e.text_end = e.text_start
+    e.a = a
+    e.b = b
+    e.c = c
+    w.open_stack[w.n_open] = w.n_elems
+    w.n_open += 1
+    w.n_elems += 1
+    return True
+
+
+cdef bint _push_meta(_Walk *w, int kind, _Span key, _Span value) noexcept nogil:
+    cdef _Meta *m
+    if not _grow(<void **>&w.metas, &w.cap_metas, w.n_metas + 1, sizeof(_Meta)):
+        return False
+    m = &w.metas[w.n_metas]
+    m.kind = kind
+    m.key = key
+    m.value = value
+    w.n_metas += 1
+    return True
+
+
+cdef bint _on_meta(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
+    cdef _Span content = _attr(c_el, "content")
+    cdef _Span when = _attr(c_el, "datetime")
+    cdef _Span key
+    cdef int kind = 0
+    if content.data == NULL and when.data == NULL:
+        return True
+    key = _attr(c_el, "name")
+    if key.data != NULL:
+        kind = _META_NAME
+    else:
+        key = _attr(c_el, "property")
+        if key.data != NULL:
+            kind = _META_PROPERTY
+        else:
+            key = _attr(c_el, "itemprop")
+            if key.data != NULL:
+                kind = _META_ITEMPROP
+                if when.data != NULL and when.length:
+                    content = when
+            else:
+                key = _attr(c_el, "pubdate")
+                if key.data != NULL:
+                    kind = _META_PUBDATE
+                else:
+                    key = _attr(c_el, "http-equiv")
+                    if key.data != NULL:
+                        kind = _META_HTTP_EQUIV
+    if kind == 0 or content.data == NULL or _digits(content.data, content.length) == 0:
+        return True
+    return _push_meta(w, kind, key, content)
+
+
+cdef bint _on_attrs(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
+    """Attribute values go to the search text, each between separators."""
+    cdef lxb_dom_attr_t *c_attr = c_el.first_attr
+    cdef const lxb_char_t *name
+    cdef size_t name_len = 0
+    while c_attr != NULL:
+        if c_attr.value != NULL and c_attr.value.length >= 4:
+            name = attr_name_of(c_attr, &name_len)
+            if name == NULL or not _equals(name, name_len, "style"):
+                if _digits(c_attr.value.data, c_attr.value.length) >= 4:
+                    if not (_append(&w.search, <const lxb_char_t *>" ", 1)
+                            and _append(&w.search, c_attr.value.data, c_attr.value.length)
+                            and _append(&w.search, <const lxb_char_t *>" ", 1)):
+                        return False
+        c_attr = c_attr.next
+    return True
+
+
+cdef inline bint _fast_tag(uintptr_t tag) noexcept nogil:
+    """Parents whose own text segments the free-text stage reads (htmldate's list)."""
+    return (tag == LXB_TAG_DIV or tag == LXB_TAG_H2 or tag == LXB_TAG_H3 or tag == LXB_TAG_H4
+            or tag == LXB_TAG_LI or tag == LXB_TAG_P or tag == LXB_TAG_SPAN
+            or tag == LXB_TAG_TIME or tag == LXB_TAG_UL)
+
+
+cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_element_t *c_el
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing = False
+    cdef uintptr_t tag
+    cdef uintptr_t parent_tag
+    cdef _Span none_span, a, b, c, rel
+    cdef int in_script = 0            # 1: plain script, 2: JSON(-LD) script
+    cdef _Elem *e
+    none_span.data = NULL
+    none_span.length = 0
+    while c_node != NULL:
+        if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            tag = c_node.local_name
+            c_el = <lxb_dom_element_t *>c_node
+            if closing:
+                while w.n_open and w.elems[w.open_stack[w.n_open - 1]].node == c_node:
+                    e = &w.elems[w.open_stack[w.n_open - 1]]
+                    e.text_end = w.json.length if e.kind == _EL_JSON else w.text.length
+                    w.n_open -= 1
+                if tag == LXB_TAG_SCRIPT:
+                    in_script = 0
+                if not _append(&w.search, <const lxb_char_t *>"\n", 1):
+                    return False
+            elif c_node != root and _skip_subtree(c_node):
+                closing = True
+                continue
+            else:
+                if not _append(&w.search, <const lxb_char_t *>"\n", 1):
+                    return False
+                if c_el.first_attr != NULL and not _on_attrs(w, c_el):
+                    return False
+                if tag == LXB_TAG_META:
+                    if not _on_meta(w, c_el):
+                        return False
+                elif tag == LXB_TAG_LINK:
+                    if w.canonical.data == NULL:
+                        rel = _attr(c_el, "rel")
+                        if rel.data != NULL and _has_token(rel.data, rel.length, "canonical"):
+                            w.canonical = _attr(c_el, "href")
+                elif tag == LXB_TAG_SCRIPT:
+                    a = _attr(c_el, "type")
+                    in_script = 1
+                    if a.data != NULL and (_equals(a.data, a.length, "application/ld+json")
+                                           or _equals(a.data, a.length, "application/settings+json")):
+                        in_script = 2
+                        if not _push_elem(w, _EL_JSON, c_node, none_span, none_span, none_span):
+                            return False
+                elif tag == LXB_TAG_TIME:
+                    a = _attr(c_el, "datetime")
+                    b = _attr(c_el, "class")
+                    c = _attr(c_el, "pubdate")
+                    if not _push_elem(w, _EL_TIME, c_node, a, b, c):
+                        return False
+                elif tag == LXB_TAG_ABBR:
+                    a = _attr(c_el, "data-utime")
+                    b = _attr(c_el, "class")
+                    c = _attr(c_el, "title")
+                    if not _push_elem(w, _EL_ABBR, c_node, a, b, c):
+                        return False
+                elif tag == LXB_TAG_H1:
+                    if not _push_elem(w, _EL_H1, c_node, none_span, none_span, none_span):
+                        return False
+                if (tag == LXB_TAG_FOOTER or tag == LXB_TAG_SMALL
+                        or (c_el.first_attr != NULL and _marks_date(c_el))):
+                    a = _attr(c_el, "title")
+                    if not _push_elem(w, _EL_MARKED, c_node, a, none_span, none_span):
+                        return False
+        elif c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing:
+            c_text = <lxb_dom_character_data_t *>c_node
+            if c_text.data.length:
+                if in_script == 2:
+                    # JSON-LD text is read by its own stage
+                    if not _append(&w.json, c_text.data.data, c_text.data.length):
+                        return False
+                elif in_script == 1:
+                    if _digits(c_text.data.data, c_text.data.length) >= 4:
+                        if not _append(&w.search, c_text.data.data, c_text.data.length):
+                            return False
+                else:
+                    if not (_append(&w.text, c_text.data.data, c_text.data.length)
+                            and _append(&w.search, c_text.data.data, c_text.data.length)):
+                        return False
+                    parent_tag = c_node.parent.local_name if c_node.parent != NULL else 0
+                    if (_fast_tag(parent_tag) and c_text.data.length > 6
+                            and _digits(c_text.data.data, c_text.data.length) >= 4):
+                        if not _grow(<void **>&w.segments, &w.cap_segments, w.n_segments + 1, sizeof(_Span)):
+                            return False
+                        w.segments[w.n_segments].data = c_text.data.data
+                        w.segments[w.n_segments].length = c_text.data.length
+                        w.n_segments += 1
+        elif c_node.type == LXB_DOM_NODE_TYPE_COMMENT and not closing:
+            c_text = <lxb_dom_character_data_t *>c_node
+            if c_text.data.length and _digits(c_text.data.data, c_text.data.length) >= 4:
+                if not (_append(&w.search, <const lxb_char_t *>"\n", 1)
+                        and _append(&w.search, c_text.data.data, c_text.data.length)
+                        and _append(&w.search, <const lxb_char_t *>"\n", 1)):
+                    return False
+        c_node = next_node(root, c_node, &closing)
+    return True
+
+
+cdef str _span_str(_Span s):
+    if s.data == NULL:
+        return None
+    return decode_text(s.data, s.length)
+
+
+cdef str _slice(_Buffer *buf, _Elem *e, size_t cap):
+    cdef size_t end = e.text_end
+    if cap and end - e.text_start > cap:
+        end = e.text_start + cap
+    return decode_text(buf.data + e.text_start, end - e.text_start)
+
+
+def gather(Document doc):
+    """Collect the date candidates of a parsed page in one C walk.
+
+    Returns ``(canonical, metas, jsonld, times, abbrs, marked, h1s, segments, search)``:
+    the canonical link's href (or None); ``(kind, key, value)`` meta triples with raw
+    keys; JSON-LD script texts; ``(datetime, class, pubdate, text)`` per ``<time>``;
+    ``(data_utime, class, title, text)`` per ``<abbr>``; ``(text, title)`` per
+    date-marked element (an empty list when there are more than 1,000, as htmldate);
+    ``<h1>`` texts; short text segments holding 4+ digits; and the search text.
+    """
+    cdef _Walk w
+    cdef bint ok
+    cdef size_t i
+    cdef _Elem *e
+    cdef _Meta *m
+    cdef list metas = [], jsonld = [], times = [], abbrs = [], marked = [], h1s = [], segments = []
+    cdef lxb_dom_node_t *root = <lxb_dom_node_t *>doc.c_doc
+    cdef size_t n_marked = 0, n_times = 0
+    memset_walk(&w)
+    try:
+        with nogil:
+            ok = _walk(root, &w)
+        if not ok:
+            raise MemoryError("out of memory gathering date candidates")
+        for i in range(w.n_metas):
+            m = &w.metas[i]
+            metas.append((m.kind, _span_str(m.key), _span_str(m.value)))
+        for i in range(w.n_elems):
+            if w.elems[i].kind == _EL_MARKED:
+                n_marked += 1
+            elif w.elems[i].kind == _EL_TIME:
+                n_times += 1
+        for i in range(w.n_elems):
+            e = &w.elems[i]
+            if e.kind == _EL_JSON:
+                jsonld.append(_slice(&w.json, e, 0))
+            elif e.kind == _EL_TIME:
+                if n_times <= _MAX_ELEMENTS:
+                    times.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _slice(&w.text, e, 256)))
+            elif e.kind == _EL_ABBR:
+                if len(abbrs) < _MAX_ELEMENTS:
+                    abbrs.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _slice(&w.text, e, 256)))
+            elif e.kind == _EL_MARKED:
+                if n_marked <= _MAX_ELEMENTS:
+                    marked.append((_slice(&w.text, e, _SLICE_CAP), _span_str(e.a)))
+            elif e.kind == _EL_H1:
+                h1s.append(_slice(&w.text, e, _SLICE_CAP))
+        for i in range(w.n_segments):
+            segments.append(decode_text(w.segments[i].data, w.segments[i].length))
+        search = decode_text(w.search.data, w.search.length)
+        return (_span_str(w.canonical), metas, jsonld, times, abbrs, marked, h1s, segments, search)
+    finally:
+        free(w.metas)
+        free(w.elems)
+        free(w.open_stack)
+        free(w.segments)
+        free(w.text.data)
+        free(w.search.data)
+        free(w.json.data)
+
+
+cdef void memset_walk(_Walk *w) noexcept nogil:
+    w.metas = NULL
+    w.n_metas = w.cap_metas = 0
+    w.elems = NULL
+    w.n_elems = w.cap_elems = 0
+    w.open_stack = NULL
+    w.n_open = w.cap_open = 0
+    w.segments = NULL
+    w.n_segments = w.cap_segments = 0
+    w.canonical.data = NULL
+    w.canonical.length = 0
+    w.text.data = NULL
+    w.text.length = w.text.capacity = 0
+    w.search.data = NULL
+    w.search.length = w.search.capacity = 0
+    w.json.data = NULL
+    w.json.length = w.json.capacity = 0
+    w.failed = False

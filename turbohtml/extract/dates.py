@@ -1,0 +1,568 @@
+"""Publication dates: ``dates()``, the successor to ``htmldate.find_date``.
+
+One C walk (``turbohtml._dates.gather``) collects the candidates; this module reads
+them stage by stage in htmldate's order and returns the first date inside the window:
+
+1. ``url``: a date in the ``<link rel=canonical>`` href, then in ``og:url``;
+2. ``meta``: publication/modification ``<meta>`` tags (name, property, itemprop,
+   pubdate, http-equiv), then a copyright-year meta as a low-granularity reserve;
+3. ``json-ld``: ``datePublished``/``dateCreated``/``uploadDate`` and ``dateModified``
+   anywhere in a JSON-LD block (``@graph`` and nested objects included);
+4. ``time``: ``<abbr>`` stamps, elements whose class/id/itemprop marks a date, then
+   ``<time>`` elements (``datetime``, then text);
+5. ``text`` (``extensive_search`` only): title and ``<h1>``, timestamps, labelled dates
+   ("Stand: 1.4.18"), short text segments, then a page-wide frequency vote over date
+   patterns, a copyright year and finally a bare year.
+
+``original`` picks the publication over the modification date within each stage (the
+default, False, prefers the modification date, as htmldate does). Malformed dates are
+skipped, never raised.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from collections import Counter
+from collections.abc import Iterable, Iterator
+
+from turbohtml.extract import _date_patterns as P
+from turbohtml.extract.options import DateExtraction
+from turbohtml.extract.records import PublicationDate, Signal
+
+__all__ = ["dates", "document_dates", "parse_date"]
+
+# Meta record kinds, as turbohtml._dates.gather reports them.
+_NAME, _PROPERTY, _ITEMPROP, _PUBDATE, _HTTP_EQUIV = 1, 2, 3, 4, 5
+
+_DEFAULT = DateExtraction()
+
+
+class _Window:
+    """The resolved options: the window as dates, the preference, the output format."""
+
+    __slots__ = ("earliest", "latest", "original", "output_format", "extensive")
+
+    def __init__(self, options: DateExtraction) -> None:
+        self.earliest = options.earliest
+        self.latest = options.latest
+        self.original = options.original
+        self.output_format = options.output_format
+        self.extensive = options.extensive_search
+
+    def accepts(self, value: _dt.datetime | None) -> bool:
+        return value is not None and self.earliest <= value.date() <= self.latest
+
+    def year_ok(self, year: int) -> bool:
+        return self.earliest.year <= year <= self.latest.year
+
+    def pick(self, values: Iterable[_dt.datetime]) -> _dt.datetime | None:
+        """The oldest in-window value when ``original``, else the newest."""
+        inside = [v for v in values if self.accepts(v)]
+        if not inside:
+            return None
+        return min(inside) if self.original else max(inside)
+
+
+# ---------------------------------------------------------------- parsing date strings
+
+def _make(year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0) -> _dt.datetime | None:
+    try:
+        return _dt.datetime(year, month, day, hour, minute, second)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _full_year(year: int) -> int:
+    """Two-digit years: 90-99 are the 1990s, the rest this century (htmldate's rule)."""
+    if year < 100:
+        return year + (1900 if year >= 90 else 2000)
+    return year
+
+
+def _day_month(first: int, second: int) -> tuple[int, int]:
+    """DD/MM by default; MM/DD when the second number cannot be a month (htmldate's swap)."""
+    if second > 12 and first <= 12:
+        return second, first
+    return first, second
+
+
+def _written(text: str) -> _dt.datetime | None:
+    for match in P.WRITTEN_DATE.finditer(text):
+        if match["m1"] is not None:
+            month, day, year = match["m1"], match["d1"], match["y1"]
+        else:
+            month, day, year = match["m2"], match["d2"], match["y2"]
+        number = P.MONTHS.get(month.lower())
+        if number is None:
+            continue
+        value = _make(int(year), number, int(day))
+        if value is not None:
+            return value
+    return None
+
+
+def _iso(text: str) -> _dt.datetime | None:
+    """An ISO 8601 date or date-time at the start of ``text`` (wall-clock, zone dropped)."""
+    try:
+        value = _dt.datetime.fromisoformat(text)
+    except ValueError:
+        value = None
+    if value is not None:
+        return value.replace(tzinfo=None)
+    match = P.YMD.match(text)
+    if match is None:
+        return None
+    value = _make(int(match[1]), int(match[2]), int(match[3]))
+    if value is None:
+        return None
+    clock = P.ISO_TIME.match(text, match.end())
+    if clock is not None:
+        timed = _make(value.year, value.month, value.day, int(clock[1]), int(clock[2]), int(clock[3] or 0))
+        if timed is not None:
+            return timed
+    return value
+
+
+def _numeric(text: str) -> Iterator[_dt.datetime | None]:
+    """Numeric date readings of ``text``, most specific first."""
+    if text[:8].isdigit():
+        match = P.YYYYMMDD_PREFIX.match(text)
+        if match is not None:
+            yield _make(int(match[1]), int(match[2]), int(match[3]))
+    elif text[:4].isdigit():
+        yield _iso(text)
+    match = P.YYYYMMDD.search(text)
+    if match is not None:
+        yield _make(int(match[1]), int(match[2]), int(match[3]))
+    ymd = P.YMD.search(text)
+    dmy = P.DMY.search(text)
+    if ymd is not None and (dmy is None or ymd.start() <= dmy.start()):
+        yield _make(int(ymd[1]), int(ymd[2]), int(ymd[3]))
+    elif dmy is not None:
+        first, second, year = (int(g) for g in dmy.groups() if g is not None)
+        day, month = _day_month(first, second)
+        yield _make(_full_year(year), month, day)
+
+
+def _year_month(text: str) -> _dt.datetime | None:
+    match = P.YM.search(text)
+    if match is None:
+        return None
+    if match[1] is not None:
+        return _make(int(match[1]), int(match[2]), 1)
+    return _make(int(match[4]), int(match[3]), 1)
+
+
+def _readings(text: str) -> Iterator[_dt.datetime | None]:
+    yield from _numeric(text)
+    yield _written(text)
+    yield _year_month(text)
+
+
+def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
+    """Read a date out of a short string (a meta value, a datetime attribute, a label).
+
+    ISO 8601 (with time and zone), ``YYYYMMDD``, ``Y-M-D`` with ``-``/``/``/``.``,
+    ``D.M.Y``/``D/M/Y``/``M/D/Y`` (htmldate's swap), two-digit years, written months in
+    six languages, RFC 2822. With a window, the first reading inside it wins; without,
+    the first valid reading. Returns a naive ``datetime`` or ``None``; never raises.
+    """
+    text = text.strip()
+    if not text:
+        return None
+    for value in _readings(text):
+        if value is not None and (window is None or window.accepts(value)):
+            return value
+    return None
+
+
+def _free_text(text: str, window: _Window) -> _dt.datetime | None:
+    """A date in a piece of free text, behind htmldate's gates against numbers that are not dates."""
+    text = " ".join(text.split())[: P.MAX_SEGMENT]
+    digits = sum(ch.isdigit() for ch in text)
+    if not 4 <= digits <= 18 or P.NOT_A_DATE.search(text):
+        return None
+    return parse_date(text, window)
+
+
+def _element_text(text: str | None, window: _Window) -> _dt.datetime | None:
+    """An element's text as htmldate reads a date-marked element: 52 chars, digits-ended."""
+    if not text:
+        return None
+    text = " ".join(text.split())
+    if len(text) <= P.MIN_SEGMENT:
+        return None
+    text = P.TRAILING_NON_DIGITS.sub("", text[: P.MAX_SEGMENT])
+    return _free_text(text, window)
+
+
+# ---------------------------------------------------------------- stages
+
+def _url_date(url: str | None, window: _Window) -> _dt.datetime | None:
+    if not url:
+        return None
+    match = P.URL_DATE.search(url)
+    if match is None:
+        return None
+    value = _make(int(match[1]), int(match[2]), int(match[3]))
+    return value if window.accepts(value) else None
+
+
+def _stage_url(canonical: str | None, metas: list, window: _Window) -> _dt.datetime | None:
+    found = _url_date(canonical, window)
+    if found is not None:
+        return found
+    for kind, key, value in metas:
+        if kind in (_NAME, _PROPERTY) and key.lower() in P.META_URL:
+            found = _url_date(value, window)
+            if found is not None:
+                return found
+    return None
+
+
+def _stage_meta(metas: list, window: _Window) -> _dt.datetime | None:
+    preferred: _dt.datetime | None = None
+    other: _dt.datetime | None = None
+    reserve: _dt.datetime | None = None
+    for kind, key, value in metas:
+        key = key.strip().lower()
+        if kind in (_NAME, _PROPERTY):
+            if key in P.META_PUBLISHED:
+                published = True
+            elif key in P.META_MODIFIED:
+                published = False
+            else:
+                continue
+        elif kind == _ITEMPROP:
+            if key in P.ITEMPROP_PUBLISHED:
+                published = True
+            elif key in P.ITEMPROP_MODIFIED:
+                published = False
+            elif key == P.ITEMPROP_COPYRIGHT:
+                year = value.strip()
+                if reserve is None and year.isdigit() and len(year) == 4:
+                    candidate = _make(int(year), 1, 1)
+                    if window.accepts(candidate):
+                        reserve = candidate
+                continue
+            else:
+                continue
+        elif kind == _PUBDATE:
+            if key.strip().lower() != "pubdate":
+                continue
+            published = True
+        else:
+            if key in P.HTTP_EQUIV_PUBLISHED:
+                published = True
+            elif key in P.HTTP_EQUIV_MODIFIED:
+                published = False
+            else:
+                continue
+        if published == window.original:
+            if preferred is None:
+                preferred = parse_date(value, window)
+                if preferred is not None:
+                    return preferred
+        elif other is None:
+            other = parse_date(value, window)
+    return other or reserve
+
+
+def _json_values(node: object, out: list[tuple[str, object]]) -> None:
+    """(key, value) pairs for the date keys anywhere in a JSON value, in document order."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            children = []
+            for key, value in item.items():
+                if key in P.JSON_PUBLISHED or key in P.JSON_MODIFIED:
+                    out.append((key, value))
+                elif isinstance(value, (dict, list)):
+                    children.append(value)
+            stack.extend(reversed(children))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+
+
+def _stage_json_ld(scripts: list[str], window: _Window) -> _dt.datetime | None:
+    pairs: list[tuple[str, object]] = []
+    for text in scripts:
+        if "ate" not in text:  # dateX / uploadDate
+            continue
+        try:
+            _json_values(json.loads(text, strict=False), pairs)
+        except (ValueError, RecursionError):
+            pairs.extend(P.JSON_KEY_VALUE.findall(text))
+    preferred = P.JSON_PUBLISHED if window.original else P.JSON_MODIFIED
+    other = None
+    for key, value in pairs:
+        if not isinstance(value, str):
+            continue
+        if key in preferred:
+            found = parse_date(value, window)
+            if found is not None:
+                return found
+        elif other is None:
+            other = parse_date(value, window)
+    return other
+
+
+def _stage_abbr(abbrs: list, window: _Window) -> _dt.datetime | None:
+    """``<abbr>``: Facebook's ``data-utime`` stamps and hAtom "published" titles."""
+    stamps: list[_dt.datetime] = []
+    for utime, klass, title, text in abbrs:
+        if utime is not None:
+            try:
+                stamps.append(_dt.datetime.fromtimestamp(int(utime), tz=_dt.timezone.utc).replace(tzinfo=None))
+            except (ValueError, OverflowError, OSError):
+                pass
+        elif klass is not None and klass in P.ABBR_PUBLISHED_CLASSES:
+            if title is not None:
+                found = parse_date(title, window)
+                if found is not None:
+                    if window.original:
+                        return found
+                    stamps.append(found)
+            elif text and len(text) > 10:
+                found = _free_text(text, window)
+                if found is not None:
+                    stamps.append(found)
+    return window.pick(stamps)
+
+
+def _stage_marked(marked: list, window: _Window) -> _dt.datetime | None:
+    """Elements whose class/id/itemprop marks a date: the first that reads as one."""
+    for text, title in marked:
+        found = _element_text(text, window) or _element_text(title, window)
+        if found is not None:
+            return found
+    return None
+
+
+def _stage_time(times: list, window: _Window) -> _dt.datetime | None:
+    """``<time>``: the mode's marker wins at once, else the newest (oldest) of all."""
+    stamps = []
+    for when, klass, pubdate, text in times:
+        if when is not None and len(when.strip()) > 6:
+            klass = klass or ""
+            if window.original:
+                shortcut = (pubdate or "").lower() == "pubdate" or klass.startswith(P.TIME_ORIGINAL_CLASS_PREFIXES)
+            else:
+                shortcut = klass == P.TIME_UPDATED_CLASS
+            found = parse_date(when, window)
+            if found is not None:
+                if shortcut:
+                    return found
+                stamps.append(found)
+        elif text is not None and len(text.strip()) > 6:
+            found = _free_text(text, window)
+            if found is not None:
+                stamps.append(found)
+    return window.pick(stamps)
+
+
+def _stage_headings(title: str | None, h1s: list, window: _Window) -> _dt.datetime | None:
+    """The ``<title>`` and ``<h1>`` texts, read like date-marked elements."""
+    for text in [title, *h1s]:
+        found = _element_text(text, window)
+        if found is not None:
+            return found
+    return None
+
+
+def _labelled(search: str, window: _Window) -> _dt.datetime | None:
+    match = P.LABELLED_DATE.search(search)
+    if match is None:
+        return None
+    parts = [int(p) for p in match.groups() if p]
+    if len(parts) != 3:
+        return None
+    if parts[0] > 31:  # year first
+        value = _make(parts[0], parts[1], parts[2])
+    else:
+        day, month = _day_month(parts[0], parts[1])
+        value = _make(_full_year(parts[2]), month, day)
+    return value if window.accepts(value) else None
+
+
+def _vote(counts: Counter, window: _Window) -> _dt.datetime | None:
+    """htmldate's frequency vote among the matches of one pattern family.
+
+    ``counts`` maps a date to its number of occurrences (only in-window years). One
+    distinct date wins outright; otherwise the two most recent (oldest with ``original``)
+    of the ten most frequent are compared, and the runner-up wins when it is from
+    another year and more than half as frequent.
+    """
+    if not 0 < len(counts) <= P.MAX_CANDIDATES:
+        return None
+    if len(counts) == 1:
+        return next(iter(counts))
+    top = sorted(counts.most_common(10), key=lambda item: item[0], reverse=not window.original)[:2]
+    (first, first_count), (second, second_count) = top
+    if first_count != second_count and first.year != second.year and second_count / first_count > 0.5:
+        return second
+    return first
+
+
+def _family(search: str, pattern, build, window: _Window) -> Counter:
+    counts: Counter = Counter()
+    for groups in pattern.findall(search):
+        value = build(groups)
+        if value is not None and window.year_ok(value.year):
+            counts[value] += 1
+    return counts
+
+
+def _ymd(groups) -> _dt.datetime | None:
+    return _make(int(groups[0]), int(groups[1]), int(groups[2]))
+
+
+def _dmy(groups) -> _dt.datetime | None:
+    parts = [int(g) for g in groups if g]
+    day, month = _day_month(parts[0], parts[1])
+    return _make(_full_year(parts[2]), month, day)
+
+
+def _ym(groups) -> _dt.datetime | None:
+    return _make(int(groups[0]), int(groups[1]), 1)
+
+
+def _my(groups) -> _dt.datetime | None:
+    return _make(int(groups[1]), int(groups[0]), 1)
+
+
+_PAGE_FAMILIES = (
+    (P.PAGE_YMD_PATH, _ymd),
+    (P.PAGE_YMD, _ymd),
+    (P.PAGE_DMY, _dmy),
+    (P.PAGE_YYYYMMDD, _ymd),
+    (P.PAGE_DMYY, _dmy),
+    (P.PAGE_YM, _ym),
+    (P.PAGE_MY, _my),
+)
+
+
+def _search_page(search: str, window: _Window) -> _dt.datetime | None:
+    """The page-wide vote, pattern family by family, floored at the copyright year."""
+    years: Counter = Counter()
+    for year in P.COPYRIGHT.findall(search):
+        value = _make(int(year), 1, 1)
+        if value is not None and window.year_ok(value.year):
+            years[value] += 1
+    copyright_year = _vote(years, window)
+    floor = copyright_year.year if copyright_year is not None and window.accepts(copyright_year) else 0
+    if not floor:
+        copyright_year = None
+
+    def acceptable(value: _dt.datetime | None) -> bool:
+        return window.accepts(value) and value.year >= floor  # type: ignore[union-attr]
+
+    for pattern, build in _PAGE_FAMILIES:
+        best = _vote(_family(search, pattern, build, window), window)
+        if best is not None and acceptable(best):
+            return best
+    written = _written(search)
+    if acceptable(written):
+        return written
+    if copyright_year is not None:
+        return copyright_year
+    best = _vote(_family(search, P.PAGE_YEAR, lambda g: _make(int(g), 1, 1), window), window)
+    return best if acceptable(best) else None
+
+
+def _stage_text(segments: list, search: str, metas: list,
+                window: _Window) -> tuple[_dt.datetime, Signal] | None:
+    match = P.TIMESTAMP.search(search)
+    if match is not None:
+        day = _make(*(int(x) for x in match[1].split("-")))
+        if window.accepts(day):
+            timed = _make(day.year, day.month, day.day, int(match[2]), int(match[3]), int(match[4]))  # type: ignore[union-attr]
+            return (timed or day), "text"  # type: ignore[return-value]
+    for kind, key, value in metas:
+        if kind == _PROPERTY and key.strip().lower() in P.META_IMAGE:
+            found = _url_date(value, window)
+            if found is not None:
+                return found, "meta"
+    found = _labelled(search, window)
+    if found is not None:
+        return found, "text"
+    stamps = []
+    for segment in segments:
+        segment = segment.strip()
+        if P.MIN_SEGMENT < len(segment) < P.MAX_SEGMENT:
+            value = _free_text(segment, window)
+            if value is not None:
+                stamps.append(value)
+    found = window.pick(stamps)
+    if found is not None:
+        return found, "text"
+    found = _search_page(search, window)
+    if found is not None:
+        return found, "text"
+    return None
+
+
+# ---------------------------------------------------------------- entry points
+
+def _format(value: _dt.datetime, options: DateExtraction) -> str | None:
+    try:
+        return value.strftime(options.output_format)
+    except (ValueError, OverflowError):
+        return None
+
+
+def document_dates(doc, options: DateExtraction | None = None) -> PublicationDate | None:
+    """``Document.dates()``: the date of an already parsed page (see ``dates()``)."""
+    from turbohtml._dates import gather
+
+    if options is None:
+        options = _DEFAULT
+    elif not isinstance(options, DateExtraction):
+        raise TypeError(f"options must be a DateExtraction or None, not {type(options).__name__}")
+    window = _Window(options)
+    canonical, metas, scripts, times, abbrs, marked, h1s, segments, search = gather(doc)
+    found = _stage_url(canonical, metas, window)
+    signal: Signal = "url"
+    if found is None:
+        found, signal = _stage_meta(metas, window), "meta"
+    if found is None:
+        found, signal = _stage_json_ld(scripts, window), "json-ld"
+    if found is None:
+        found, signal = _stage_abbr(abbrs, window), "time"
+    if found is None:
+        found = _stage_marked(marked, window)
+    if found is None:
+        found = _stage_time(times, window)
+    if found is None and window.extensive:
+        found, signal = _stage_headings(doc.title, h1s, window), "text"
+        if found is None:
+            result = _stage_text(segments, search, metas, window)
+            if result is not None:
+                found, signal = result
+    if found is None:
+        return None
+    text = _format(found, options)
+    return None if text is None else PublicationDate(text, signal)
+
+
+def dates(html: str, options: DateExtraction | None = None, /) -> PublicationDate | None:
+    """Find a document's publication (or, by default, modification) date.
+
+    The ``htmldate.find_date`` counterpart. Signals are tried in htmldate's order – a
+    date in the canonical URL, publication/modification ``<meta>`` tags, JSON-LD,
+    ``<time>`` and date-marked elements, then (with ``extensive_search``) visible text –
+    and the first date inside ``[min_date, max_date]`` wins. Within a stage
+    ``original`` picks the publication date over the modification date, or the reverse.
+
+    Raises ``TypeError`` when ``html`` is not a ``str``; malformed dates in the page are
+    skipped, never raised.
+    """
+    from turbohtml._core import parse
+
+    if not isinstance(html, str):
+        raise TypeError(f"dates() takes the page markup as str, not {type(html).__name__}")
+    if options is not None and not isinstance(options, DateExtraction):
+        raise TypeError(f"options must be a DateExtraction or None, not {type(options).__name__}")
+    return document_dates(parse(html), options)
