@@ -1,0 +1,560 @@
+"""Main-content scoring: the content-density walk of docs/scoring.md, in C over lexbor.
+
+One iterative pass keeps a stack of open containers with their text, link-text and
+comma counts. A closing paragraph unit adds its points to its parent (in full) and
+grandparent (half); candidates live in a small pointer-keyed hash map. Nothing here
+touches a Python object until the winner is wrapped, and the walk runs without the GIL.
+"""
+
+from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.string cimport memcpy
+
+from turbohtml._core cimport Node, element_attr, next_node, wrap_node
+from turbohtml._lexbor cimport *
+from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, tag_weight
+
+from turbohtml import _hints
+
+cdef enum:
+    MAX_WORDS = 64
+    ATTR_PREFIX = 512     # bytes of a class/id value examined: bounded work on hostile pages
+    MIN_PARAGRAPH = 25    # characters for a paragraph unit to score (the spec's floor)
+    RETRY_BELOW = 500     # a winner shorter than this triggers the unpruned retry (Readability's charThreshold)
+
+
+# ---------------------------------------------------------------- hint words as C data
+
+ctypedef struct WordList:
+    const char *words[MAX_WORDS]
+    size_t lengths[MAX_WORDS]
+    size_t count
+
+cdef list _keep_alive = []
+cdef WordList _positive, _negative, _prune, _rescue, _skipped_prefixes
+
+
+cdef void _load(WordList *target, tuple words) except *:
+    if len(words) > MAX_WORDS:
+        raise ValueError("too many hint words")
+    target.count = 0
+    for word in words:
+        data = word.encode("ascii")
+        _keep_alive.append(data)
+        target.words[target.count] = <const char *>data
+        target.lengths[target.count] = len(data)
+        target.count += 1
+
+
+_load(&_positive, _hints.POSITIVE)
+_load(&_negative, _hints.NEGATIVE)
+_load(&_prune, _hints.PRUNE)
+_load(&_rescue, _hints.RESCUE)
+_load(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
+
+
+cdef inline unsigned char _lower(unsigned char c) noexcept nogil:
+    return c + 32 if 65 <= c <= 90 else c
+
+
+cdef bint _contains(const unsigned char *hay, size_t length, const char *needle, size_t n) noexcept nogil:
+    cdef size_t i, j
+    if n == 0 or n > length:
+        return False
+    for i in range(length - n + 1):
+        j = 0
+        while j < n and hay[i + j] == <unsigned char>needle[j]:
+            j += 1
+        if j == n:
+            return True
+    return False
+
+
+cdef bint _any_word(const unsigned char *hay, size_t length, WordList *words) noexcept nogil:
+    cdef size_t k
+    for k in range(words.count):
+        if _contains(hay, length, words.words[k], words.lengths[k]):
+            return True
+    return False
+
+
+cdef size_t _hint_text(lexbor_str_t *value, unsigned char *buffer) noexcept nogil:
+    """The attribute value lower-cased, with taxonomy tokens (``category-news``) blanked."""
+    cdef size_t i = 0, start, k, n
+    if value == NULL or value.data == NULL:
+        return 0
+    n = value.length if value.length < ATTR_PREFIX else ATTR_PREFIX
+    for i in range(n):
+        buffer[i] = _lower(value.data[i])
+    i = 0
+    while i < n:
+        while i < n and buffer[i] <= 32:
+            i += 1
+        start = i
+        while i < n and buffer[i] > 32:
+            i += 1
+        for k in range(_skipped_prefixes.count):
+            if i - start >= _skipped_prefixes.lengths[k] and _contains(
+                    buffer + start, _skipped_prefixes.lengths[k],
+                    _skipped_prefixes.words[k], _skipped_prefixes.lengths[k]):
+                while start < i:
+                    buffer[start] = 32
+                    start += 1
+                break
+    return n
+
+
+cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
+    cdef unsigned char buffer[ATTR_PREFIX]
+    cdef size_t n
+    cdef int hints = 0
+    if c_attr == NULL:
+        return 0
+    n = _hint_text(c_attr.value, buffer)
+    if n == 0:
+        return 0
+    if _any_word(buffer, n, &_positive):
+        hints |= HINT_POSITIVE
+    if _any_word(buffer, n, &_negative):
+        hints |= HINT_NEGATIVE
+    if _any_word(buffer, n, &_prune) and not _any_word(buffer, n, &_rescue):
+        hints |= HINT_PRUNE
+    return hints
+
+
+cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil:
+    """HINT_* flags read from an element's class and id."""
+    cdef lxb_dom_element_t *c_element
+    if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
+        return 0
+    c_element = <lxb_dom_element_t *>c_node
+    return _attribute_hints(c_element.attr_class) | _attribute_hints(c_element.attr_id)
+
+
+cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *needle, size_t n) noexcept nogil:
+    cdef unsigned char buffer[ATTR_PREFIX]
+    cdef size_t i, j = 0
+    if value == NULL:
+        return False
+    for i in range(length):
+        if j == ATTR_PREFIX:
+            break
+        if value[i] != 32 and value[i] != 9 and value[i] != 10 and value[i] != 13:
+            buffer[j] = _lower(value[i])  # "display: none" and "display:none" alike
+            j += 1
+    return _contains(buffer, j, needle, n)
+
+
+cdef bint is_hidden(lxb_dom_node_t *c_node) noexcept nogil:
+    """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none."""
+    cdef size_t length = 0
+    cdef const lxb_char_t *value
+    if element_attr(c_node, "hidden", 6, &length) != NULL:
+        return True
+    value = element_attr(c_node, "aria-hidden", 11, &length)
+    if value != NULL and length == 4 and _value_contains(value, length, "true", 4):
+        return True
+    value = element_attr(c_node, "style", 5, &length)
+    if value != NULL and (_value_contains(value, length, "display:none", 12)
+                          or _value_contains(value, length, "visibility:hidden", 17)):
+        return True
+    return False
+
+
+cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, bint prune_classes) noexcept nogil:
+    """Whether a walk below ``root`` leaves out this element and everything under it:
+    never-content tags, foreign islands, hidden elements and, with ``prune_classes``,
+    boilerplate class/id subtrees (``<html>``/``<body>`` and the root are never pruned)."""
+    cdef uintptr_t tag = c_node.local_name
+    if c_node == root or c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
+        return False
+    if is_never_content(tag, c_node.ns) or is_hidden(c_node):
+        return True
+    if not prune_classes or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
+        return False
+    return (class_hints(c_node) & HINT_PRUNE) != 0
+
+
+cdef void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas) noexcept nogil:
+    """Characters after whitespace folding (a run counts as one) and commas of all scripts."""
+    cdef size_t i = 0
+    cdef unsigned char c
+    cdef bint in_space = True
+    while i < length:
+        c = data[i]
+        if c == 32 or c == 9 or c == 10 or c == 13 or c == 12:
+            if not in_space:
+                chars[0] += 1
+                in_space = True
+        elif (c & 0xC0) != 0x80:
+            chars[0] += 1
+            in_space = False
+            if c == 44:  # ,
+                commas[0] += 1
+            elif i + 1 < length and c == 0xD8 and data[i + 1] == 0x8C:  # U+060C Arabic comma
+                commas[0] += 1
+            elif i + 2 < length and ((c == 0xEF and data[i + 1] == 0xBC and data[i + 2] == 0x8C)  # U+FF0C
+                                     or (c == 0xE3 and data[i + 1] == 0x80 and data[i + 2] == 0x81)):  # U+3001
+                commas[0] += 1
+        i += 1
+
+
+# ---------------------------------------------------------------- candidates
+
+ctypedef struct Candidate:
+    lxb_dom_node_t *node
+    double score
+    size_t text
+    size_t links
+
+ctypedef struct CandidateMap:
+    Candidate *items
+    size_t length
+    size_t capacity
+    size_t *slots           # index + 1 into items, 0 for empty; open addressing
+    size_t slot_count       # a power of two
+
+
+cdef inline size_t _slot_of(lxb_dom_node_t *c_node, size_t mask) noexcept nogil:
+    cdef size_t h = <size_t>c_node
+    h ^= h >> 17
+    h *= <size_t>0x9E3779B97F4A7C15
+    return (h >> 7) & mask
+
+
+cdef Candidate *_lookup(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept nogil:
+    cdef size_t mask, slot
+    if cmap.slot_count == 0:
+        return NULL
+    mask = cmap.slot_count - 1
+    slot = _slot_of(c_node, mask)
+    while cmap.slots[slot] != 0:
+        if cmap.items[cmap.slots[slot] - 1].node == c_node:
+            return &cmap.items[cmap.slots[slot] - 1]
+        slot = (slot + 1) & mask
+    return NULL
+
+
+cdef bint _grow(CandidateMap *cmap) noexcept nogil:
+    cdef size_t new_count = cmap.slot_count * 2 if cmap.slot_count else 64
+    cdef size_t *slots = <size_t *>calloc(new_count, sizeof(size_t))
+    cdef Candidate *items = <Candidate *>realloc(cmap.items, (new_count // 2) * sizeof(Candidate))
+    cdef size_t i, slot
+    if slots == NULL or items == NULL:
+        free(slots)
+        if items != NULL:
+            cmap.items = items
+        return False
+    cmap.items = items
+    cmap.capacity = new_count // 2
+    for i in range(cmap.length):
+        slot = _slot_of(items[i].node, new_count - 1)
+        while slots[slot] != 0:
+            slot = (slot + 1) & (new_count - 1)
+        slots[slot] = i + 1
+    free(cmap.slots)
+    cmap.slots = slots
+    cmap.slot_count = new_count
+    return True
+
+
+cdef Candidate *_candidate(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept nogil:
+    """Find or insert; a new candidate is seeded once with its tag and class/id weight."""
+    cdef Candidate *found = _lookup(cmap, c_node)
+    cdef size_t slot, mask
+    cdef int hints
+    if found != NULL:
+        return found
+    if cmap.length >= cmap.capacity and not _grow(cmap):
+        return NULL
+    mask = cmap.slot_count - 1
+    slot = _slot_of(c_node, mask)
+    while cmap.slots[slot] != 0:
+        slot = (slot + 1) & mask
+    found = &cmap.items[cmap.length]
+    cmap.length += 1
+    cmap.slots[slot] = cmap.length
+    found.node = c_node
+    found.text = 0
+    found.links = 0
+    found.score = tag_weight(c_node.local_name)
+    hints = class_hints(c_node)
+    if hints & HINT_POSITIVE:
+        found.score += 25
+    if hints & HINT_NEGATIVE:
+        found.score -= 25
+    return found
+
+
+# ---------------------------------------------------------------- the walk
+
+ctypedef struct Frame:
+    lxb_dom_node_t *node
+    size_t text            # folded characters in the subtree (pruned parts excluded)
+    size_t links           # of which inside <a>
+    size_t commas
+    size_t run_text        # the current run of inline content directly in this element
+    size_t run_commas
+    bint has_block         # a block element somewhere below
+
+
+cdef inline double _points(size_t text, size_t commas) noexcept nogil:
+    """A paragraph unit's contribution: a base point, one per comma, up to 3 for length."""
+    return 1.0 + commas + min(3, text // 100)
+
+
+cdef bint _credit(CandidateMap *cmap, Frame *frame, double points) noexcept nogil:
+    cdef Candidate *c_cand
+    if frame.node.type != LXB_DOM_NODE_TYPE_ELEMENT:
+        return True
+    c_cand = _candidate(cmap, frame.node)
+    if c_cand == NULL:
+        return False
+    c_cand.score += points
+    return True
+
+
+cdef bint _credit_unit(CandidateMap *cmap, Frame *stack, size_t parent, size_t text,
+                       size_t commas) noexcept nogil:
+    """Credit a paragraph unit to the frame at ``parent`` (in full) and the one above (half)."""
+    cdef double points
+    if text < MIN_PARAGRAPH:
+        return True
+    points = _points(text, commas)
+    if not _credit(cmap, &stack[parent], points):
+        return False
+    return parent == 0 or _credit(cmap, &stack[parent - 1], points / 2)
+
+
+cdef bint _flush_run(CandidateMap *cmap, Frame *stack, size_t index) noexcept nogil:
+    """Inline content beside block children reads as a paragraph of its container
+    (Readability wraps such runs in <p>)."""
+    cdef Frame *frame = &stack[index]
+    cdef bint ok = True
+    if frame.has_block and frame.node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        ok = _credit_unit(cmap, stack, index, frame.run_text, frame.run_commas)
+    frame.run_text = frame.run_commas = 0
+    return ok
+
+
+cdef enum:
+    TOP_CANDIDATES = 5    # Readability's nbTopCandidates
+    MIN_ALTERNATIVES = 3  # alternatives sharing an ancestor before it is promoted
+    MAX_CLIMB = 32        # ancestors examined when promoting (bounded on deep pages)
+
+
+cdef bint _contains_node(lxb_dom_node_t *ancestor, lxb_dom_node_t *c_node) noexcept nogil:
+    while c_node != NULL:
+        if c_node == ancestor:
+            return True
+        c_node = c_node.parent
+    return False
+
+
+cdef size_t _element_children(lxb_dom_node_t *c_node) noexcept nogil:
+    cdef size_t count = 0
+    cdef lxb_dom_node_t *child = c_node.first_child
+    while child != NULL and count < 2:
+        if child.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            count += 1
+        child = child.next
+    return count
+
+
+cdef inline bint _is_stop(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
+    return (c_node == NULL or c_node == root or c_node.type != LXB_DOM_NODE_TYPE_ELEMENT
+            or c_node.local_name == LXB_TAG_BODY or c_node.local_name == LXB_TAG_HTML)
+
+
+cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept nogil:
+    """Pick the winner: the best link-density-discounted score, then Readability's three
+    promotions, since a top candidate is often one of several sibling blocks of one article:
+    to an ancestor shared by several near-top candidates, up while parent scores rise, and
+    out of single-child wrappers. Climbs stop at <body> and at ``root``."""
+    cdef Candidate *top[TOP_CANDIDATES]
+    cdef size_t count = 0, i, j, shared, climbed
+    cdef Candidate *c_cand
+    cdef Candidate *c_parent
+    cdef lxb_dom_node_t *winner
+    cdef lxb_dom_node_t *ancestor
+    cdef double density, last, threshold
+    for i in range(cmap.length):
+        c_cand = &cmap.items[i]
+        density = <double>c_cand.links / c_cand.text if c_cand.text else 0.0
+        c_cand.score = c_cand.score * (1.0 - min(density, 1.0))
+        if c_cand.score <= 0:
+            continue
+        j = count if count < TOP_CANDIDATES else TOP_CANDIDATES - 1
+        if count == TOP_CANDIDATES and top[j].score >= c_cand.score:
+            continue
+        while j > 0 and top[j - 1].score < c_cand.score:
+            top[j] = top[j - 1]
+            j -= 1
+        top[j] = c_cand
+        if count < TOP_CANDIDATES:
+            count += 1
+    if count == 0:
+        return NULL
+    winner = top[0].node
+    # 1. several near-top candidates under one ancestor: the article is split in blocks
+    shared = 0
+    for i in range(1, count):
+        if top[i].score >= 0.75 * top[0].score:
+            shared += 1
+    if shared >= MIN_ALTERNATIVES:
+        ancestor = winner.parent
+        climbed = 0
+        while not _is_stop(ancestor, root) and climbed < MAX_CLIMB:
+            shared = 0
+            for i in range(1, count):
+                if top[i].score >= 0.75 * top[0].score and _contains_node(ancestor, top[i].node):
+                    shared += 1
+            if shared >= MIN_ALTERNATIVES:
+                winner = ancestor
+                break
+            ancestor = ancestor.parent
+            climbed += 1
+    # 2. parent scores going up: more content lurks beside the winner
+    c_cand = _lookup(cmap, winner)
+    last = c_cand.score if c_cand != NULL else 0
+    threshold = last / 3
+    ancestor = winner.parent
+    climbed = 0
+    while not _is_stop(ancestor, root) and climbed < MAX_CLIMB:
+        c_parent = _lookup(cmap, ancestor)
+        if c_parent != NULL:
+            if c_parent.score < threshold:
+                break
+            if c_parent.score > last:
+                winner = ancestor
+                break
+            last = c_parent.score
+        ancestor = ancestor.parent
+        climbed += 1
+    # 3. a wrapper whose only element child is the winner says the same thing, larger
+    climbed = 0
+    while not _is_stop(winner.parent, root) and _element_children(winner.parent) == 1 and climbed < MAX_CLIMB:
+        winner = winner.parent
+        climbed += 1
+    return winner
+
+
+cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, bint prune_classes, size_t *winner_text,
+                                 bint *failed) noexcept nogil:
+    cdef CandidateMap cmap
+    cdef Frame *stack = NULL
+    cdef Frame *grown
+    cdef Frame frame
+    cdef Frame *parent
+    cdef size_t depth = 0, capacity = 0, i, link_text, chars, commas
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_node_t *best = NULL
+    cdef lxb_dom_character_data_t *c_text
+    cdef Candidate *c_cand
+    cdef bint closing = False, block
+    cdef double best_score = 0, score, density
+    cdef uintptr_t tag
+    cmap.items = NULL
+    cmap.slots = NULL
+    cmap.length = cmap.capacity = cmap.slot_count = 0
+    winner_text[0] = 0
+    while c_node != NULL and not failed[0]:
+        if not closing:
+            if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+                if depth:
+                    c_text = <lxb_dom_character_data_t *>c_node
+                    chars = commas = 0
+                    count_text(c_text.data.data, c_text.data.length, &chars, &commas)
+                    parent = &stack[depth - 1]
+                    parent.text += chars
+                    parent.commas += commas
+                    parent.run_text += chars
+                    parent.run_commas += commas
+            elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
+                if skips_subtree(c_node, root, prune_classes):
+                    closing = True  # skip: no closing event will come for this node
+                    c_node = next_node(root, c_node, &closing)
+                    continue
+                if depth and is_block(c_node.local_name):
+                    stack[depth - 1].has_block = True
+                    if not _flush_run(&cmap, stack, depth - 1):
+                        failed[0] = True
+                        break
+                if depth == capacity:
+                    capacity = capacity * 2 + 64
+                    grown = <Frame *>realloc(stack, capacity * sizeof(Frame))
+                    if grown == NULL:
+                        failed[0] = True
+                        break
+                    stack = grown
+                stack[depth].node = c_node
+                stack[depth].text = stack[depth].links = stack[depth].commas = 0
+                stack[depth].run_text = stack[depth].run_commas = 0
+                stack[depth].has_block = False
+                depth += 1
+        elif depth and stack[depth - 1].node == c_node:
+            if not _flush_run(&cmap, stack, depth - 1):
+                failed[0] = True
+                break
+            depth -= 1
+            frame = stack[depth]
+            tag = c_node.local_name if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT else 0
+            if depth and (is_paragraph(tag) or (is_inline_container(tag) and not frame.has_block)):
+                if not _credit_unit(&cmap, stack, depth - 1, frame.text, frame.commas):
+                    failed[0] = True
+                    break
+            link_text = frame.text if tag == LXB_TAG_A else frame.links
+            c_cand = _lookup(&cmap, c_node)
+            if c_cand != NULL:
+                c_cand.text = frame.text
+                c_cand.links = link_text
+            if depth:
+                parent = &stack[depth - 1]
+                parent.text += frame.text
+                parent.links += link_text
+                parent.commas += frame.commas
+                block = is_block(tag)
+                parent.has_block = parent.has_block or frame.has_block or block
+                if not block:
+                    parent.run_text += frame.text
+                    parent.run_commas += frame.commas
+        c_node = next_node(root, c_node, &closing)
+    if not failed[0]:
+        best = _choose(&cmap, root)
+        if best != NULL:
+            c_cand = _lookup(&cmap, best)
+            winner_text[0] = c_cand.text if c_cand != NULL else 0
+    free(stack)
+    free(cmap.items)
+    free(cmap.slots)
+    return best
+
+
+cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed) noexcept nogil:
+    """The highest-scoring container below ``root`` after the link-density discount, or NULL.
+
+    Like Readability, when pruning boilerplate class/id subtrees leaves no winner or a
+    short one (a site-wide wrapper carrying a boilerplate word), score again without that
+    pruning and keep whichever winner holds more text.
+    """
+    cdef size_t text = 0, retry_text = 0
+    cdef lxb_dom_node_t *winner
+    cdef lxb_dom_node_t *retry
+    failed[0] = False
+    winner = _score_walk(root, True, &text, failed)
+    if failed[0] or text >= RETRY_BELOW:
+        return winner
+    retry = _score_walk(root, False, &retry_text, failed)
+    if retry != NULL and retry_text > text:
+        return retry
+    return winner
+
+
+def main_content(Node node, /):
+    """The element holding the main content below ``node``, or None when nothing scores."""
+    cdef bint failed = False
+    cdef lxb_dom_node_t *winner
+    with nogil:
+        winner = find_main_content(node.c_node, &failed)
+    if failed:
+        raise MemoryError("out of memory while scoring the page")
+    return wrap_node(node._owner(), winner)

@@ -1,0 +1,248 @@
+"""Paragraph units: a page's visible text cut at block boundaries, in one C walk.
+
+A unit is the run of visible text between two block boundaries (justext's paragraph):
+whitespace folded, ``<br>`` kept as a newline. Each unit carries flags saying whether
+it is a heading or list item, whether it lies inside the scored content body, and
+whether it lies in a boilerplate region (navigation, header/footer, aside, or a
+class/id-pruned subtree). ``boilerplate()``, ``main_text()`` and ``article()`` all
+classify the same units, so they agree on where the article is.
+"""
+
+from libc.stdlib cimport free, realloc
+from libc.string cimport memcpy
+
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+
+from turbohtml._core cimport Node, next_node
+from turbohtml._lexbor cimport *
+from turbohtml._score cimport HINT_PRUNE, class_hints, is_hidden
+from turbohtml._tags cimport is_block, is_heading, is_invisible, is_never_content
+
+# Unit flags (also read by the Python layer, exported below).
+cdef enum:
+    UNIT_HEADING = 1
+    UNIT_LIST_ITEM = 2
+    UNIT_IN_CONTENT = 4
+    UNIT_BOILERPLATE_REGION = 8
+
+HEADING = UNIT_HEADING
+LIST_ITEM = UNIT_LIST_ITEM
+IN_CONTENT = UNIT_IN_CONTENT
+BOILERPLATE_REGION = UNIT_BOILERPLATE_REGION
+
+
+ctypedef struct Buffer:
+    char *data
+    size_t length
+    size_t capacity
+
+
+cdef bint _reserve(Buffer *buffer, size_t extra) noexcept nogil:
+    cdef size_t wanted = buffer.length + extra
+    cdef char *grown
+    if wanted <= buffer.capacity:
+        return True
+    wanted = max(wanted, buffer.capacity * 2 + 256)
+    grown = <char *>realloc(buffer.data, wanted)
+    if grown == NULL:
+        return False
+    buffer.data = grown
+    buffer.capacity = wanted
+    return True
+
+
+ctypedef struct Unit:
+    size_t start            # byte offset of the text in the walk's text buffer
+    size_t length
+    size_t chars            # characters (code points) after folding
+    size_t link_chars       # of which inside <a>
+    int flags
+
+
+ctypedef struct Walk:
+    Buffer text             # every unit's text, back to back
+    Unit *units
+    size_t count
+    size_t capacity
+    # the unit being built
+    size_t start
+    size_t chars
+    size_t link_chars
+    int flags
+    bint pending_space
+    bint failed
+
+
+cdef void _flush(Walk *walk) noexcept nogil:
+    """Close the current unit; a blank one is dropped."""
+    cdef Unit *grown
+    cdef size_t length = walk.text.length - walk.start
+    while length and walk.text.data[walk.start + length - 1] == 10:  # trailing <br>s
+        length -= 1
+    if walk.chars and length:
+        if walk.count == walk.capacity:
+            grown = <Unit *>realloc(walk.units, (walk.capacity * 2 + 32) * sizeof(Unit))
+            if grown == NULL:
+                walk.failed = True
+                return
+            walk.units = grown
+            walk.capacity = walk.capacity * 2 + 32
+        walk.units[walk.count].start = walk.start
+        walk.units[walk.count].length = length
+        walk.units[walk.count].chars = walk.chars
+        walk.units[walk.count].link_chars = walk.link_chars
+        walk.units[walk.count].flags = walk.flags
+        walk.count += 1
+        walk.text.length = walk.start + length
+    else:
+        walk.text.length = walk.start
+    walk.start = walk.text.length
+    walk.chars = walk.link_chars = 0
+    walk.flags = 0
+    walk.pending_space = False
+
+
+cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint in_link, int flags) noexcept nogil:
+    """Append text with whitespace folded; a unit takes the flags of its first text."""
+    cdef size_t i
+    cdef unsigned char c
+    cdef size_t added = 0
+    if not _reserve(&walk.text, length + 1):
+        walk.failed = True
+        return
+    for i in range(length):
+        c = data[i]
+        if c == 32 or c == 9 or c == 10 or c == 13 or c == 12:
+            if walk.text.length > walk.start and walk.text.data[walk.text.length - 1] != 10:
+                walk.pending_space = True
+            continue
+        if walk.pending_space:
+            walk.text.data[walk.text.length] = 32
+            walk.text.length += 1
+            walk.pending_space = False
+            added += 1
+        walk.text.data[walk.text.length] = <char>c
+        walk.text.length += 1
+        if (c & 0xC0) != 0x80:
+            added += 1
+    if added:
+        if walk.chars == 0:
+            walk.flags = flags
+        walk.chars += added
+        if in_link:
+            walk.link_chars += added
+
+
+cdef void _line_break(Walk *walk) noexcept nogil:
+    if walk.text.length > walk.start and _reserve(&walk.text, 1):
+        walk.text.data[walk.text.length] = 10
+        walk.text.length += 1
+        walk.pending_space = False
+
+
+ctypedef struct Region:
+    lxb_dom_node_t *node    # the element that opened the region, NULL when outside
+    int flag
+
+
+cdef inline void _enter(Region *region, lxb_dom_node_t *c_node) noexcept nogil:
+    if region.node == NULL:
+        region.node = c_node
+
+
+cdef inline void _leave(Region *region, lxb_dom_node_t *c_node) noexcept nogil:
+    if region.node == c_node:
+        region.node = NULL
+
+
+cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, Walk *walk) noexcept nogil:
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing = False
+    cdef uintptr_t tag
+    cdef Region heading, item, inside, boiler
+    cdef size_t links_open = 0
+    cdef int flags
+    heading.node = item.node = inside.node = boiler.node = NULL
+    if content != NULL and content == root:
+        inside.node = root
+    while c_node != NULL and not walk.failed:
+        if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+            if not closing:
+                flags = 0
+                if heading.node != NULL:
+                    flags |= UNIT_HEADING
+                if item.node != NULL:
+                    flags |= UNIT_LIST_ITEM
+                if inside.node != NULL:
+                    flags |= UNIT_IN_CONTENT
+                if boiler.node != NULL:
+                    flags |= UNIT_BOILERPLATE_REGION
+                c_text = <lxb_dom_character_data_t *>c_node
+                _append_text(walk, c_text.data.data, c_text.data.length, links_open > 0, flags)
+        elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            tag = c_node.local_name
+            if not closing:
+                if c_node != root and (is_invisible(tag, c_node.ns) or is_hidden(c_node)):
+                    closing = True  # skip the subtree; no closing event comes
+                    c_node = next_node(root, c_node, &closing)
+                    continue
+                if is_block(tag):
+                    _flush(walk)
+                if tag == LXB_TAG_BR:
+                    _line_break(walk)
+                elif tag == LXB_TAG_A:
+                    links_open += 1
+                if c_node == content:
+                    _enter(&inside, c_node)
+                if is_heading(tag):
+                    _enter(&heading, c_node)
+                elif tag == LXB_TAG_LI or tag == LXB_TAG_DT or tag == LXB_TAG_DD:
+                    _enter(&item, c_node)
+                if c_node != root and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
+                        is_never_content(tag, c_node.ns) or (class_hints(c_node) & HINT_PRUNE)):
+                    _enter(&boiler, c_node)
+            else:
+                if is_block(tag):
+                    _flush(walk)
+                if tag == LXB_TAG_A and links_open:
+                    links_open -= 1
+                _leave(&inside, c_node)
+                _leave(&heading, c_node)
+                _leave(&item, c_node)
+                _leave(&boiler, c_node)
+        c_node = next_node(root, c_node, &closing)
+    _flush(walk)
+
+
+def paragraph_units(Node scope, Node content=None, /) -> list:
+    """The visible paragraph units below ``scope`` in document order, as
+    ``(text, flags, chars, link_chars)`` tuples; ``content`` marks the content body."""
+    cdef Walk walk
+    cdef lxb_dom_node_t *c_content = content.c_node if content is not None else NULL
+    cdef list result = []
+    cdef size_t i
+    cdef Unit *unit
+    walk.text.data = NULL
+    walk.text.length = walk.text.capacity = 0
+    walk.units = NULL
+    walk.count = walk.capacity = 0
+    walk.start = walk.chars = walk.link_chars = 0
+    walk.flags = 0
+    walk.pending_space = False
+    walk.failed = False
+    try:
+        with nogil:
+            _walk_units(scope.c_node, c_content, &walk)
+        if walk.failed:
+            raise MemoryError("out of memory while segmenting the page")
+        for i in range(walk.count):
+            unit = &walk.units[i]
+            result.append((
+                PyUnicode_DecodeUTF8(walk.text.data + unit.start, unit.length, "replace"),
+                unit.flags, unit.chars, unit.link_chars,
+            ))
+        return result
+    finally:
+        free(walk.text.data)
+        free(walk.units)
