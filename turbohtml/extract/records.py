@@ -93,12 +93,27 @@ class Link:
     __reduce__ = _without_element
 
 
-@dataclass(frozen=True, slots=True)
+_ASCII_SPACE = "\t\n\x0c\r "
+
+
+def _item_types(itemtype: str | None) -> list[str]:
+    """The item types: ``itemtype`` split on ASCII whitespace (HTML Standard 5.2.2)."""
+    if not itemtype:
+        return []
+    for space in _ASCII_SPACE[:-1]:
+        itemtype = itemtype.replace(space, " ")
+    return [token for token in itemtype.split(" ") if token]
+
+
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MicrodataItem:
     """One HTML Microdata item: ``itemtype`` as written, ``itemid``, and its properties.
 
     ``properties`` maps each property name to its values in document order; a value is
-    a ``str`` or a nested ``MicrodataItem``. Accessors mirror the ``microdata`` library.
+    a ``str`` or a nested ``MicrodataItem`` (or the standard's ``"ERROR"`` marker where
+    an ``itemref`` cycle would make an item contain itself). Accessors mirror the
+    ``microdata`` library's ``Item``. Equality, ``repr`` and the JSON serialisation are
+    iterative, so items nested 10,000 deep need no recursion.
     """
 
     type: str | None
@@ -114,27 +129,119 @@ class MicrodataItem:
         """Every value of property ``name`` (an empty list when absent)."""
         return list(self.properties.get(name, ()))
 
+    @property
+    def types(self) -> list[str]:
+        """The item types: ``type`` split on ASCII whitespace."""
+        return _item_types(self.type)
+
     def json_dict(self) -> dict[str, Any]:
-        """The HTML standard's JSON object for the item (nested items as objects)."""
-        out: dict[str, Any] = {}
-        if self.type:
-            out["type"] = self.type.split()
-        if self.id is not None:
-            out["id"] = self.id
-        out["properties"] = {
-            name: [v.json_dict() if isinstance(v, MicrodataItem) else v for v in values]
-            for name, values in self.properties.items()
-        }
-        return out
+        """The HTML standard's JSON object for the item (nested items as objects).
+
+        ``{"type": [...], "id": ..., "properties": {name: [values]}}``, with ``type``
+        and ``id`` only when the item has them (HTML Standard 5.4 "JSON").
+        """
+        root: dict[str, Any] = {}
+        stack: list[tuple[MicrodataItem, dict[str, Any]]] = [(self, root)]
+        while stack:
+            item, out = stack.pop()
+            types = _item_types(item.type)
+            if types:
+                out["type"] = types
+            if item.id is not None:
+                out["id"] = item.id
+            props: dict[str, list[Any]] = {}
+            out["properties"] = props
+            for name, values in item.properties.items():
+                converted: list[Any] = []
+                for value in values:
+                    if isinstance(value, MicrodataItem):
+                        child: dict[str, Any] = {}
+                        converted.append(child)
+                        stack.append((value, child))
+                    else:
+                        converted.append(value)
+                props[name] = converted
+        return root
 
     def json(self) -> str:
-        """The item as the HTML standard's JSON serialisation, like ``microdata.Item.json()``."""
+        """The item as the HTML standard's JSON serialisation, like ``microdata.Item.json()``.
+
+        Written without recursion (the ``json`` module's encoder recurses per level).
+        """
         import json
 
-        return json.dumps(self.json_dict(), ensure_ascii=False)
+        encode = json.dumps
+        parts: list[str] = []
+        # The work stack holds items to open and literal text to emit, in reverse.
+        work: list[MicrodataItem | str] = [self]
+        while work:
+            entry = work.pop()
+            if isinstance(entry, str):
+                parts.append(entry)
+                continue
+            fields: list[str] = []
+            types = _item_types(entry.type)
+            if types:
+                fields.append(f'"type": {encode(types, ensure_ascii=False)}')
+            if entry.id is not None:
+                fields.append(f'"id": {encode(entry.id, ensure_ascii=False)}')
+            # Emit "{fields, "properties": {"name": [v, v], ...}}" with nested items
+            # pushed as work entries between literal fragments.
+            pending: list[MicrodataItem | str] = ["{" + "".join(f + ", " for f in fields) + '"properties": {']
+            for index, (name, values) in enumerate(entry.properties.items()):
+                prefix = ", " if index else ""
+                pending.append(f"{prefix}{encode(name, ensure_ascii=False)}: [")
+                for position, value in enumerate(values):
+                    if position:
+                        pending.append(", ")
+                    if isinstance(value, MicrodataItem):
+                        pending.append(value)
+                    else:
+                        pending.append(encode(value, ensure_ascii=False))
+                pending.append("]")
+            pending.append("}}")
+            work.extend(reversed(pending))
+        return "".join(parts)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MicrodataItem):
+            return NotImplemented
+        pairs: list[tuple[MicrodataItem, MicrodataItem]] = [(self, other)]
+        while pairs:
+            left, right = pairs.pop()
+            if left is right:
+                continue
+            if left.type != right.type or left.id != right.id:
+                return False
+            if left.properties.keys() != right.properties.keys():
+                return False
+            for name, values in left.properties.items():
+                others = right.properties[name]
+                if len(values) != len(others):
+                    return False
+                for a, b in zip(values, others):
+                    a_item, b_item = isinstance(a, MicrodataItem), isinstance(b, MicrodataItem)
+                    if a_item and b_item:
+                        pairs.append((a, b))  # type: ignore[arg-type]
+                    elif a_item or b_item or a != b:
+                        return False
+        return True
 
     def __hash__(self) -> int:
         return hash((self.type, self.id, tuple(self.properties)))
+
+    def __repr__(self) -> str:
+        # Nested items show one level deep, so a deep tree prints in bounded time.
+        def short(value: Any) -> str:
+            if isinstance(value, MicrodataItem):
+                return f"MicrodataItem(type={value.type!r}, id={value.id!r}, ...)"
+            return repr(value)
+
+        props = ", ".join(
+            f"{name!r}: ({', '.join(short(v) for v in values)}{',' if len(values) == 1 else ''})"
+            for name, values in self.properties.items()
+        )
+        return f"MicrodataItem(type={self.type!r}, id={self.id!r}, properties={{{props}}})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,312 @@
+"""JSON-LD, Document.structured_data() and Node.links(): rules, malformed input, and
+extruct's JSON-LD samples in ../shared/data/microdata/extruct."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import sys
+
+import pytest
+from conftest import data_path
+
+import turbohtml
+from turbohtml.extract import Link, MicrodataItem, OpenGraph, StructuredData
+from turbohtml.extract.structured import MAX_JSON_LD_DEPTH, refresh_url, srcset_urls
+
+
+def json_ld(html: str) -> list:
+    return turbohtml.parse(html).json_ld()
+
+
+def script(body: str, type_: str = "application/ld+json") -> str:
+    return f'<script type="{type_}">{body}</script>'
+
+
+# ---------------------------------------------------------------- JSON-LD
+
+
+def test_every_block_in_document_order():
+    html = script('{"@type": "A"}') + "<body>" + script('[{"@type": "B"}, {"@type": "C"}]') + "</body>"
+    assert json_ld(html) == [{"@type": "A"}, [{"@type": "B"}, {"@type": "C"}]]  # one entry per block
+
+
+def test_graph_kept_as_written():
+    block = {"@context": "https://schema.org", "@graph": [{"@type": "WebSite"}, {"@type": "Organization"}]}
+    assert json_ld(script(json.dumps(block))) == [block]
+
+
+@pytest.mark.parametrize(
+    "type_",
+    ["application/ld+json", "APPLICATION/LD+JSON", " application/ld+json ", "application/ld+json; charset=utf-8"],
+)
+def test_type_matched_by_mime_essence(type_):
+    assert json_ld(script('{"a": 1}', type_)) == [{"a": 1}]
+
+
+@pytest.mark.parametrize("type_", ["application/json", "text/javascript", "application/ld+jsonx", ""])
+def test_other_script_types_ignored(type_):
+    assert json_ld(script('{"a": 1}', type_)) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "",  # empty
+        "   \n  ",  # blank
+        "{not json}",  # invalid
+        '{"a": 1',  # truncated
+        '{"a": NaN}',  # NaN is not JSON
+        '{"a": Infinity}',
+        '[-Infinity]',
+        "null",  # not a JSON-LD document (an object or an array)
+        "false",
+        '"string"',
+        "42",
+    ],
+)
+def test_invalid_blocks_skipped(body):
+    assert json_ld(script(body) + script('{"ok": true}')) == [{"ok": True}]
+
+
+def test_comment_and_cdata_wrappers_removed():
+    assert json_ld(script('<!--\n{"a": 1}\n-->')) == [{"a": 1}]
+    assert json_ld(script('//<![CDATA[\n{"a": 2}\n//]]>')) == [{"a": 2}]
+    assert json_ld(script('/*<![CDATA[*/{"a": 3}/*]]>*/')) == [{"a": 3}]
+
+
+def test_control_characters_inside_strings_accepted():
+    assert json_ld(script('{"a": "line\nbreak\ttab"}')) == [{"a": "line\nbreak\ttab"}]
+
+
+def test_entities_are_not_decoded_in_script_text():
+    assert json_ld(script('{"a": "&amp;"}')) == [{"a": "&amp;"}]  # script text is raw text
+
+
+def test_depth_bounded_without_recursion_error():
+    at_limit = "[" * MAX_JSON_LD_DEPTH + "]" * MAX_JSON_LD_DEPTH
+    assert len(json_ld(script(at_limit))) == 1
+    over = "[" * (MAX_JSON_LD_DEPTH + 1) + "]" * (MAX_JSON_LD_DEPTH + 1)
+    assert json_ld(script(over)) == []
+    hostile = '{"a":' * 1_000_000 + "1" + "}" * 1_000_000
+    assert json_ld(script(hostile) + script("{}")) == [{}]
+    # Brackets inside strings do not count towards the depth.
+    assert json_ld(script(json.dumps({"s": "[" * 10_000}))) == [{"s": "[" * 10_000}]
+
+
+def test_depth_bound_holds_near_the_recursion_limit():
+    # Even with little stack left, a block within the bound fails soft (skipped), never raises.
+    limit = sys.getrecursionlimit()
+    nested = "[" * MAX_JSON_LD_DEPTH + "]" * MAX_JSON_LD_DEPTH
+    doc = turbohtml.parse(script(nested))
+
+    def deep(n):
+        return deep(n - 1) if n else doc.json_ld()
+
+    try:
+        sys.setrecursionlimit(400)
+        result = deep(300)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert result in ([], [json.loads(nested)])
+
+
+def test_huge_json_ld():
+    block = {"@type": "ItemList", "itemListElement": [{"@type": "ListItem", "position": i, "name": "x" * 50} for i in range(100_000)]}
+    text = json.dumps(block)
+    assert len(text) > 5_000_000
+    [parsed] = json_ld(script(text))
+    assert len(parsed["itemListElement"]) == 100_000
+
+
+def _flatten(values: list) -> list:
+    out = []
+    for value in values:
+        out.extend(value if isinstance(value, list) else [value])
+    return out
+
+
+# extruct's JSON-LD samples with an HTML page beside them. extruct flattens array
+# blocks into the item list (we keep one entry per block, as written), and reads
+# blocks with JavaScript comments through jstyleson (we use the standard library only,
+# so such a block is invalid JSON and skipped).
+EXTRUCT_JSON_LD = {
+    "schema.org/CreativeWork.001": "equal",
+    "songkick/Elysian Fields Brooklyn Tickets, The Owl Music Parlor, 31 Oct 2015": "equal",
+    "songkick/jsonld_empty_item_test": "equal",
+    "misc/null_ld_mock": "equal",
+    "custom.invalid/JSONLD_with_control_characters": "equal",
+    "custom.invalid/JSONLD_with_control_characters_comment": "equal",
+    "custom.invalid/JSONLD_with_JS_comment": "js-comment",
+    "custom.invalid/AllocateAction.001": "js-comment",
+    "custom.invalid/JoinAction.001": "js-comment",
+    "schema.org.invalid/AllocateAction.001": "js-comment",
+    "schema.org.invalid/JoinAction.001": "js-comment",
+    "songkick/Maxïmo Park Gigography, Tour History & Past Concerts": "items",
+    "songkick/Years & Years Tickets, Tour Dates 2015 & Concerts": "items",
+}
+
+
+@pytest.mark.parametrize(("name", "kind"), EXTRUCT_JSON_LD.items())
+def test_extruct_json_ld_samples(name, kind):
+    root = data_path("microdata", "extruct", "samples")
+    html = (root / f"{name}.html").read_text(encoding="utf8")
+    expected = json.loads((root / f"{name}.jsonld").read_text(encoding="utf8"))
+    ours = json_ld(html)
+    if kind == "equal":
+        assert _flatten(ours) == expected
+    elif kind == "items":  # extruct's older {"items": [block, ...]} shape, one entry per block
+        assert ours == expected["items"]
+    else:
+        assert ours == [] and expected != []
+
+
+# ---------------------------------------------------------------- structured_data()
+
+PAGE = """<html><head><base href="/b/">
+<meta property="og:title" content="T"><meta property="og:image" content="i.png">
+<script type="application/ld+json">{"@type": "Thing"}</script></head>
+<body><div itemscope itemtype="t:x"><a itemprop="u" href="p.html">p</a></div></body></html>"""
+
+
+def test_structured_data_equals_the_separate_calls():
+    doc = turbohtml.parse(PAGE)
+    data = doc.structured_data("http://example.com/a/")
+    assert isinstance(data, StructuredData)
+    assert data.json_ld == doc.json_ld() == [{"@type": "Thing"}]
+    assert data.microdata == doc.microdata("http://example.com/a/")
+    assert data.microdata[0].get("u") == "http://example.com/b/p.html"
+    assert isinstance(data.opengraph, OpenGraph)
+    assert data.opengraph == doc.opengraph("http://example.com/a/") == {"title": "T", "image": "http://example.com/b/i.png"}
+    raw = doc.structured_data()
+    assert raw.opengraph["image"] == "i.png" and raw.microdata[0].get("u") == "p.html"
+
+
+def test_structured_data_one_walk(monkeypatch):
+    import turbohtml._structured as walks
+
+    calls = []
+    original = walks.collect
+
+    def counting(*args):
+        calls.append(args[1])
+        return original(*args)
+
+    monkeypatch.setattr(walks, "collect", counting)
+    turbohtml.parse(PAGE).structured_data()
+    assert calls == [walks.WANT_MICRODATA | walks.WANT_OPENGRAPH | walks.WANT_JSON_LD]
+
+
+def test_structured_data_empty_page_and_base_url_check():
+    data = turbohtml.parse("<p>nothing</p>").structured_data()
+    assert data == StructuredData(json_ld=[], microdata=[], opengraph={})
+    with pytest.raises(ValueError):
+        turbohtml.parse(PAGE).structured_data("not absolute")
+    assert isinstance(turbohtml.parse(PAGE).structured_data().microdata[0], MicrodataItem)
+
+
+# ---------------------------------------------------------------- links()
+
+
+def links(html: str) -> list[tuple[str, str, str]]:
+    return [(link.element.tag, link.attribute, link.url) for link in turbohtml.parse(html).links()]
+
+
+def test_every_url_bearing_attribute_raw_as_written():
+    html = """<head><base href="/base/"><link rel=stylesheet href="s.css"><script src="j.js"></script>
+    <meta http-equiv="refresh" content="5; URL='/next page'"></head><body>
+    <a href=" page.html#x ">a</a><map><area href="r.html"></map><img src="i.png" srcset="i1.png 1x, i2.png 2x">
+    <picture><source srcset="w.webp 100w,w2.webp 200w" src="s.png"></picture><iframe src="f.html"></iframe>
+    <embed src="e.swf"><object data="o.pdf"></object><form action="/submit"><input type=image src="b.png" formaction="/alt">
+    <button formaction="/btn">b</button></form><video src="v.mp4" poster="p.jpg"><track src="t.vtt"></video>
+    <audio src="a.ogg"></audio><blockquote cite="http://q.example/">q</blockquote><a>no href</a></body>"""
+    assert links(html) == [
+        ("base", "href", "/base/"),
+        ("link", "href", "s.css"),
+        ("script", "src", "j.js"),
+        ("meta", "content", "/next page"),
+        ("a", "href", " page.html#x "),
+        ("area", "href", "r.html"),
+        ("img", "src", "i.png"),
+        ("img", "srcset", "i1.png"),
+        ("img", "srcset", "i2.png"),
+        ("source", "src", "s.png"),
+        ("source", "srcset", "w.webp"),
+        ("source", "srcset", "w2.webp"),
+        ("iframe", "src", "f.html"),
+        ("embed", "src", "e.swf"),
+        ("object", "data", "o.pdf"),
+        ("form", "action", "/submit"),
+        ("input", "src", "b.png"),
+        ("input", "formaction", "/alt"),
+        ("button", "formaction", "/btn"),
+        ("video", "src", "v.mp4"),
+        ("video", "poster", "p.jpg"),
+        ("track", "src", "t.vtt"),
+        ("audio", "src", "a.ogg"),
+        ("blockquote", "cite", "http://q.example/"),
+    ]
+
+
+def test_links_below_a_node_and_the_node_itself():
+    doc = turbohtml.parse('<a href="out">x</a><div id="d"><a href="in">y</a></div>')
+    [div] = doc.select("#d")
+    assert [link.url for link in div.links()] == ["in"]
+    [anchor] = doc.select("a")[:1]
+    assert [link.url for link in anchor.links()] == ["out"]
+    assert doc.links()[0].element == anchor
+
+
+def test_links_same_element_handle_and_pickle():
+    [first, second] = turbohtml.parse('<img src="a" srcset="b 1x">').links()
+    assert first.element is second.element
+    restored = pickle.loads(pickle.dumps(first))
+    assert restored == Link(None, "src", "a")
+
+
+@pytest.mark.parametrize(
+    ("value", "urls"),
+    [
+        ("a.png", ["a.png"]),
+        ("a.png 1x, b.png 2x", ["a.png", "b.png"]),
+        ("a.png,b.png", ["a.png,b.png"]),  # no space after the comma: one URL (the standard's rule)
+        ("a.png, b.png", ["a.png", "b.png"]),  # trailing comma on a URL ends the candidate
+        ("  , a.png 100w ,, b.png 200w  ", ["a.png", "b.png"]),
+        ("data:image/png;base64,AAA= 1x, c.png 2x", ["data:image/png;base64,AAA=", "c.png"]),
+        ("a.png (x, y) 1x, b.png", ["a.png", "b.png"]),  # commas inside parentheses
+        ("", []),
+    ],
+)
+def test_srcset_candidates(value, urls):
+    assert srcset_urls(value) == urls
+
+
+@pytest.mark.parametrize(
+    ("content", "url"),
+    [
+        ("5; url=http://e.com/", "http://e.com/"),
+        ("0;URL='http://e.com/q'", "http://e.com/q"),
+        ('3, "quoted.html" trailing', "quoted.html"),
+        ("1.5; next.html", "next.html"),
+        ("10", None),  # a plain reload: no URL
+        ("; url=x", None),  # no time
+        ("abc", None),
+        ("5 url=x", None),  # missing separator
+        ("5; urlx", "urlx"),  # not the url= label
+    ],
+)
+def test_refresh_url(content, url):
+    assert refresh_url(content) == url
+
+
+def test_refresh_needs_http_equiv_refresh():
+    assert links('<meta content="5; url=x">') == []
+    assert links('<meta http-equiv="REFRESH" content="5; url=x">') == [("meta", "content", "x")]
+    assert links('<meta http-equiv="refresh" content="5">') == []
+
+
+def test_links_deep_and_many():
+    deep = "<div>" * 10_000 + '<a href="deep">x</a>'
+    assert links(deep) == [("a", "href", "deep")]
+    many = "".join(f'<a href="/{i}">x</a>' for i in range(20_000))
+    assert len(turbohtml.parse(many).links()) == 20_000

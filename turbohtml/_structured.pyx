@@ -1,0 +1,629 @@
+"""The C-level walks behind structured data: microdata, Open Graph, JSON-LD and links().
+
+One pass over lexbor's tree records the elements that matter (``itemscope`` /
+``itemprop`` elements, ``og:`` metas, ``application/ld+json`` scripts, the first
+``<base href>``) in C arrays; Python objects are built only for what is returned.
+The microdata algorithm (HTML Standard, "Microdata" 5.2 and the JSON serialisation
+in 5.4) runs over those arrays with explicit stacks: no recursion, so 10,000 nested
+items or an ``itemref`` cycle cost nothing special.
+
+Internal: ``turbohtml.extract.microdata``, ``opengraph`` and ``structured`` call it.
+"""
+
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc, PyMem_RawRealloc
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.string cimport memcmp, memcpy
+
+from turbohtml._core cimport Document, Node, attr_name, decode_text, element_attr, next_node, wrap_node
+from turbohtml._lexbor cimport *
+
+# What collect() gathers (bit flags).
+cdef enum:
+    _WANT_MD = 1
+    _WANT_OG = 2
+    _WANT_LD = 4
+
+WANT_MICRODATA = _WANT_MD
+WANT_OPENGRAPH = _WANT_OG
+WANT_JSON_LD = _WANT_LD
+
+# Budget for nested-item expansion: an itemref graph can share one subtree between
+# many parents (a DAG), which the standard's serialisation would expand exponentially.
+# Items without a cycle are memoised per element, and past this many built frames the
+# remaining nested items serialise as the standard's cycle marker, "ERROR".
+MAX_ITEM_FRAMES = 1_000_000
+
+cdef enum:
+    _SCOPE = 1      # itemscope
+    _PROP = 2       # itemprop
+    _REF = 4        # itemref
+
+
+ctypedef struct _Array:
+    lxb_dom_node_t **items
+    size_t length
+    size_t capacity
+
+
+cdef int _push(_Array *array, lxb_dom_node_t *c_node) noexcept nogil:
+    """Append; -1 when out of memory (the caller raises MemoryError with the GIL)."""
+    cdef size_t capacity
+    cdef lxb_dom_node_t **grown
+    if array.length == array.capacity:
+        capacity = array.capacity * 2 + 16
+        grown = <lxb_dom_node_t **>PyMem_RawRealloc(array.items, capacity * sizeof(lxb_dom_node_t *))
+        if grown == NULL:
+            return -1
+        array.items = grown
+        array.capacity = capacity
+    array.items[array.length] = c_node
+    array.length += 1
+    return 0
+
+
+cdef int _push_or_raise(_Array *array, lxb_dom_node_t *c_node) except -1:
+    if _push(array, c_node) < 0:
+        raise MemoryError("out of memory collecting structured-data elements")
+    return 0
+
+
+cdef inline void _free(_Array *array) noexcept nogil:
+    PyMem_RawFree(array.items)
+    array.items = NULL
+    array.length = array.capacity = 0
+
+
+cdef inline bint _contains(_Array *array, lxb_dom_node_t *c_node) noexcept nogil:
+    cdef size_t i
+    for i in range(array.length):
+        if array.items[i] == c_node:
+            return True
+    return False
+
+
+cdef inline bint _is(const lxb_char_t *name, size_t length, const char *literal, size_t n) noexcept nogil:
+    return length == n and memcmp(name, literal, n) == 0
+
+
+cdef int _md_flags(lxb_dom_node_t *c_node) noexcept nogil:
+    """The microdata attributes an element carries, as _SCOPE | _PROP | _REF bits."""
+    cdef lxb_dom_attr_t *c_attr = (<lxb_dom_element_t *>c_node).first_attr
+    cdef const lxb_char_t *name
+    cdef size_t length = 0
+    cdef int flags = 0
+    while c_attr != NULL:
+        name = attr_name(c_attr, &length)
+        if name != NULL and length >= 7 and name[0] == b'i' and name[1] == b't':
+            if _is(name, length, "itemscope", 9):
+                flags |= _SCOPE
+            elif _is(name, length, "itemprop", 8):
+                flags |= _PROP
+            elif _is(name, length, "itemref", 7):
+                flags |= _REF
+        c_attr = c_attr.next
+    return flags
+
+
+cdef inline bint _ascii_space(lxb_char_t c) noexcept nogil:
+    return c == b' ' or c == b'\t' or c == b'\n' or c == b'\r' or c == 0x0c
+
+
+cdef inline lxb_char_t _lower(lxb_char_t c) noexcept nogil:
+    return c + 32 if b'A' <= c <= b'Z' else c
+
+
+cdef bint _starts_og(const lxb_char_t *value, size_t length) noexcept nogil:
+    """Whether a property/name value starts with ``og:`` (ASCII case-insensitive)."""
+    return length > 3 and _lower(value[0]) == b'o' and _lower(value[1]) == b'g' and value[2] == b':'
+
+
+cdef bint _is_ld_json(const lxb_char_t *value, size_t length) noexcept nogil:
+    """Whether a script type's MIME essence is application/ld+json (parameters ignored)."""
+    cdef const char *want = "application/ld+json"
+    cdef size_t start = 0, end = length, i
+    while start < end and _ascii_space(value[start]):
+        start += 1
+    for i in range(start, end):
+        if value[i] == b';':
+            end = i
+            break
+    while end > start and _ascii_space(value[end - 1]):
+        end -= 1
+    if end - start != 19:
+        return False
+    for i in range(19):
+        if _lower(value[start + i]) != <lxb_char_t>want[i]:
+            return False
+    return True
+
+
+cdef str _attr_str(lxb_dom_node_t *c_node, const char *name, size_t name_len):
+    """An attribute's value as str, or None when absent."""
+    cdef size_t length = 0
+    cdef const lxb_char_t *value = element_attr(c_node, name, name_len, &length)
+    if value == NULL:
+        return None
+    return decode_text(value, length)
+
+
+cdef str _text_content(lxb_dom_node_t *root, bint children_only):
+    """textContent (every descendant text node), or the child text content.
+
+    Two C passes: measure, then copy into one buffer decoded once; no Python object
+    per text node.
+    """
+    cdef lxb_dom_node_t *c_node
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing
+    cdef size_t total = 0, used = 0
+    cdef int copy
+    cdef char *buffer = NULL
+    for copy in range(2):
+        if copy:
+            if total == 0:
+                return ""
+            buffer = <char *>PyMem_RawMalloc(total)
+            if buffer == NULL:
+                raise MemoryError("out of memory reading text content")
+        closing = False
+        c_node = root.first_child if children_only else root
+        while c_node != NULL:
+            if not closing and c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+                c_text = <lxb_dom_character_data_t *>c_node
+                if copy:
+                    memcpy(buffer + used, c_text.data.data, c_text.data.length)
+                    used += c_text.data.length
+                else:
+                    total += c_text.data.length
+            if children_only:
+                c_node = c_node.next
+            else:
+                c_node = next_node(root, c_node, &closing)
+    try:
+        return PyUnicode_DecodeUTF8(buffer, used, "replace")
+    finally:
+        PyMem_RawFree(buffer)
+
+
+# ---------------------------------------------------------------- the collection walk
+
+ctypedef struct _Scan:
+    _Array scopes          # top-level items: itemscope without itemprop, tree order
+    _Array props           # every itemprop element, tree order (positions for sorting)
+    _Array og              # <meta> with an og: property/name and a content attribute
+    _Array scripts         # <script type=application/ld+json>
+    lxb_dom_node_t *base   # the first <base> with an href
+    bint has_ref           # some element carries itemref
+
+
+cdef int _scan(lxb_dom_node_t *root, int want, _Scan *scan) noexcept nogil:
+    """Record the structured-data elements below root; -1 when out of memory."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef int flags
+    cdef uintptr_t tag
+    cdef const lxb_char_t *value
+    cdef size_t length = 0
+    while c_node != NULL:
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            tag = c_node.local_name
+            if want & _WANT_MD:
+                flags = _md_flags(c_node)
+                if flags:
+                    if flags & _REF:
+                        scan.has_ref = True
+                    if flags & _PROP:
+                        if _push(&scan.props, c_node) < 0:
+                            return -1
+                    elif flags & _SCOPE:
+                        if _push(&scan.scopes, c_node) < 0:
+                            return -1
+            if tag == LXB_TAG_META:
+                if want & _WANT_OG and element_attr(c_node, "content", 7, &length) != NULL:
+                    value = element_attr(c_node, "property", 8, &length)
+                    if value == NULL or not _starts_og(value, length):
+                        value = element_attr(c_node, "name", 4, &length)
+                    if value != NULL and _starts_og(value, length) and _push(&scan.og, c_node) < 0:
+                        return -1
+            elif tag == LXB_TAG_SCRIPT:
+                if want & _WANT_LD:
+                    value = element_attr(c_node, "type", 4, &length)
+                    if value != NULL and _is_ld_json(value, length) and _push(&scan.scripts, c_node) < 0:
+                        return -1
+            elif tag == LXB_TAG_BASE:
+                if scan.base == NULL and element_attr(c_node, "href", 4, &length) != NULL:
+                    scan.base = c_node
+        c_node = next_node(root, c_node, &closing)
+    return 0
+
+
+cdef void _scan_free(_Scan *scan) noexcept:
+    _free(&scan.scopes)
+    _free(&scan.props)
+    _free(&scan.og)
+    _free(&scan.scripts)
+
+
+def collect(Document doc, int want, make_resolver):
+    """One walk over ``doc``: ``(items, og_pairs, json_ld_texts, resolver)``.
+
+    ``make_resolver(base_href)`` is called after the walk with the first ``<base
+    href>`` value (or None) and returns the URL resolver (``str -> str``) or None for
+    verbatim values. ``items`` are the top-level ``MicrodataItem``s, ``og_pairs`` the
+    ``(key, value)`` pairs of the og: metas in document order (prefix stripped, key
+    lower-cased, values raw), ``json_ld_texts`` the script texts.
+    """
+    cdef _Scan scan
+    cdef lxb_dom_node_t *c_node
+    cdef size_t i
+    cdef list og_pairs = []
+    cdef list texts = []
+    cdef str key
+    cdef int status
+    scan.scopes = _Array(NULL, 0, 0)
+    scan.props = _Array(NULL, 0, 0)
+    scan.og = _Array(NULL, 0, 0)
+    scan.scripts = _Array(NULL, 0, 0)
+    scan.base = NULL
+    scan.has_ref = False
+    try:
+        with nogil:
+            status = _scan(doc.c_node, want, &scan)
+        if status < 0:
+            raise MemoryError("out of memory collecting structured-data elements")
+        resolver = make_resolver(_attr_str(scan.base, "href", 4) if scan.base != NULL else None)
+        items = _build_items(doc, &scan, resolver) if want & _WANT_MD else []
+        for i in range(scan.og.length):
+            c_node = scan.og.items[i]
+            key = _attr_str(c_node, "property", 8)
+            if key is None or not key[:3].lower() == "og:" or len(key) <= 3:
+                key = _attr_str(c_node, "name", 4)
+            og_pairs.append((key[3:].lower(), _attr_str(c_node, "content", 7)))
+        for i in range(scan.scripts.length):
+            texts.append(_text_content(scan.scripts.items[i], False))
+        return items, og_pairs, texts, resolver
+    finally:
+        _scan_free(&scan)
+
+
+# ---------------------------------------------------------------- microdata
+
+cdef tuple _split(str value):
+    """Tokens split on ASCII whitespace, duplicates removed (first kept)."""
+    cdef list out = []
+    for token in value.replace("\t", " ").replace("\n", " ").replace("\r", " ").replace("\x0c", " ").split(" "):
+        if token and token not in out:
+            out.append(token)
+    return tuple(out)
+
+
+cdef class _IdIndex:
+    """First element per id, for the itemref tokens a page uses (built on first need)."""
+    cdef dict found
+    cdef bint built
+
+    def __cinit__(self):
+        self.found = {}
+        self.built = False
+
+    cdef void build(self, lxb_dom_node_t *root, _Array *props, _Array *scopes) except *:
+        # The ids wanted are every itemref token on the page; only id values of a
+        # wanted length become Python bytes.
+        cdef set wanted = set()
+        cdef unsigned char lengths[256]
+        cdef lxb_dom_node_t *c_node
+        cdef bint closing = False
+        cdef const lxb_char_t *value
+        cdef size_t length = 0, i
+        cdef _Array *arrays[2]
+        cdef int k
+        arrays[0] = props
+        arrays[1] = scopes
+        for i in range(256):
+            lengths[i] = 0
+        for k in range(2):
+            for i in range(arrays[k].length):
+                ref = _attr_str(arrays[k].items[i], "itemref", 7)
+                if ref:
+                    for token in _split(ref):
+                        data = token.encode("utf-8", "surrogatepass")
+                        wanted.add(data)
+                        lengths[min(len(data), 255)] = 1
+        self.built = True
+        if not wanted:
+            return
+        c_node = root
+        while c_node != NULL:
+            if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+                value = element_attr(c_node, "id", 2, &length)
+                if value != NULL and lengths[min(length, 255)]:
+                    key = PyBytes_FromStringAndSize(<const char *>value, length)
+                    if key in wanted and key not in self.found:
+                        self.found[key] = <size_t>c_node
+            c_node = next_node(root, c_node, &closing)
+
+    cdef lxb_dom_node_t *get(self, str token):
+        value = self.found.get(token.encode("utf-8", "surrogatepass"))
+        return NULL if value is None else <lxb_dom_node_t *><size_t>value
+
+
+cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _Array *scan_props,
+                _Array *scan_scopes, dict positions, list out) except -1:
+    """The properties of an item (HTML Standard 5.2.5 "the properties of an item").
+
+    Walks the item's children and every itemref target once each: a walk stops below
+    an itemscope element and at any element that is the item itself or another walk
+    root, which is exactly the standard's "memory" (each element visited once, so
+    self-references and reference cycles terminate). Appends the property elements,
+    in tree order, to ``out`` as addresses.
+    """
+    cdef _Array roots = _Array(NULL, 0, 0)
+    cdef lxb_dom_node_t *walk_root
+    cdef lxb_dom_node_t *c_node
+    cdef lxb_dom_node_t *target
+    cdef bint closing
+    cdef int flags
+    cdef size_t r
+    cdef size_t first = len(out)
+    try:
+        _push_or_raise(&roots, item)
+        if _md_flags(item) & _REF:
+            if not ids.built:
+                ids.build(doc_root, scan_props, scan_scopes)
+            for token in _split(_attr_str(item, "itemref", 7)):
+                target = ids.get(token)
+                if target != NULL and not _contains(&roots, target):
+                    _push_or_raise(&roots, target)
+        for r in range(roots.length):
+            walk_root = roots.items[r]
+            c_node = walk_root
+            closing = False
+            while c_node != NULL:
+                if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+                    if c_node == walk_root:
+                        if r > 0:
+                            flags = _md_flags(c_node)
+                            if flags & _PROP:
+                                out.append(<size_t>c_node)
+                            if flags & _SCOPE:
+                                closing = True
+                    elif _contains(&roots, c_node):
+                        closing = True
+                    else:
+                        flags = _md_flags(c_node)
+                        if flags & _PROP:
+                            out.append(<size_t>c_node)
+                        if flags & _SCOPE:
+                            closing = True
+                c_node = next_node(walk_root, c_node, &closing)
+        if roots.length > 1 and len(out) - first > 1:
+            if not positions:
+                for r in range(scan_props.length):
+                    positions[<size_t>scan_props.items[r]] = r
+            out[first:] = sorted(out[first:], key=positions.__getitem__)
+        return 0
+    finally:
+        _free(&roots)
+
+
+cdef object _value(lxb_dom_node_t *c_node, resolver):
+    """The property value of a non-item element (HTML Standard 5.2.4)."""
+    cdef uintptr_t tag = c_node.local_name
+    cdef str raw
+    if c_node.ns != LXB_NS_HTML:
+        return _text_content(c_node, False)
+    if tag == LXB_TAG_META:
+        raw = _attr_str(c_node, "content", 7)
+        return raw if raw is not None else ""
+    if (tag == LXB_TAG_AUDIO or tag == LXB_TAG_EMBED or tag == LXB_TAG_IFRAME or tag == LXB_TAG_IMG
+            or tag == LXB_TAG_SOURCE or tag == LXB_TAG_TRACK or tag == LXB_TAG_VIDEO):
+        raw = _attr_str(c_node, "src", 3)
+    elif tag == LXB_TAG_A or tag == LXB_TAG_AREA or tag == LXB_TAG_LINK:
+        raw = _attr_str(c_node, "href", 4)
+    elif tag == LXB_TAG_OBJECT:
+        raw = _attr_str(c_node, "data", 4)
+    elif tag == LXB_TAG_DATA or tag == LXB_TAG_METER:
+        raw = _attr_str(c_node, "value", 5)
+        return raw if raw is not None else ""
+    elif tag == LXB_TAG_TIME:
+        raw = _attr_str(c_node, "datetime", 8)
+        return raw if raw is not None else _text_content(c_node, True)
+    else:
+        return _text_content(c_node, False)
+    # URL-valued: empty when absent; resolved when a base URL is known.
+    if raw is None:
+        return ""
+    return raw if resolver is None else resolver(raw)
+
+
+cdef list _build_items(Document doc, _Scan *scan, resolver):
+    """Top-level items as MicrodataItem records, built bottom-up with an explicit stack.
+
+    A frame is ``[address, names, properties, property_addresses, index, tainted]``.
+    A nested item whose element is already on the stack (an itemref cycle) becomes the
+    string "ERROR", as the standard's JSON serialisation prescribes; items whose
+    subtree holds no such marker are memoised per element, so a shared subtree is
+    built once.
+    """
+    from turbohtml.extract.records import MicrodataItem
+    cdef list items = []
+    cdef list stack, frame, top
+    cdef set chain
+    cdef dict memo = {}
+    cdef dict positions = {}
+    cdef _IdIndex ids = _IdIndex()
+    cdef lxb_dom_node_t *c_node
+    cdef lxb_dom_node_t *doc_root = doc.c_node
+    cdef size_t i, address
+    cdef Py_ssize_t frames = 0
+    cdef dict props
+    for i in range(scan.scopes.length):
+        c_node = scan.scopes.items[i]
+        stack = [_frame(c_node, None, doc_root, ids, scan, positions)]
+        chain = {<size_t>c_node}
+        while stack:
+            frame = <list>stack[len(stack) - 1]
+            if frame[4] < len(<list>frame[3]):
+                address = (<list>frame[3])[frame[4]]
+                frame[4] += 1
+                c_node = <lxb_dom_node_t *>address
+                names = _split(_attr_str(c_node, "itemprop", 8))
+                if not names:
+                    continue
+                props = <dict>frame[2]
+                if _md_flags(c_node) & _SCOPE:
+                    if address in chain or frames >= MAX_ITEM_FRAMES:
+                        value = "ERROR"
+                        frame[5] = True
+                    elif address in memo:
+                        value = memo[address]
+                    else:
+                        frames += 1
+                        stack.append(_frame(c_node, names, doc_root, ids, scan, positions))
+                        chain.add(address)
+                        continue
+                else:
+                    value = _value(c_node, resolver)
+                for name in names:
+                    values = props.get(name)
+                    if values is None:
+                        props[name] = [value]
+                    else:
+                        values.append(value)
+            else:
+                stack.pop()
+                address = frame[0]
+                chain.discard(address)
+                c_node = <lxb_dom_node_t *>address
+                itemid = _attr_str(c_node, "itemid", 6)
+                if itemid is not None and resolver is not None:
+                    itemid = resolver(itemid) or itemid
+                item = MicrodataItem(
+                    _attr_str(c_node, "itemtype", 8),
+                    itemid,
+                    {name: tuple(values) for name, values in (<dict>frame[2]).items()},
+                )
+                if not stack:
+                    items.append(item)
+                    continue
+                top = <list>stack[len(stack) - 1]
+                if frame[5]:
+                    top[5] = True
+                else:
+                    memo[address] = item
+                props = <dict>top[2]
+                for name in frame[1]:
+                    values = props.get(name)
+                    if values is None:
+                        props[name] = [item]
+                    else:
+                        values.append(item)
+    return items
+
+
+cdef list _frame(lxb_dom_node_t *c_node, names, lxb_dom_node_t *doc_root, _IdIndex ids, _Scan *scan,
+                 dict positions):
+    cdef list found = []
+    _crawl(c_node, doc_root, ids, &scan.props, &scan.scopes, positions, found)
+    return [<size_t>c_node, names, {}, found, 0, False]
+
+
+# ---------------------------------------------------------------- links()
+
+cdef Node _link(list out, Document doc, lxb_dom_node_t *c_node, const char *name, size_t name_len,
+                str attribute, Node wrapped):
+    """Append the attribute's link when present; returns the (lazily made) element handle."""
+    cdef size_t length = 0
+    cdef const lxb_char_t *value = element_attr(c_node, name, name_len, &length)
+    if value == NULL:
+        return wrapped
+    if wrapped is None:
+        wrapped = wrap_node(doc, c_node)
+    out.append((wrapped, attribute, decode_text(value, length)))
+    return wrapped
+
+
+def links(Node node):
+    """``(element, attribute, value)`` for every URL-bearing attribute at or below ``node``.
+
+    Values are raw as written; ``srcset`` values and meta refresh ``content`` come back
+    whole (the caller splits them).
+    """
+    cdef Document doc = node.doc if node.doc is not None else <Document>node
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef uintptr_t tag
+    cdef list out = []
+    cdef Node wrapped
+    cdef size_t length = 0
+    cdef const lxb_char_t *value
+    while c_node != NULL:
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            tag = c_node.local_name
+            wrapped = None
+            if tag == LXB_TAG_A or tag == LXB_TAG_AREA or tag == LXB_TAG_LINK or tag == LXB_TAG_BASE:
+                wrapped = _link(out, doc, c_node, "href", 4, "href", wrapped)
+            elif tag == LXB_TAG_IMG or tag == LXB_TAG_SOURCE:
+                wrapped = _link(out, doc, c_node, "src", 3, "src", wrapped)
+                wrapped = _link(out, doc, c_node, "srcset", 6, "srcset", wrapped)
+            elif (tag == LXB_TAG_SCRIPT or tag == LXB_TAG_IFRAME or tag == LXB_TAG_EMBED
+                  or tag == LXB_TAG_FRAME or tag == LXB_TAG_AUDIO or tag == LXB_TAG_TRACK):
+                wrapped = _link(out, doc, c_node, "src", 3, "src", wrapped)
+            elif tag == LXB_TAG_VIDEO:
+                wrapped = _link(out, doc, c_node, "src", 3, "src", wrapped)
+                wrapped = _link(out, doc, c_node, "poster", 6, "poster", wrapped)
+            elif tag == LXB_TAG_INPUT:
+                wrapped = _link(out, doc, c_node, "src", 3, "src", wrapped)
+                wrapped = _link(out, doc, c_node, "formaction", 10, "formaction", wrapped)
+            elif tag == LXB_TAG_BUTTON:
+                wrapped = _link(out, doc, c_node, "formaction", 10, "formaction", wrapped)
+            elif tag == LXB_TAG_FORM:
+                wrapped = _link(out, doc, c_node, "action", 6, "action", wrapped)
+            elif tag == LXB_TAG_OBJECT:
+                wrapped = _link(out, doc, c_node, "data", 4, "data", wrapped)
+            elif tag == LXB_TAG_BLOCKQUOTE or tag == LXB_TAG_Q or tag == LXB_TAG_DEL or tag == LXB_TAG_INS:
+                wrapped = _link(out, doc, c_node, "cite", 4, "cite", wrapped)
+            elif tag == LXB_TAG_META:
+                value = element_attr(c_node, "http-equiv", 10, &length)
+                if value != NULL and length == 7 and _lower(value[0]) == b'r' \
+                        and decode_text(value, length).lower() == "refresh":
+                    wrapped = _link(out, doc, c_node, "content", 7, "content", wrapped)
+        c_node = next_node(root, c_node, &closing)
+    return out
+
+
+# ---------------------------------------------------------------- JSON nesting bound
+
+def json_depth_exceeds(str text, int limit):
+    """Whether JSON text nests arrays/objects deeper than ``limit`` (strings skipped).
+
+    A linear C scan run before ``json.loads``, whose decoder recurses per level: a
+    hostile block nested a million deep is rejected without touching the parser.
+    """
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    cdef const unsigned char *c_data = data
+    cdef Py_ssize_t i, n = len(data)
+    cdef int depth = 0
+    cdef bint in_string = False
+    cdef unsigned char c
+    with nogil:
+        i = 0
+        while i < n:
+            c = c_data[i]
+            if in_string:
+                if c == b'\\':
+                    i += 1
+                elif c == b'"':
+                    in_string = False
+            elif c == b'"':
+                in_string = True
+            elif c == b'[' or c == b'{':
+                depth += 1
+                if depth > limit:
+                    break
+            elif c == b']' or c == b'}':
+                depth -= 1
+            i += 1
+    return depth > limit
