@@ -12,6 +12,7 @@ from turbohtml.extract.records import (
     PublicationDate,
     StructuredData,
 )
+from turbohtml.extract.urls import clean_url, extract_links, normalize_url
 
 __all__ = [
     "Article",
@@ -24,7 +25,10 @@ __all__ = [
     "PublicationDate",
     "StructuredData",
     "UrlCleaning",
+    "clean_url",
     "dates",
+    "extract_links",
     "microdata",
+    "normalize_url",
     "opengraph",
 ]

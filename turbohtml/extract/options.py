@@ -15,6 +15,27 @@ __all__ = ["DateExtraction", "Extraction", "UrlCleaning"]
 EARLIEST_DATE = _dt.date(1995, 1, 1)
 
 
+#: The 183 current ISO 639-1 codes (the withdrawn "bh" and the pre-1989 "iw", "in",
+#: "ji" excluded): what ``UrlCleaning.language`` accepts and the URL language filter
+#: recognises in a path segment, a ``lang`` parameter or an ``hreflang``.
+ISO_639_1 = frozenset({
+    "aa", "ab", "ae", "af", "ak", "am", "an", "ar", "as", "av", "ay", "az", "ba", "be",
+    "bg", "bi", "bm", "bn", "bo", "br", "bs", "ca", "ce", "ch", "co", "cr", "cs", "cu",
+    "cv", "cy", "da", "de", "dv", "dz", "ee", "el", "en", "eo", "es", "et", "eu", "fa",
+    "ff", "fi", "fj", "fo", "fr", "fy", "ga", "gd", "gl", "gn", "gu", "gv", "ha", "he",
+    "hi", "ho", "hr", "ht", "hu", "hy", "hz", "ia", "id", "ie", "ig", "ii", "ik", "io",
+    "is", "it", "iu", "ja", "jv", "ka", "kg", "ki", "kj", "kk", "kl", "km", "kn", "ko",
+    "kr", "ks", "ku", "kv", "kw", "ky", "la", "lb", "lg", "li", "ln", "lo", "lt", "lu",
+    "lv", "mg", "mh", "mi", "mk", "ml", "mn", "mr", "ms", "mt", "my", "na", "nb", "nd",
+    "ne", "ng", "nl", "nn", "no", "nr", "nv", "ny", "oc", "oj", "om", "or", "os", "pa",
+    "pi", "pl", "ps", "pt", "qu", "rm", "rn", "ro", "ru", "rw", "sa", "sc", "sd", "se",
+    "sg", "si", "sk", "sl", "sm", "sn", "so", "sq", "sr", "ss", "st", "su", "sv", "sw",
+    "ta", "te", "tg", "th", "ti", "tk", "tl", "tn", "to", "tr", "ts", "tt", "tw", "ty",
+    "ug", "uk", "ur", "uz", "ve", "vi", "vo", "wa", "wo", "xh", "yi", "yo", "za", "zh",
+    "zu",
+})
+
+
 def _check_bool(owner: str, name: str, value: object) -> None:
     if not isinstance(value, bool):
         raise TypeError(f"{owner}.{name} must be bool, not {type(value).__name__}")
@@ -129,7 +150,7 @@ class UrlCleaning:
             if not isinstance(self.language, str):
                 raise TypeError(f"UrlCleaning.language must be str or None, not {type(self.language).__name__}")
             code = self.language.lower()
-            if len(code) != 2 or not code.isascii() or not code.isalpha():
+            if code not in ISO_639_1:
                 raise ValueError(f"UrlCleaning.language must be an ISO 639-1 code such as 'en', got {self.language!r}")
             object.__setattr__(self, "language", code)
         object.__setattr__(self, "query_allow", _parameter_names("query_allow", self.query_allow))

@@ -1,0 +1,429 @@
+"""URL helpers: ``normalize_url``, ``clean_url`` and ``extract_links``.
+
+Every URL goes through lexbor's WHATWG parser (``turbohtml._core.url_split``), which
+applies the standard's component rules. This module adds only the product's extras on
+top of the parsed components: query parameters sorted and filtered (trackers, strict
+allowlist, ``query_allow``/``query_deny``), a query-shaped fragment scrubbed, the
+trailing-slash and fragment switches, the language filter, the scrape-damage scrub and
+the link walk. Whatever is derived from a ``UrlCleaning`` is computed once per distinct
+options object (``_plan``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from urllib.parse import unquote_plus
+
+from turbohtml._core import UrlBase, parse, url_split
+from turbohtml.extract._url_tables import (
+    LANGUAGE_PARAMS,
+    STRICT_ALLOW,
+    TRACKER_NAMES,
+    TRACKER_PREFIXES,
+    TRACKER_TOKENS,
+    TRACKER_TRAILING_TOKENS,
+)
+from turbohtml.extract.options import ISO_639_1, UrlCleaning
+
+__all__ = ["clean_url", "extract_links", "normalize_url"]
+
+_DEFAULT = UrlCleaning()
+
+# ---------------------------------------------------------------- options, once each
+
+_TOKEN_SPLIT = re.compile(r"[_\-.]")
+
+
+def is_tracker(name: str) -> bool:
+    """Whether a decoded, lower-cased parameter name is a known tracking parameter."""
+    if name in TRACKER_NAMES or name in TRACKER_TOKENS or name.startswith(TRACKER_PREFIXES):
+        return True
+    tokens = _TOKEN_SPLIT.split(name)
+    if len(tokens) < 2:
+        return False
+    if any(token in TRACKER_TOKENS for token in tokens):
+        return True
+    return any(token in TRACKER_TRAILING_TOKENS for token in tokens[1:])
+
+
+class _Plan:
+    """What one ``UrlCleaning`` means for a URL, derived once (see ``_plan``)."""
+
+    __slots__ = ("drop_fragment", "keep", "language", "trailing_slash", "_verdicts")
+
+    def __init__(self, options: UrlCleaning) -> None:
+        self.drop_fragment = options.strict or options.strip_fragment
+        self.trailing_slash = options.trailing_slash
+        self.language = options.language
+        self._verdicts: dict[str, bool] = {}
+        deny = options.query_deny
+        allow = options.query_allow
+        rule: Callable[[str], bool]
+        if allow is not None:
+            rule = allow.__contains__
+        elif options.strict:
+            rule = STRICT_ALLOW.__contains__
+        else:
+            def rule(name: str) -> bool:
+                return not is_tracker(name)
+        if deny:
+            base_rule = rule
+
+            def rule(name: str) -> bool:
+                return name not in deny and base_rule(name)
+        self.keep = self._memoized(rule)
+
+    def _memoized(self, rule: Callable[[str], bool]) -> Callable[[str], bool]:
+        verdicts = self._verdicts
+
+        def keep(name: str) -> bool:
+            verdict = verdicts.get(name)
+            if verdict is None:
+                if len(verdicts) >= 4096:  # bounded: names are open-ended on the web
+                    verdicts.clear()
+                verdict = verdicts[name] = rule(name)
+            return verdict
+
+        return keep
+
+
+_PLANS: dict[UrlCleaning, _Plan] = {}
+
+
+def _plan(options: UrlCleaning | None) -> _Plan:
+    if options is None:
+        options = _DEFAULT
+    plan = _PLANS.get(options)
+    if plan is None:
+        if not isinstance(options, UrlCleaning):
+            raise TypeError(f"options must be UrlCleaning or None, not {type(options).__name__}")
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        plan = _PLANS[options] = _Plan(options)
+    return plan
+
+
+# ---------------------------------------------------------------- the extras
+
+def _param_name(pair: str) -> str:
+    """The decoded, lower-cased name of one ``name=value`` pair."""
+    name = pair.partition("=")[0]
+    if "%" in name or "+" in name:
+        name = unquote_plus(name)
+    return name.lower()
+
+
+def _sort_key(pair: str) -> str:
+    name = pair.partition("=")[0]
+    return unquote_plus(name) if "%" in name or "+" in name else name
+
+
+def _filter_query(query: str, plan: _Plan, sort: bool) -> str:
+    """Drop empty, tracking or unwanted pairs; sort by name (stable) when asked."""
+    keep = plan.keep
+    pairs = [pair for pair in query.split("&") if pair and keep(_param_name(pair))]
+    if sort and len(pairs) > 1:
+        pairs.sort(key=_sort_key)
+    return "&".join(pairs)
+
+
+# name[=value] pairs whose names look like form fields: "a=1&b", not "/route?x=1" or a
+# text fragment ":~:text=...".
+_QUERY_SHAPED = re.compile(r"[\w.\-\[\]%+]+(?:=[^&]*)?(?:&(?:[\w.\-\[\]%+]+(?:=[^&]*)?)?)*")
+
+
+def _scrub_fragment(fragment: str, plan: _Plan) -> str:
+    if "=" not in fragment or not _QUERY_SHAPED.fullmatch(fragment):
+        return fragment
+    return _filter_query(fragment, plan, False)
+
+
+def _assemble(plan: _Plan, scheme: str, path: str, head: str, query: str | None,
+              fragment: str | None) -> str:
+    if query:
+        query = _filter_query(query, plan, True)
+    if not plan.trailing_slash and not query and len(path) > 1 and path[-1] == "/":
+        trimmed = path.rstrip("/")
+        last = trimmed.rpartition("/")[2]
+        if trimmed and last not in (".", "..") and (path[0] == "/" or not scheme):
+            head = head[: len(head) - (len(path) - len(trimmed))]
+    if query:
+        head = f"{head}?{query}"
+    if fragment and not plan.drop_fragment:
+        fragment = _scrub_fragment(fragment, plan)
+        if fragment:
+            head = f"{head}#{fragment}"
+    return head
+
+
+def normalize_url(url: str, options: UrlCleaning | None = None, /) -> str:
+    """Return the canonical form of a URL, so two spellings of one resource compare equal.
+
+    The WHATWG URL Standard does the component rules (lexbor's parser): case, IDNA,
+    default port, dot segments, percent-encoding with upper-case hex. On top, query
+    parameters are sorted by name and filtered per ``options`` (trackers dropped by
+    default), a query-shaped fragment is scrubbed the same way, and empty ``?``/``#``
+    are dropped. A relative reference keeps its shape. ``options.language`` is ignored:
+    normalizing never rejects.
+
+    Raises ``TypeError`` for a non-str, ``ValueError`` when the standard rejects the URL
+    (e.g. an unclosed IPv6 bracket) or it holds a lone surrogate.
+    """
+    if not isinstance(url, str):
+        raise TypeError(f"normalize_url() takes a str, not {type(url).__name__}")
+    plan = _plan(options)
+    scheme, _host, path, head, query, fragment = url_split(url)
+    return _assemble(plan, scheme, path, head, query, fragment)
+
+
+# ---------------------------------------------------------------- clean_url
+
+# Controls and whitespace a scraper leaves around or inside a URL (C0, space, DEL and
+# the Unicode spaces str.split() knows).
+_SURROUNDING = "".join(map(chr, range(0x21))) + "\x7f"
+_STRAY = re.compile(r'[<>"]')
+_AMP_ESCAPE = re.compile(r"&(?:(?:amp|#0*38|#x0*26);)+", re.IGNORECASE)  # &amp;amp; too
+_LANG_SEGMENT = re.compile(r"/([A-Za-z]{2})(?:[-_][A-Za-z]{2,3})?(?:/|$)")
+_PRIMARY_SUBTAG = re.compile(r"[-_]")
+# LDH labels (plus "_", common in real subdomains), no hyphen at either end; written
+# without nested ambiguity so it runs in linear time.
+_HOST_NAME = re.compile(r"[a-z0-9_]+(?:-+[a-z0-9_]+)*(?:\.[a-z0-9_]+(?:-+[a-z0-9_]+)*)+")
+
+
+def _scrub(url: str) -> str:
+    """Undo HTML transport damage: whitespace, CDATA, stray delimiters, ``&amp;``."""
+    url = url.strip(_SURROUNDING).strip()
+    if url.startswith("<![CDATA["):
+        url = url[9:]
+        end = url.find("]]>")
+        if end >= 0:
+            url = url[:end]
+        url = url.strip(_SURROUNDING).strip()
+    if " " in url or "\t" in url or "\n" in url or "\r" in url or "\f" in url:
+        url = "".join(url.split())
+    stray = _STRAY.search(url)
+    if stray is not None:
+        url = url[: stray.start()]
+    if "&" in url:
+        url = _AMP_ESCAPE.sub("&", url)
+    return url
+
+
+_TLDS: frozenset[str] | None = None
+
+
+def _known_tlds() -> frozenset[str]:
+    """Top-level labels of the Public Suffix List snapshot tldextract bundles (ASCII form)."""
+    global _TLDS
+    if _TLDS is None:
+        labels = set()
+        for suffix in _site_extractor().tlds:
+            label = suffix.rpartition(".")[2].lower()
+            if not label.isascii():
+                try:
+                    label = "xn--" + label.encode("punycode").decode("ascii")
+                except UnicodeError:
+                    continue
+            labels.add(label)
+        _TLDS = frozenset(labels)
+    return _TLDS
+
+
+def _plausible_host(host: str | None) -> bool:
+    """A host a crawler could fetch: an IP address, or a domain under a known TLD."""
+    if not host:
+        return False
+    if host[0] == "[":
+        return True  # lexbor already validated and compressed the IPv6 address
+    if host[-1] == ".":
+        host = host[:-1]
+    labels = host.split(".")
+    if len(labels) < 2:
+        return False
+    if labels[-1].isdigit():
+        return len(labels) == 4  # lexbor serializes every IPv4 form as a dotted quad
+    if labels[-1] not in (_TLDS or _known_tlds()):
+        return False
+    return _HOST_NAME.fullmatch(host) is not None and (len(host) <= 63 or max(map(len, labels)) <= 63)
+
+
+def _primary_language(tag: str) -> str:
+    return _PRIMARY_SUBTAG.split(tag, 1)[0].lower()
+
+
+def _names_other_language(code: str, language: str) -> bool:
+    return code != language and code in ISO_639_1
+
+
+def _foreign(path: str, query: str | None, language: str) -> bool:
+    """Whether a leading path segment or a lang/language parameter names another language."""
+    match = _LANG_SEGMENT.match(path)
+    if match and _names_other_language(match[1].lower(), language):
+        return True
+    if query:
+        for pair in query.split("&"):
+            if _param_name(pair) in LANGUAGE_PARAMS:
+                value = pair.partition("=")[2]
+                if "%" in value or "+" in value:
+                    value = unquote_plus(value)
+                if _names_other_language(_primary_language(value), language):
+                    return True
+    return False
+
+
+def _clean(url: str, plan: _Plan, base: UrlBase | None,
+           hosts: dict[str, bool] | None = None) -> tuple[str, str] | None:
+    """``(cleaned URL, host)``, or None when the URL is not a fetchable web URL.
+
+    ``hosts`` memoizes the host verdicts of one ``extract_links`` call.
+    """
+    url = _scrub(url)
+    if not url:
+        return None
+    try:
+        scheme, host, path, head, query, fragment = url_split(url, base)
+    except ValueError:
+        return None
+    if scheme != "https" and scheme != "http":
+        return None
+    if hosts is None:
+        plausible = _plausible_host(host)
+    else:
+        plausible = hosts.get(host)
+        if plausible is None:
+            plausible = hosts[host] = _plausible_host(host)
+    if not plausible:
+        return None
+    if plan.language is not None and _foreign(path, query, plan.language):
+        return None
+    return _assemble(plan, scheme, path, head, query, fragment), host
+
+
+def clean_url(url: str, options: UrlCleaning | None = None, /) -> str | None:
+    """Scrub a URL scraped from markup and normalize it, or ``None`` if nothing usable is left.
+
+    Scraped URLs arrive damaged by their HTML transport, so this strips surrounding
+    whitespace and controls (and embedded spaces), unwraps ``<![CDATA[...]]>``, cuts at
+    a stray ``<``, ``>`` or ``"`` and undoes a leftover ``&amp;``. What survives must be
+    an http(s) URL with a plausible host (an IP address or a domain under a Public Suffix
+    List TLD) whose language markers pass ``options.language``; it is then returned
+    through ``normalize_url()``. Raises ``TypeError`` for a non-str.
+    """
+    if not isinstance(url, str):
+        raise TypeError(f"clean_url() takes a str, not {type(url).__name__}")
+    cleaned = _clean(url, _plan(options), None)
+    return None if cleaned is None else cleaned[0]
+
+
+# ---------------------------------------------------------------- extract_links
+
+_EXTRACTOR = None
+
+
+def _site_extractor():
+    """tldextract over its bundled PSL snapshot only: never fetches, never writes a cache."""
+    global _EXTRACTOR
+    if _EXTRACTOR is None:
+        import tldextract
+
+        _EXTRACTOR = tldextract.TLDExtract(
+            cache_dir=None,
+            suffix_list_urls=(),
+            fallback_to_snapshot=True,
+            include_psl_private_domains=True,
+        )
+    return _EXTRACTOR
+
+
+def registrable_domain(host: str) -> str:
+    """The site of a host: its eTLD+1 from the Public Suffix List, or the host itself."""
+    if host[:1] == "[" or host.replace(".", "").isdigit():
+        return host
+    result = _site_extractor()(host)
+    site = result.top_domain_under_public_suffix
+    return site or host
+
+
+def _twin_key(url: str) -> str:
+    """Equal for the http/https and trailing-slash variants of one (normalized) link."""
+    rest = url[url.index(":") + 1:]
+    if "?" not in rest and "#" not in rest:
+        return rest.rstrip("/")
+    cut = len(rest)
+    for mark in ("?", "#"):
+        index = rest.find(mark)
+        if 0 <= index < cut:
+            cut = index
+    return rest[:cut].rstrip("/") + rest[cut:]
+
+
+def extract_links(html: str, base_url: str | None = None, options: UrlCleaning | None = None,
+                  /, *, external_only: bool = False) -> set[str]:
+    """Collect the cleaned page links of an HTML document, ``courlan.extract_links``'s successor.
+
+    Links come from the parsed DOM (``<a>``/``<area>`` ``href``), not regex matches:
+    ``rel=nofollow`` is skipped, and with ``options.language`` an ``hreflang`` naming
+    another language too (``x-default`` passes). Each href is resolved against the
+    document base URL (``<base href>`` over ``base_url``), cleaned like ``clean_url()``
+    and deduplicated across http/https and trailing-slash twins, first occurrence
+    winning. Without any base, relative links are dropped. ``external_only`` keeps links
+    whose registrable domain (eTLD+1, from tldextract's bundled Public Suffix List,
+    offline) differs from ``base_url``'s.
+
+    Raises ``ValueError`` for ``external_only`` without ``base_url``, or a ``base_url``
+    that is not a valid absolute URL.
+    """
+    if external_only and base_url is None:
+        raise ValueError("extract_links(external_only=True) needs base_url to define external")
+    plan = _plan(options)
+    base = None
+    if base_url is not None:
+        if not isinstance(base_url, str):
+            raise TypeError(f"base_url must be str or None, not {type(base_url).__name__}")
+        base = UrlBase(base_url)
+    doc = parse(html)
+    # HTML 4.2.3: the first <base href> in tree order, resolved against the fallback base.
+    element = doc.select_one("base[href]")
+    if element is not None:
+        try:
+            base = UrlBase(element.attr("href") or "", base)
+        except ValueError:
+            pass  # an unusable <base href> leaves the fallback base in force
+    home = None
+    if external_only:
+        home_host = UrlBase(base_url).host  # type: ignore[arg-type]
+        home = registrable_domain(home_host) if home_host else ""
+    sites: dict[str, str] = {}
+    language = plan.language
+    seen: set[str] = set()
+    links: set[str] = set()
+    hosts: dict[str, bool] = {}
+    for anchor in doc.select("a[href], area[href]"):
+        href = anchor.attr("href")
+        if not href:
+            continue
+        rel = anchor.attr("rel")
+        if rel is not None and "nofollow" in rel.lower().split():
+            continue
+        if language is not None:
+            hreflang = (anchor.attr("hreflang") or "").strip().lower()
+            if hreflang and hreflang != "x-default" and _names_other_language(
+                    _primary_language(hreflang), language):
+                continue
+        cleaned = _clean(href, plan, base, hosts)
+        if cleaned is None:
+            continue
+        link, host = cleaned
+        key = _twin_key(link)
+        if key in seen:
+            continue
+        seen.add(key)
+        if home is not None:
+            site = sites.get(host)
+            if site is None:
+                site = sites[host] = registrable_domain(host)
+            if site == home:
+                continue
+        links.add(link)
+    return links
