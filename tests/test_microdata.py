@@ -526,3 +526,12 @@ def test_microdata_library_test_pages_present_or_reported():
         theirs = [item.json_dict() for item in microdata_lib.get_items(io.StringIO(html))]
         ours = [item.json_dict() for item in microdata(html)]
         assert sorted(map(json.dumps, map(_no_whitespace, ours))) == sorted(map(json.dumps, map(_no_whitespace, theirs)))
+
+
+def test_itemscope_spelling_any_case_and_bytes():
+    assert items_json('<DIV ItemScope><b ITEMPROP="n">x</b></DIV>') == [{"properties": {"n": ["x"]}}]
+    utf16 = '<div itemscope><b itemprop="n">y</b></div>'.encode("utf-16")
+    assert [item.json_dict() for item in microdata(utf16)] == [{"properties": {"n": ["y"]}}]  # type: ignore[arg-type]
+    assert microdata("<p>no items here</p>", "http://example.com/") == []
+    with pytest.raises(ValueError):
+        microdata("<p>no items here</p>", "relative")  # base_url checked even without items

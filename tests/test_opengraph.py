@@ -288,3 +288,11 @@ def test_extruct_multi_syntax_page_opengraph():
                     wanted.setdefault(key[3:], []).append(value)
         og = opengraph(html, case["options"].get("base_url"))
         assert wanted and {key: og.get_all(key) for key in og} == wanted
+
+
+def test_character_references_in_property_values():
+    # Attribute values decode references; the no-parse shortcut must not miss these.
+    assert opengraph('<meta property="&#111;g:title" content="a">') == {"title": "a"}
+    assert opengraph('<meta property="og&colon;title" content="b">') == {"title": "b"}
+    assert opengraph('<meta property="og&#x3A;title" content="c">') == {"title": "c"}
+    assert opengraph(b'<meta property="og:title" content="d">') == {"title": "d"}  # type: ignore[arg-type]

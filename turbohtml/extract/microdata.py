@@ -16,6 +16,7 @@ module checks the arguments and names the rules. Property values by element:
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from turbohtml.extract.records import MicrodataItem
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
     from turbohtml._core import Document
 
 __all__ = ["MicrodataItem", "document_microdata", "microdata"]
+
+# An item needs an element with an itemscope attribute, and attribute names are never
+# character-reference decoded: a page without this spelling (any case) has no items,
+# and microdata(str) returns [] without parsing it.
+_ITEMSCOPE = re.compile("itemscope", re.IGNORECASE)
 
 
 def document_microdata(doc: Document, base_url: str | None = None, /) -> list[MicrodataItem]:
@@ -52,4 +58,6 @@ def microdata(html: str, base_url: str | None = None, /) -> list[MicrodataItem]:
     from turbohtml._core import parse
 
     base = check_base_url(base_url)
+    if isinstance(html, str) and _ITEMSCOPE.search(html) is None:
+        return []
     return document_microdata(parse(html), base)

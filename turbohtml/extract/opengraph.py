@@ -17,6 +17,7 @@ Rules (the spec names the shape, these are the choices where it is silent):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,12 @@ URL_KEYS = frozenset(
         "audio:secure_url",
     }
 )
+
+
+# An og: meta needs "og:" in a property/name value. Attribute values decode character
+# references, so only a page with neither the spelling (any case) nor a numeric or
+# &colon; reference can be skipped without parsing.
+_MAYBE_OG = re.compile(r"og:|&#|&colon", re.IGNORECASE)
 
 
 class OpenGraph(Mapping[str, str]):
@@ -161,4 +168,6 @@ def opengraph(html: str, base_url: str | None = None, /) -> OpenGraph:
     from turbohtml._core import parse
 
     base = check_base_url(base_url)
+    if isinstance(html, str) and _MAYBE_OG.search(html) is None:
+        return OpenGraph()
     return document_opengraph(parse(html), base)
