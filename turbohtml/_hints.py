@@ -14,15 +14,17 @@ NEGATIVE = (
     "comment", "sidebar", "footer", "share", "social", "related", "pagination", "pager",
     "breadcrumb", "modal", "popup", "newsletter", "sponsor", "advert", "promo", "widget",
     "masthead", "banner", "cookie", "disqus", "outbrain", "taboola", "recommend", "hidden",
-    "contact", "menu", "skyscraper", "shoutbox",
+    "contact", "menu", "skyscraper", "shoutbox", "title", "headline", "byline", "meta",
 )
 
 #: Subtrees whose class/id carries one of these are dropped from scoring and from the
 #: article text, unless the same attribute also carries a RESCUE word.
 PRUNE = (
-    "comment", "sidebar", "share", "social", "related", "pagination", "pager", "breadcrumb",
+    "comment", "sidebar", "social", "related", "pagination", "pager", "breadcrumb",
     "modal", "popup", "newsletter", "sponsor", "cookie", "disqus", "outbrain", "taboola",
-    "recommend", "menu", "skyscraper", "shoutbox", "footer",
+    "recommend", "menu", "skyscraper", "shoutbox", "footer", "caption", "gallery",
+    "slideshow", "carousel", "legends", "community", "remark", "replies", "supplemental",
+    "agegate", "gdpr",
 )
 
 #: Class tokens starting with these name a taxonomy term, not a layout role (WordPress

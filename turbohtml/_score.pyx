@@ -340,6 +340,7 @@ cdef enum:
     TOP_CANDIDATES = 5    # Readability's nbTopCandidates
     MIN_ALTERNATIVES = 3  # alternatives sharing an ancestor before it is promoted
     MAX_CLIMB = 32        # ancestors examined when promoting (bounded on deep pages)
+    MAX_COUSIN_CLIMB = 4  # how far up a split article's common ancestor may be
 
 
 cdef bint _contains_node(lxb_dom_node_t *ancestor, lxb_dom_node_t *c_node) noexcept nogil:
@@ -366,10 +367,11 @@ cdef inline bint _is_stop(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept
 
 
 cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept nogil:
-    """Pick the winner: the best link-density-discounted score, then Readability's three
-    promotions, since a top candidate is often one of several sibling blocks of one article:
-    to an ancestor shared by several near-top candidates, up while parent scores rise, and
-    out of single-child wrappers. Climbs stop at <body> and at ``root``."""
+    """Pick the winner: the best link-density-discounted score, then promotions, since a
+    top candidate is often one of several blocks of one article: to an ancestor shared by
+    several near-top candidates (Readability), to the close common ancestor of a strong
+    candidate beside the winner, up while parent scores rise (Readability), and out of
+    single-child wrappers (Readability). Climbs stop at <body> and at ``root``."""
     cdef Candidate *top[TOP_CANDIDATES]
     cdef size_t count = 0, i, j, shared, climbed
     cdef Candidate *c_cand
@@ -413,7 +415,21 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept 
                 break
             ancestor = ancestor.parent
             climbed += 1
-    # 2. parent scores going up: more content lurks beside the winner
+    # 2. a strong candidate beside the winner (neither above nor below it): the article
+    #    is split across nearby branches, so take their closest common ancestor
+    for i in range(1, count):
+        if top[i].score < 0.5 * top[0].score or _contains_node(winner, top[i].node) \
+                or _contains_node(top[i].node, winner):
+            continue
+        ancestor = winner.parent
+        climbed = 0
+        while not _is_stop(ancestor, root) and climbed < MAX_COUSIN_CLIMB:
+            if _contains_node(ancestor, top[i].node):
+                winner = ancestor
+                break
+            ancestor = ancestor.parent
+            climbed += 1
+    # 3. parent scores going up: more content lurks beside the winner
     c_cand = _lookup(cmap, winner)
     last = c_cand.score if c_cand != NULL else 0
     threshold = last / 3
@@ -430,7 +446,7 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept 
             last = c_parent.score
         ancestor = ancestor.parent
         climbed += 1
-    # 3. a wrapper whose only element child is the winner says the same thing, larger
+    # 4. a wrapper whose only element child is the winner says the same thing, larger
     climbed = 0
     while not _is_stop(winner.parent, root) and _element_children(winner.parent) == 1 and climbed < MAX_CLIMB:
         winner = winner.parent
@@ -439,7 +455,8 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept 
 
 
 cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, bint prune_classes, size_t *winner_text,
-                                 bint *failed) noexcept nogil:
+                                 bint *failed, CandidateMap *keep=NULL) noexcept nogil:
+    """One scoring pass; with ``keep`` the candidate map is handed over instead of freed."""
     cdef CandidateMap cmap
     cdef Frame *stack = NULL
     cdef Frame *grown
@@ -524,37 +541,73 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, bint prune_classes, size_
             c_cand = _lookup(&cmap, best)
             winner_text[0] = c_cand.text if c_cand != NULL else 0
     free(stack)
-    free(cmap.items)
-    free(cmap.slots)
+    if keep != NULL and not failed[0]:
+        keep[0] = cmap
+    else:
+        free(cmap.items)
+        free(cmap.slots)
     return best
 
 
-cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed) noexcept nogil:
+cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, bint *pruned) noexcept nogil:
     """The highest-scoring container below ``root`` after the link-density discount, or NULL.
 
     Like Readability, when pruning boilerplate class/id subtrees leaves no winner or a
     short one (a site-wide wrapper carrying a boilerplate word), score again without that
-    pruning and keep whichever winner holds more text.
+    pruning and keep whichever winner holds more text. ``pruned`` tells which pass won,
+    so the unit walk classifies the winner's inside the same way.
     """
     cdef size_t text = 0, retry_text = 0
     cdef lxb_dom_node_t *winner
     cdef lxb_dom_node_t *retry
     failed[0] = False
+    pruned[0] = True
     winner = _score_walk(root, True, &text, failed)
     if failed[0] or text >= RETRY_BELOW:
         return winner
     retry = _score_walk(root, False, &retry_text, failed)
     if retry != NULL and retry_text > text:
+        pruned[0] = False
         return retry
     return winner
 
 
-def main_content(Node node, /):
-    """The element holding the main content below ``node``, or None when nothing scores."""
-    cdef bint failed = False
+def scored_winner(Node node, /) -> tuple:
+    """``(winner, pruned)``: the main-content element (or None) and whether class/id
+    pruning was in force when it won."""
+    cdef bint failed = False, pruned = True
     cdef lxb_dom_node_t *winner
     with nogil:
-        winner = find_main_content(node.c_node, &failed)
+        winner = find_main_content(node.c_node, &failed, &pruned)
     if failed:
         raise MemoryError("out of memory while scoring the page")
-    return wrap_node(node._owner(), winner)
+    return wrap_node(node._owner(), winner), pruned
+
+
+def main_content(Node node, /):
+    """The element holding the main content below ``node``, or None when nothing scores."""
+    return scored_winner(node)[0]
+
+
+def candidate_scores(Node node, /, bint prune_classes=True) -> list:
+    """Every scored container below ``node`` as ``(element, score, text_chars, link_chars)``,
+    best first, with the link-density discount applied: the scoring made inspectable."""
+    cdef CandidateMap cmap
+    cdef bint failed = False
+    cdef size_t text = 0, i
+    cmap.items = NULL
+    cmap.slots = NULL
+    cmap.length = 0
+    with nogil:
+        _score_walk(node.c_node, prune_classes, &text, &failed, &cmap)
+    if failed:
+        raise MemoryError("out of memory while scoring the page")
+    try:
+        doc = node._owner()
+        rows = [(wrap_node(doc, cmap.items[i].node), cmap.items[i].score,
+                 cmap.items[i].text, cmap.items[i].links) for i in range(cmap.length)]
+    finally:
+        free(cmap.items)
+        free(cmap.slots)
+    rows.sort(key=lambda row: -row[1])
+    return rows

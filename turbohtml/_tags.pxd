@@ -25,7 +25,7 @@ cdef inline bint is_inline_container(uintptr_t tag) noexcept nogil:
     """Blocks that count as a paragraph when they hold only inline content (Readability's
     div-to-p conversion)."""
     return tag in (LXB_TAG_DIV, LXB_TAG_SECTION, LXB_TAG_ARTICLE, LXB_TAG_MAIN,
-                   LXB_TAG_BLOCKQUOTE, LXB_TAG_CENTER)
+                   LXB_TAG_BLOCKQUOTE, LXB_TAG_CENTER, LXB_TAG_LI, LXB_TAG_DD)
 
 
 cdef inline bint is_heading(uintptr_t tag) noexcept nogil:

@@ -2,7 +2,7 @@
 
 A unit is the run of visible text between two block boundaries (justext's paragraph):
 whitespace folded, ``<br>`` kept as a newline. Each unit carries flags saying whether
-it is a heading or list item, whether it lies inside the scored content body, and
+it is a heading, list item or figure caption, whether it lies inside the scored content body, and
 whether it lies in a boilerplate region (navigation, header/footer, aside, or a
 class/id-pruned subtree). ``boilerplate()``, ``main_text()`` and ``article()`` all
 classify the same units, so they agree on where the article is.
@@ -24,11 +24,13 @@ cdef enum:
     UNIT_LIST_ITEM = 2
     UNIT_IN_CONTENT = 4
     UNIT_BOILERPLATE_REGION = 8
+    UNIT_CAPTION = 16
 
 HEADING = UNIT_HEADING
 LIST_ITEM = UNIT_LIST_ITEM
 IN_CONTENT = UNIT_IN_CONTENT
 BOILERPLATE_REGION = UNIT_BOILERPLATE_REGION
+CAPTION = UNIT_CAPTION
 
 
 ctypedef struct Buffer:
@@ -155,15 +157,17 @@ cdef inline void _leave(Region *region, lxb_dom_node_t *c_node) noexcept nogil:
         region.node = NULL
 
 
-cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, Walk *walk) noexcept nogil:
+cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, bint prune_classes,
+                      Walk *walk) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_character_data_t *c_text
     cdef bint closing = False
     cdef uintptr_t tag
-    cdef Region heading, item, inside, boiler
+    cdef Region heading, item, inside, boiler, caption
+    cdef lxb_dom_node_t *outer_boiler = NULL
     cdef size_t links_open = 0
     cdef int flags
-    heading.node = item.node = inside.node = boiler.node = NULL
+    heading.node = item.node = inside.node = boiler.node = caption.node = NULL
     if content != NULL and content == root:
         inside.node = root
     while c_node != NULL and not walk.failed:
@@ -178,6 +182,8 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, Walk *walk)
                     flags |= UNIT_IN_CONTENT
                 if boiler.node != NULL:
                     flags |= UNIT_BOILERPLATE_REGION
+                if caption.node != NULL:
+                    flags |= UNIT_CAPTION
                 c_text = <lxb_dom_character_data_t *>c_node
                 _append_text(walk, c_text.data.data, c_text.data.length, links_open > 0, flags)
         elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
@@ -195,29 +201,39 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, Walk *walk)
                     links_open += 1
                 if c_node == content:
                     _enter(&inside, c_node)
+                    # a boilerplate region around the winner does not make it boilerplate
+                    outer_boiler, boiler.node = boiler.node, NULL
                 if is_heading(tag):
                     _enter(&heading, c_node)
                 elif tag == LXB_TAG_LI or tag == LXB_TAG_DT or tag == LXB_TAG_DD:
                     _enter(&item, c_node)
-                if c_node != root and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
-                        is_never_content(tag, c_node.ns) or (class_hints(c_node) & HINT_PRUNE)):
+                elif tag == LXB_TAG_FIGCAPTION:
+                    _enter(&caption, c_node)
+                if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
+                        is_never_content(tag, c_node.ns)
+                        or (prune_classes and class_hints(c_node) & HINT_PRUNE)):
                     _enter(&boiler, c_node)
             else:
                 if is_block(tag):
                     _flush(walk)
                 if tag == LXB_TAG_A and links_open:
                     links_open -= 1
-                _leave(&inside, c_node)
+                if c_node == content:
+                    _leave(&inside, c_node)
+                    boiler.node = outer_boiler
                 _leave(&heading, c_node)
                 _leave(&item, c_node)
                 _leave(&boiler, c_node)
+                _leave(&caption, c_node)
         c_node = next_node(root, c_node, &closing)
     _flush(walk)
 
 
-def paragraph_units(Node scope, Node content=None, /) -> list:
+def paragraph_units(Node scope, Node content=None, bint prune_classes=True, /) -> list:
     """The visible paragraph units below ``scope`` in document order, as
-    ``(text, flags, chars, link_chars)`` tuples; ``content`` marks the content body."""
+    ``(text, flags, chars, link_chars)`` tuples; ``content`` marks the content body, and
+    ``prune_classes`` says whether boilerplate class/id subtrees are boilerplate regions
+    (as in the scoring pass that chose ``content``)."""
     cdef Walk walk
     cdef lxb_dom_node_t *c_content = content.c_node if content is not None else NULL
     cdef list result = []
@@ -233,7 +249,7 @@ def paragraph_units(Node scope, Node content=None, /) -> list:
     walk.failed = False
     try:
         with nogil:
-            _walk_units(scope.c_node, c_content, &walk)
+            _walk_units(scope.c_node, c_content, prune_classes, &walk)
         if walk.failed:
             raise MemoryError("out of memory while segmenting the page")
         for i in range(walk.count):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from turbohtml._core import Node
 from turbohtml._harvest import harvest_metadata
-from turbohtml._score import main_content
+from turbohtml._score import scored_winner
 from turbohtml._text import layout
-from turbohtml._units import BOILERPLATE_REGION, paragraph_units
+from turbohtml._units import BOILERPLATE_REGION, CAPTION, paragraph_units
 from turbohtml.extract.records import Article
 
 #: A unit inside the body whose text sits in links beyond this share is a link list
@@ -16,11 +16,12 @@ MAX_ARTICLE_LINK_DENSITY = 0.5
 
 def article_units(units: list) -> list:
     """The units of the content body a reader keeps: boilerplate regions (share bars,
-    related/comment blocks, in-body navigation, header and footer) and link lists go."""
+    related/comment blocks, in-body navigation, header and footer), figure captions and
+    link lists go."""
     kept = []
     for unit in units:
         text, flags, chars, link_chars = unit
-        if flags & BOILERPLATE_REGION:
+        if flags & (BOILERPLATE_REGION | CAPTION):
             continue
         if chars and link_chars / chars > MAX_ARTICLE_LINK_DENSITY:
             continue
@@ -29,7 +30,7 @@ def article_units(units: list) -> list:
 
 
 def node_article(node: Node) -> Article:
-    winner = main_content(node)
-    text = layout(article_units(paragraph_units(winner, winner))) if winner is not None else ""
+    winner, pruned = scored_winner(node)
+    text = layout(article_units(paragraph_units(winner, winner, pruned))) if winner is not None else ""
     meta = harvest_metadata(node)
     return Article(element=winner, text=text, **meta)
