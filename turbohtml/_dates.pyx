@@ -125,26 +125,6 @@ cdef bint _equals(const lxb_char_t *data, size_t length, const char *word) noexc
     return word[length] == 0
 
 
-cdef bint _contains(const lxb_char_t *data, size_t length, const char *word,
-                    bint fold) noexcept nogil:
-    """Whether ``word`` occurs in the span (ASCII-lower-cased first when ``fold``)."""
-    cdef size_t n = 0
-    cdef size_t i, j
-    while word[n] != 0:
-        n += 1
-    if n == 0 or n > length:
-        return n == 0
-    for i in range(length - n + 1):
-        j = 0
-        while j < n:
-            if (_lower(data[i + j]) if fold else data[i + j]) != <lxb_char_t>word[j]:
-                break
-            j += 1
-        if j == n:
-            return True
-    return False
-
-
 cdef bint _has_token(const lxb_char_t *data, size_t length, const char *word) noexcept nogil:
     """Whether the whitespace-separated list holds ``word`` (case-insensitive)."""
     cdef size_t i = 0
@@ -213,79 +193,111 @@ cdef bint _skip_subtree(lxb_dom_node_t *c_node) noexcept nogil:
     return False
 
 
+cdef enum:
+    _CUE_DATE = 1        # "date", "Date", "datum"
+    _CUE_GENERIC = 2     # "meta", "Meta", "time", "publish", "footer"
+    _CUE_CLASS = 4       # byline-like class names
+    _CUE_LASTMOD = 8     # "footer-info-lastmod" (MediaWiki)
+
+
+cdef inline bint _at(const lxb_char_t *data, size_t length, size_t i, const char *word) noexcept nogil:
+    cdef size_t j = 0
+    while word[j] != 0:
+        if i + j >= length or data[i + j] != <lxb_char_t>word[j]:
+            return False
+        j += 1
+    return True
+
+
+cdef int _cues(const lxb_char_t *s, size_t n) noexcept nogil:
+    """The date cues (htmldate's, case-sensitive) in a class/id/itemprop value, in one pass."""
+    cdef int found = 0
+    cdef size_t i
+    cdef lxb_char_t ch
+    for i in range(n):
+        ch = s[i]
+        if ch == c'd':
+            if _at(s, n, i, "date") or _at(s, n, i, "datum"):
+                found |= _CUE_DATE
+        elif ch == c'D':
+            if _at(s, n, i, "Date") or _at(s, n, i, "Datum"):
+                found |= _CUE_DATE
+        elif ch == c'm' or ch == c'M':
+            if _at(s, n, i + 1, "eta"):
+                found |= _CUE_GENERIC
+        elif ch == c't':
+            if _at(s, n, i, "time"):
+                found |= _CUE_GENERIC
+        elif ch == c'p':
+            if _at(s, n, i, "publish"):
+                found |= _CUE_GENERIC
+            if (_at(s, n, i, "post_detail") or _at(s, n, i, "posted") or _at(s, n, i, "publication")
+                    or _at(s, n, i, "parution")):
+                found |= _CUE_CLASS
+        elif ch == c'f':
+            if _at(s, n, i, "footer"):
+                found |= _CUE_GENERIC
+                if _at(s, n, i, "footer-info-lastmod"):
+                    found |= _CUE_LASTMOD
+            elif (_at(s, n, i, "field-content") or _at(s, n, i, "fa-clock-o")
+                    or _at(s, n, i, "fa-calendar") or _at(s, n, i, "fecha")):
+                found |= _CUE_CLASS
+        elif ch == c'i':
+            if _at(s, n, i, "info"):
+                found |= _CUE_CLASS
+        elif ch == c'b':
+            if _at(s, n, i, "byline") or _at(s, n, i, "block-content"):
+                found |= _CUE_CLASS
+        elif ch == c's':
+            if _at(s, n, i, "subline") or _at(s, n, i, "submitted"):
+                found |= _CUE_CLASS
+        elif ch == c'c':
+            if _at(s, n, i, "created-post"):
+                found |= _CUE_CLASS
+        elif ch == c'a':
+            if _at(s, n, i, "author") or _at(s, n, i, "autor"):
+                found |= _CUE_CLASS
+    return found
+
+
 cdef bint _marks_date(lxb_dom_element_t *c_el) noexcept nogil:
-    """htmldate's date-candidate test on class/id/itemprop (see _date_patterns for the cues).
+    """htmldate's date-candidate test on class/id/itemprop (cue lists in _date_patterns).
 
     Of id and class only the one written first counts for the generic cues; itemprop
-    counts too for "date"/"datum"; the class alone is checked against the longer list
-    of byline-like cues.
+    counts for "date"/"datum"; the class alone is checked against the longer list of
+    byline-like cues, the id for MediaWiki's last-modified footer.
     """
     cdef lxb_dom_attr_t *c_attr = c_el.first_attr
-    cdef _Span first, itemprop, klass
     cdef const lxb_char_t *name
     cdef size_t name_len = 0
     cdef bint have_first = False
-    cdef int i
-    itemprop.data = NULL
-    itemprop.length = 0
-    first.data = NULL
-    first.length = 0
+    cdef int first = 0
+    cdef int klass = 0
+    cdef int ident = 0
+    cdef int cues
     while c_attr != NULL:
-        name = attr_name_of(c_attr, &name_len)
-        if name != NULL and c_attr.value != NULL:
-            if _equals(name, name_len, "itemprop"):
-                itemprop.data = c_attr.value.data
-                itemprop.length = c_attr.value.length
-            elif not have_first and (_equals(name, name_len, "id") or _equals(name, name_len, "class")):
-                first.data = c_attr.value.data
-                first.length = c_attr.value.length
+        if c_attr == c_el.attr_class or c_attr == c_el.attr_id:
+            cues = 0
+            if c_attr.value != NULL and c_attr.value.length >= 4:
+                cues = _cues(c_attr.value.data, c_attr.value.length)
+            if not have_first:
+                first = cues
                 have_first = True
+            if c_attr == c_el.attr_class:
+                klass = cues
+            else:
+                ident = cues
+        elif c_attr.value != NULL and c_attr.value.length >= 4:
+            name = attr_name_of(c_attr, &name_len)
+            if name != NULL and _equals(name, name_len, "itemprop"):
+                if _cues(c_attr.value.data, c_attr.value.length) & _CUE_DATE:
+                    return True
         c_attr = c_attr.next
-    # "date" with a capital D counts too (datePublished, postDate); "DATE" does not
-    if first.data != NULL and (_contains_date(first) or _contains(first.data, first.length, "datum", False)):
+    if first & (_CUE_DATE | _CUE_GENERIC):
         return True
-    if itemprop.data != NULL and (_contains_date(itemprop) or _contains(itemprop.data, itemprop.length, "datum", False)):
-        return True
-    if first.data == NULL:
+    if not have_first:
         return False
-    if (_contains(first.data, first.length, "meta", False) or _contains(first.data, first.length, "Meta", False)
-            or _contains(first.data, first.length, "time", False)
-            or _contains(first.data, first.length, "publish", False)
-            or _contains(first.data, first.length, "footer", False)):
-        return True
-    if c_el.attr_class != NULL and c_el.attr_class.value != NULL:
-        klass.data = c_el.attr_class.value.data
-        klass.length = c_el.attr_class.value.length
-        if _class_cue(klass):
-            return True
-    if c_el.attr_id != NULL and c_el.attr_id.value != NULL:
-        if _contains(c_el.attr_id.value.data, c_el.attr_id.value.length, "footer-info-lastmod", False):
-            return True
-    return False
-
-
-cdef bint _contains_date(_Span s) noexcept nogil:
-    return _contains(s.data, s.length, "date", False) or _contains(s.data, s.length, "Date", False)
-
-
-cdef bint _class_cue(_Span k) noexcept nogil:
-    """Class cues for byline-like containers (htmldate's list, case-sensitive)."""
-    return (_contains(k.data, k.length, "info", False)
-            or _contains(k.data, k.length, "post_detail", False)
-            or _contains(k.data, k.length, "block-content", False)
-            or _contains(k.data, k.length, "byline", False)
-            or _contains(k.data, k.length, "subline", False)
-            or _contains(k.data, k.length, "posted", False)
-            or _contains(k.data, k.length, "submitted", False)
-            or _contains(k.data, k.length, "created-post", False)
-            or _contains(k.data, k.length, "publication", False)
-            or _contains(k.data, k.length, "author", False)
-            or _contains(k.data, k.length, "autor", False)
-            or _contains(k.data, k.length, "field-content", False)
-            or _contains(k.data, k.length, "fa-clock-o", False)
-            or _contains(k.data, k.length, "fa-calendar", False)
-            or _contains(k.data, k.length, "fecha", False)
-            or _contains(k.data, k.length, "parution", False))
+    return (klass & _CUE_CLASS) != 0 or (ident & _CUE_LASTMOD) != 0
 
 
 cdef bint _push_elem(_Walk *w, int kind, lxb_dom_node_t *c_node, _Span a, _Span b, _Span c) noexcept nogil:

@@ -137,6 +137,16 @@ WRITTEN_DATE = re.compile(
     re.IGNORECASE,
 )
 
+#: Where a written date may end: a plausible year. Long texts are searched for written
+#: dates only in windows before these (the month-name alternation is slow to scan).
+YEAR_CORE = re.compile(r"(?<![0-9])(?:19[0-9]{2}|2[0-9]{3})(?![0-9])")
+#: Where a labelled date may end: a D.M.Y-like group of digits (htmldate's prefilter).
+NUMERIC_CORE = re.compile(r"[0-9]{1,4}[./][0-9]{1,2}[./][0-9]{2,4}")
+#: Window sizes before (after) a core, and how many cores are probed at most.
+CORE_BEFORE = 60
+CORE_AFTER = 4
+MAX_CORES = 1000
+
 # ---------------------------------------------------------------- numeric dates
 
 #: Year-first: 2016-12-23, 2016/12/23, 2016.12.23 (with an optional ISO time).

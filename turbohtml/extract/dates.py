@@ -87,8 +87,21 @@ def _day_month(first: int, second: int) -> tuple[int, int]:
     return first, second
 
 
+def _near_cores(pattern, text: str, core) -> Iterator:
+    """Matches of ``pattern`` ending near a match of the cheap ``core`` pattern, in order."""
+    last_end = -1
+    for count, hit in enumerate(core.finditer(text)):
+        if count == P.MAX_CORES:
+            return
+        start = max(hit.start() - P.CORE_BEFORE, last_end, 0)
+        for match in pattern.finditer(text, start, hit.end() + P.CORE_AFTER):
+            last_end = max(last_end, match.end())
+            yield match
+
+
 def _written(text: str) -> _dt.datetime | None:
-    for match in P.WRITTEN_DATE.finditer(text):
+    matches = P.WRITTEN_DATE.finditer(text) if len(text) <= 200 else _near_cores(P.WRITTEN_DATE, text, P.YEAR_CORE)
+    for match in matches:
         if match["m1"] is not None:
             month, day, year = match["m1"], match["d1"], match["y1"]
         else:
@@ -373,7 +386,7 @@ def _stage_headings(title: str | None, h1s: list, window: _Window) -> _dt.dateti
 
 
 def _labelled(search: str, window: _Window) -> _dt.datetime | None:
-    match = P.LABELLED_DATE.search(search)
+    match = next(_near_cores(P.LABELLED_DATE, search, P.NUMERIC_CORE), None)
     if match is None:
         return None
     parts = [int(p) for p in match.groups() if p]
