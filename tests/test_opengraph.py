@@ -56,7 +56,8 @@ def test_mapping_surface_and_equality_with_dict():
     assert list(og) == ["title", "type", "image", "image:width", "url"]
     assert len(og) == 5
     assert OpenGraph({"title": "T"}) == {"title": "T"}
-    assert OpenGraph() == {}
+    assert OpenGraph({}) == {}
+    assert OpenGraph([('a', '1')]) == {'a': '1'}
     assert repr(OpenGraph({"a": "b"})) == "OpenGraph({'a': 'b'})"
 
 

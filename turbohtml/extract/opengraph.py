@@ -70,7 +70,7 @@ class OpenGraph(Mapping[str, str]):
     _first: dict[str, str]
     _all: dict[str, tuple[str, ...]]
 
-    def __init__(self, properties: Mapping[str, str] | Iterable[tuple[str, str]] = (), /) -> None:
+    def __init__(self, properties: Mapping[str, str] | Iterable[tuple[str, str]], /) -> None:
         first = dict(properties)
         for key, value in first.items():
             if not isinstance(key, str) or not isinstance(value, str):
@@ -169,5 +169,5 @@ def opengraph(html: str, base_url: str | None = None, /) -> OpenGraph:
 
     base = check_base_url(base_url)
     if isinstance(html, str) and _MAYBE_OG.search(html) is None:
-        return OpenGraph()
+        return OpenGraph({})
     return document_opengraph(parse(html), base)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from turbohtml.extract.records import Link, StructuredData
@@ -29,6 +29,11 @@ MAX_JSON_LD_DEPTH = 256
 _LEADING_WRAPPER = re.compile(r"\A\s*(?:(?://|/\*)[ \t]*)?(?:<!--|<!\[CDATA\[)[ \t]*(?:\*/)?")
 _TRAILING_WRAPPER = re.compile(r"(?:(?://|/\*)[ \t]*)?(?:-->|\]\]>)[ \t]*(?:\*/)?\s*\Z")
 _ASCII_SPACE = "\t\n\x0c\r "
+# Leftovers hand-written JSON-LD carries: // and /* */ comments, whole HTML comments
+# and trailing commas. Strings are matched first so a "//" inside a URL is left alone.
+_JS_LEFTOVERS = re.compile(
+    r'("(?:[^"\\]|\\.)*")|//[^\n]*|/\*.*?\*/|<!--.*?-->|,(?=(?:\s|//[^\n]*|/\*.*?\*/)*[\]}])', re.S
+)
 
 Resolver = Callable[[str], str]
 
@@ -100,20 +105,15 @@ def parse_json_ld(text: str, /) -> tuple[bool, Any]:
 
     Standard-library ``json`` with control characters allowed inside strings (real
     pages carry raw newlines there), NaN/Infinity rejected, nesting bounded by
-    ``MAX_JSON_LD_DEPTH``; one retry with an HTML-comment/CDATA wrapper removed. A
+    ``MAX_JSON_LD_DEPTH``. A block that fails is retried with an HTML-comment/CDATA
+    wrapper removed, then with JavaScript/HTML comments and trailing commas removed
+    (the leftovers extruct's comment-line rule and jstyleson tolerate); the parsing is always ``json``'s. A
     block must be an object or an array, as a JSON-LD document is (JSON-LD 1.1 9.1):
     the ``null``/``false`` placeholders some CMSs print are skipped.
     """
     from turbohtml._structured import json_depth_exceeds
 
-    text = text.strip(_ASCII_SPACE)
-    if not text:
-        return False, None
-    candidates = [text]
-    unwrapped = _TRAILING_WRAPPER.sub("", _LEADING_WRAPPER.sub("", text, count=1), count=1)
-    if unwrapped != text:
-        candidates.append(unwrapped.strip(_ASCII_SPACE))
-    for candidate in candidates:
+    for candidate in _attempts(text.strip(_ASCII_SPACE)):
         if not candidate or json_depth_exceeds(candidate, MAX_JSON_LD_DEPTH):
             continue
         try:
@@ -124,6 +124,21 @@ def parse_json_ld(text: str, /) -> tuple[bool, Any]:
             return True, value
         return False, None
     return False, None
+
+
+def _attempts(text: str) -> Iterator[str]:
+    """The block as written, unwrapped, then each without JS/HTML leftovers (lazily)."""
+    yield text
+    unwrapped = _TRAILING_WRAPPER.sub("", _LEADING_WRAPPER.sub("", text, count=1), count=1).strip(_ASCII_SPACE)
+    seen = {text}
+    if unwrapped not in seen:
+        seen.add(unwrapped)
+        yield unwrapped
+    for source in (text, unwrapped):
+        cleaned = _JS_LEFTOVERS.sub(lambda match: match[1] or "", source).strip(_ASCII_SPACE)
+        if cleaned not in seen:
+            seen.add(cleaned)
+            yield cleaned
 
 
 def _json_ld_values(texts: list[str]) -> list[Any]:
