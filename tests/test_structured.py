@@ -327,3 +327,21 @@ def test_links_deep_and_many():
     assert links(deep) == [("a", "href", "deep")]
     many = "".join(f'<a href="/{i}">x</a>' for i in range(20_000))
     assert len(turbohtml.parse(many).links()) == 20_000
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "/*" * 200_000,  # unterminated block comments
+        "<!--" * 200_000,
+        '"' + "\\" * 400_001,  # unterminated string of escapes
+        "{" + ", " * 200_000,  # commas that never reach a bracket
+        "[" + "/* x */ ," * 100_000,
+    ],
+)
+def test_leftover_removal_is_linear_on_hostile_blocks(body):
+    import time
+
+    started = time.perf_counter()
+    assert json_ld(script(body)) == []
+    assert time.perf_counter() - started < 2

@@ -31,8 +31,11 @@ _TRAILING_WRAPPER = re.compile(r"(?:(?://|/\*)[ \t]*)?(?:-->|\]\]>)[ \t]*(?:\*/)
 _ASCII_SPACE = "\t\n\x0c\r "
 # Leftovers hand-written JSON-LD carries: // and /* */ comments, whole HTML comments
 # and trailing commas. Strings are matched first so a "//" inside a URL is left alone.
+_BLOCK_COMMENT = r"/\*(?:[^*]|\*(?!/))*(?:\*/|\Z)"  # unterminated: runs to the end (no rescans)
 _JS_LEFTOVERS = re.compile(
-    r'("(?:[^"\\]|\\.)*")|//[^\n]*|/\*.*?\*/|<!--.*?-->|,(?=(?:\s|//[^\n]*|/\*.*?\*/)*[\]}])', re.S
+    r'("(?:[^"\\]|\\.)*(?:"|\Z))'  # a string, kept (unterminated: to the end)
+    rf"|//[^\n]*|{_BLOCK_COMMENT}|<!--(?:[^-]|-(?!->))*(?:-->|\Z)"
+    rf"|,(?=(?:\s|//[^\n]*|{_BLOCK_COMMENT})*[\]}}])",
 )
 
 Resolver = Callable[[str], str]
@@ -113,7 +116,11 @@ def parse_json_ld(text: str, /) -> tuple[bool, Any]:
     """
     from turbohtml._structured import json_depth_exceeds
 
-    for candidate in _attempts(text.strip(_ASCII_SPACE)):
+    text = text.strip(_ASCII_SPACE)
+    if not text or json_depth_exceeds(text, MAX_JSON_LD_DEPTH):
+        return False, None  # depth is measured on the block as written
+    for candidate in _attempts(text):
+        # Removing a comment can move string boundaries, so each candidate is re-measured.
         if not candidate or json_depth_exceeds(candidate, MAX_JSON_LD_DEPTH):
             continue
         try:
