@@ -51,6 +51,7 @@ def test_element_accessors() -> None:
         p.attrs["id"] = "changed"  # read-only mapping
     assert p.attr("ID") == "first"  # attribute names are case-insensitive in HTML
     assert p.attr("missing") is None and p.attr("missing", "x") == "x"
+    assert parse("<input disabled>").select_one("input").attr("disabled") == ""  # valueless
     assert p.text == "Hello bold world."
     assert [type(c) for c in p.children] == [Text, Element, Text]
     assert len(p) == 3 and p[1].tag == "b" and [n.tag for n in p[0:2]] == [None, "b"]

@@ -161,11 +161,19 @@ cdef str decode_text(const lxb_char_t *data, size_t length):
 
 cdef const lxb_char_t *element_attr(lxb_dom_node_t *c_node, const char *name, size_t name_len,
                                     size_t *value_len) noexcept nogil:
-    """The value of attribute ``name`` (lower-case) on an element node, or NULL."""
+    """The value of attribute ``name`` (lower-case) on an element node, or NULL when the
+    attribute is absent; a valueless attribute (``<p hidden>``) gives an empty string."""
+    cdef lxb_dom_attr_t *c_attr
+    value_len[0] = 0
     if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
         return NULL
-    return lxb_dom_element_get_attribute(<lxb_dom_element_t *>c_node,
-                                         <const lxb_char_t *>name, name_len, value_len)
+    c_attr = lxb_dom_element_attr_by_name(<lxb_dom_element_t *>c_node, <const lxb_char_t *>name, name_len)
+    if c_attr == NULL:
+        return NULL
+    if c_attr.value == NULL or c_attr.value.data == NULL:
+        return <const lxb_char_t *>""
+    value_len[0] = c_attr.value.length
+    return c_attr.value.data
 
 
 cdef const lxb_char_t *attr_name(lxb_dom_attr_t *c_attr, size_t *length) noexcept nogil:

@@ -3,6 +3,8 @@
 The walk records, without building Python objects, the first node of each source the
 spec lists: the first <h1>, a rel="author" link, the first <time>, <html lang>, and the
 first <meta> of every known name. Strings are built afterwards for the winners only.
+An <h1> or <time> in page chrome (nav, aside, footer, a site <header> outside any
+<article>/<main>) is passed over: there it is a logo or today's date.
 """
 
 from turbohtml._core cimport Document, Node, decode_text, element_attr, next_node, wrap_node
@@ -81,29 +83,49 @@ cdef void _match_meta(lxb_dom_node_t *c_node, Found *found) noexcept nogil:
                 found.metas[k] = c_node
 
 
+cdef bint _is_page_chrome(lxb_dom_node_t *c_node, size_t articles_open) noexcept nogil:
+    """Site navigation, asides and footers, and a <header> outside any <article>/<main>:
+    an <h1> or <time> there is the site's logo or today's date, not the article's."""
+    cdef uintptr_t tag = c_node.local_name
+    if tag == LXB_TAG_NAV or tag == LXB_TAG_ASIDE or tag == LXB_TAG_FOOTER:
+        return True
+    return tag == LXB_TAG_HEADER and articles_open == 0
+
+
 cdef void _harvest(lxb_dom_node_t *root, Found *found) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_node_t *chrome = NULL   # the page-chrome element we are inside, if any
     cdef bint closing = False
     cdef uintptr_t tag
-    cdef size_t length = 0
+    cdef size_t length = 0, articles_open = 0
     cdef const lxb_char_t *value
     while c_node != NULL:
-        if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
+        if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
             tag = c_node.local_name
-            if tag == LXB_TAG_META:
-                _match_meta(c_node, found)
-            elif tag == LXB_TAG_H1:
-                if found.h1 == NULL:
-                    found.h1 = c_node
-            elif tag == LXB_TAG_TIME:
-                if found.time == NULL:
-                    found.time = c_node
-            elif tag == LXB_TAG_A and found.author_link == NULL:
-                value = element_attr(c_node, "rel", 3, &length)
-                if value != NULL and _has_token(value, length, "author", 6):
-                    found.author_link = c_node
+            if closing:
+                if c_node == chrome:
+                    chrome = NULL
+                if (tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN) and articles_open:
+                    articles_open -= 1
             elif tag == LXB_TAG_SCRIPT or tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE:
                 closing = True  # nothing to harvest inside
+            else:
+                if tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN:
+                    articles_open += 1
+                elif chrome == NULL and _is_page_chrome(c_node, articles_open):
+                    chrome = c_node
+                if tag == LXB_TAG_META:
+                    _match_meta(c_node, found)
+                elif tag == LXB_TAG_H1:
+                    if found.h1 == NULL and chrome == NULL:
+                        found.h1 = c_node
+                elif tag == LXB_TAG_TIME:
+                    if found.time == NULL and chrome == NULL:
+                        found.time = c_node
+                elif tag == LXB_TAG_A and found.author_link == NULL:
+                    value = element_attr(c_node, "rel", 3, &length)
+                    if value != NULL and _has_token(value, length, "author", 6):
+                        found.author_link = c_node
         c_node = next_node(root, c_node, &closing)
 
 

@@ -254,6 +254,8 @@ cdef extern from "lexbor/dom/interfaces/element.h" nogil:
     const lxb_char_t *lxb_dom_element_get_attribute(lxb_dom_element_t *element,
                                                     const lxb_char_t *qualified_name,
                                                     size_t qn_len, size_t *value_len)
+    lxb_dom_attr_t *lxb_dom_element_attr_by_name(lxb_dom_element_t *element,
+                                                 const lxb_char_t *qualified_name, size_t length)
     const lxb_char_t *lxb_dom_element_local_name(lxb_dom_element_t *element, size_t *len)
     const lxb_char_t *lxb_dom_element_qualified_name(lxb_dom_element_t *element, size_t *len)
 

@@ -1,5 +1,6 @@
 """Pull content and data out of HTML: the spec's public names, re-exported (no logic here)."""
 
+from turbohtml.extract.boilerplate import boilerplate
 from turbohtml.extract.dates import dates
 from turbohtml.extract.microdata import microdata
 from turbohtml.extract.opengraph import OpenGraph, opengraph
@@ -25,6 +26,7 @@ __all__ = [
     "PublicationDate",
     "StructuredData",
     "UrlCleaning",
+    "boilerplate",
     "clean_url",
     "dates",
     "extract_links",
