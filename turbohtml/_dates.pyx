@@ -35,6 +35,7 @@ cdef enum:
     _EL_MARKED = 3
     _EL_H1 = 4
     _EL_JSON = 5
+    _EL_MUTE = 6         # a <nav> or comment container: no date candidates inside
 
 # A marked element's text is only read up to here (htmldate reads 52 characters of it).
 cdef size_t _SLICE_CAP = 4096
@@ -383,6 +384,35 @@ cdef bint _on_attrs(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
     return True
 
 
+cdef bint _starts_comment(const lxb_char_t *data, size_t length) noexcept nogil:
+    """Whether a class list holds a token starting with "comment" (any case)."""
+    cdef size_t i = 0
+    cdef size_t start
+    while i < length:
+        while i < length and data[i] <= 32:
+            i += 1
+        start = i
+        while i < length and data[i] > 32:
+            i += 1
+        if i - start >= 7 and _equals(data + start, 7, "comment"):
+            return True
+    return False
+
+
+cdef bint _mutes(lxb_dom_element_t *c_el, uintptr_t tag) noexcept nogil:
+    """Subtrees whose dates are not the page's: navigation (a "today" date, archive
+    menus) and reader comments (newer than the article by construction)."""
+    if tag == LXB_TAG_NAV:
+        return True
+    if c_el.attr_class != NULL and c_el.attr_class.value != NULL:
+        if _starts_comment(c_el.attr_class.value.data, c_el.attr_class.value.length):
+            return True
+    if c_el.attr_id != NULL and c_el.attr_id.value != NULL:
+        if _starts_comment(c_el.attr_id.value.data, c_el.attr_id.value.length):
+            return True
+    return False
+
+
 cdef inline bint _fast_tag(uintptr_t tag) noexcept nogil:
     """Parents whose own text segments the free-text stage reads (htmldate's list)."""
     return (tag == LXB_TAG_DIV or tag == LXB_TAG_H2 or tag == LXB_TAG_H3 or tag == LXB_TAG_H4
@@ -399,6 +429,7 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
     cdef uintptr_t parent_tag
     cdef _Span none_span, a, b, c, rel
     cdef int in_script = 0            # 1: plain script, 2: JSON(-LD) script
+    cdef size_t mute = 0              # open <nav>/comment containers
     cdef _Elem *e
     none_span.data = NULL
     none_span.length = 0
@@ -410,6 +441,8 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                 while w.n_open and w.elems[w.open_stack[w.n_open - 1]].node == c_node:
                     e = &w.elems[w.open_stack[w.n_open - 1]]
                     e.text_end = w.json.length if e.kind == _EL_JSON else w.text.length
+                    if e.kind == _EL_MUTE:
+                        mute -= 1
                     w.n_open -= 1
                 if tag == LXB_TAG_SCRIPT:
                     in_script = 0
@@ -421,7 +454,11 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
             else:
                 if not _append(&w.search, <const lxb_char_t *>"\n", 1):
                     return False
-                if c_el.first_attr != NULL and not _on_attrs(w, c_el):
+                if _mutes(c_el, tag):
+                    if not _push_elem(w, _EL_MUTE, c_node, none_span, none_span, none_span):
+                        return False
+                    mute += 1
+                if not mute and c_el.first_attr != NULL and not _on_attrs(w, c_el):
                     return False
                 if tag == LXB_TAG_META:
                     if not _on_meta(w, c_el):
@@ -439,6 +476,8 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                         in_script = 2
                         if not _push_elem(w, _EL_JSON, c_node, none_span, none_span, none_span):
                             return False
+                elif mute:
+                    pass
                 elif tag == LXB_TAG_TIME:
                     a = _attr(c_el, "datetime")
                     b = _attr(c_el, "class")
@@ -454,8 +493,8 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                 elif tag == LXB_TAG_H1:
                     if not _push_elem(w, _EL_H1, c_node, none_span, none_span, none_span):
                         return False
-                if (tag == LXB_TAG_FOOTER or tag == LXB_TAG_SMALL
-                        or (c_el.first_attr != NULL and _marks_date(c_el))):
+                if not mute and (tag == LXB_TAG_FOOTER or tag == LXB_TAG_SMALL
+                                 or (c_el.first_attr != NULL and _marks_date(c_el))):
                     a = _attr(c_el, "title")
                     if not _push_elem(w, _EL_MARKED, c_node, a, none_span, none_span):
                         return False
@@ -471,11 +510,12 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                         if not _append(&w.search, c_text.data.data, c_text.data.length):
                             return False
                 else:
-                    if not (_append(&w.text, c_text.data.data, c_text.data.length)
-                            and _append(&w.search, c_text.data.data, c_text.data.length)):
+                    if not _append(&w.text, c_text.data.data, c_text.data.length):
+                        return False
+                    if not mute and not _append(&w.search, c_text.data.data, c_text.data.length):
                         return False
                     parent_tag = c_node.parent.local_name if c_node.parent != NULL else 0
-                    if (_fast_tag(parent_tag) and c_text.data.length > 6
+                    if (not mute and _fast_tag(parent_tag) and c_text.data.length > 6
                             and _digits(c_text.data.data, c_text.data.length) >= 4):
                         if not _grow(<void **>&w.segments, &w.cap_segments, w.n_segments + 1, sizeof(_Span)):
                             return False

@@ -187,7 +187,19 @@ def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
     for value in _readings(text):
         if value is not None and (window is None or window.accepts(value)):
             return value
+    if text.isdigit() and len(text) in (10, 13):
+        value = _epoch(int(text[:10]))
+        if value is not None and (window is None or window.accepts(value)):
+            return value
     return None
+
+
+def _epoch(seconds: int) -> _dt.datetime | None:
+    """A Unix timestamp (UTC), as ``data-utime`` and some ``timestamp`` metas carry."""
+    try:
+        return _dt.datetime.fromtimestamp(seconds, tz=_dt.timezone.utc).replace(tzinfo=None)
+    except (ValueError, OverflowError, OSError):
+        return None
 
 
 def _free_text(text: str, window: _Window) -> _dt.datetime | None:
@@ -327,10 +339,9 @@ def _stage_abbr(abbrs: list, window: _Window) -> _dt.datetime | None:
     stamps: list[_dt.datetime] = []
     for utime, klass, title, text in abbrs:
         if utime is not None:
-            try:
-                stamps.append(_dt.datetime.fromtimestamp(int(utime), tz=_dt.timezone.utc).replace(tzinfo=None))
-            except (ValueError, OverflowError, OSError):
-                pass
+            stamp = _epoch(int(utime)) if utime.strip().isdigit() else None
+            if stamp is not None:
+                stamps.append(stamp)
         elif klass is not None and klass in P.ABBR_PUBLISHED_CLASSES:
             if title is not None:
                 found = parse_date(title, window)
