@@ -65,6 +65,60 @@ def test_wpt_spec_layer_every_case() -> None:
     assert passed == len(cases) - len(LEXBOR_IDNA_DISAGREEMENTS)
 
 
+# toascii.json host cases lexbor decides differently: the IgnoreInvalidPunycode family
+# above (kept by the standard, rejected by lexbor), and UTS #46 CheckJoiners/CheckBidi,
+# which lexbor does not apply (rejected by the standard, accepted by lexbor).
+LEXBOR_TOASCII_DISAGREEMENTS = {
+    "xn--a", "xn--a.xn--zca", "xn--ls8h=", "xn--zn7c.com", "xn--0.com",  # punycode
+    "\u200d.example",  # CheckJoiners: ZWJ without a virama
+    "\u064aa", "look\u05beout.net",  # CheckBidi: RTL label mixed with LTR
+}
+
+
+def test_wpt_toascii_hosts() -> None:
+    cases = json.loads(data_path("urls", "wpt", "toascii.json").read_text(encoding="utf8"))
+    passed, disagreed = 0, set()
+    cases = [case for case in cases if isinstance(case, dict)]
+    for case in cases:
+        try:
+            host = url_parse(f"https://{case['input']}/x")[4]
+        except ValueError:
+            host = None
+        if host == case["output"]:
+            passed += 1
+        else:
+            disagreed.add(case["input"])
+    print(f"\nWPT toascii: {passed}/{len(cases)}")
+    assert disagreed == LEXBOR_TOASCII_DISAGREEMENTS
+
+
+def test_ada_extra_cases() -> None:
+    cases = json.loads(data_path("urls", "ada-extra", "ada_extra_urltestdata.json").read_text(encoding="utf8"))
+    cases = [case for case in cases if isinstance(case, dict)]
+    for case in cases:
+        try:
+            href = url_parse(case["input"], case.get("base"))[0]
+        except ValueError:
+            href = None
+        assert href == (None if case.get("failure") else case["href"]), case
+    assert len(cases) == 28
+
+
+def test_public_signatures() -> None:
+    import inspect
+
+    import turbohtml.extract as extract
+
+    for name in ("clean_url", "normalize_url", "extract_links"):
+        assert name in extract.__all__
+    params = inspect.signature(extract_links).parameters
+    assert [p.kind.name for p in params.values()] == [
+        "POSITIONAL_ONLY", "POSITIONAL_ONLY", "POSITIONAL_ONLY", "KEYWORD_ONLY"]
+    assert params["external_only"].default is False
+    with pytest.raises(TypeError):
+        normalize_url(url="http://x.org/")  # type: ignore[call-arg]
+
+
 _LOWER_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 
 
@@ -432,6 +486,13 @@ def test_extract_links_base_element() -> None:
     # only the first <base href> counts; an unusable one leaves base_url in force
     html = '<base target="_blank"><base href="http://[::1"><base href="/c/"><a href="x">x</a>'
     assert extract_links(html, "http://h.org/d/") == {"http://h.org/d/x"}
+
+
+def test_extract_links_html_elements_only() -> None:
+    """document.links' set: HTML <a>/<area> with href; no <link>, SVG <a>, or template."""
+    html = ('<link rel="next" href="http://x.org/link"><svg><a href="http://x.org/svg">s</a></svg>'
+            '<template><a href="http://x.org/tpl">t</a></template><a href="http://x.org/a">a</a>')
+    assert extract_links(html) == {"http://x.org/a"}
 
 
 def test_extract_links_no_base_drops_relative() -> None:

@@ -1026,3 +1026,42 @@ def url_split(url: str, UrlBase base=None) -> tuple:
         return _split(c_url, True)
     finally:
         lxb_url_destroy(c_url)
+
+
+cdef inline object _attr_or_none(lxb_dom_node_t *c_node, const char *name, size_t name_len):
+    cdef size_t length
+    cdef const lxb_char_t *value = element_attr(c_node, name, name_len, &length)
+    if value == NULL:
+        return None
+    return decode_text(value, length)
+
+
+def url_link_attrs(Document doc) -> tuple:
+    """``(base_href, links)`` of a document, for ``extract_links``, in one C walk.
+
+    ``base_href`` is the ``href`` of the first HTML ``<base href>`` in tree order (None
+    without one); ``links`` lists ``(href, rel, hreflang)`` of every HTML ``<a>`` and
+    ``<area>`` carrying ``href``, in tree order, ``rel``/``hreflang`` None when absent.
+    No node handle is built. Internal.
+    """
+    cdef lxb_dom_node_t *root = doc.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef size_t length
+    cdef const lxb_char_t *href
+    cdef object base_href = None
+    cdef list links = []
+    while c_node != NULL:
+        if (not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML
+                and (c_node.local_name == LXB_TAG_A or c_node.local_name == LXB_TAG_AREA
+                     or c_node.local_name == LXB_TAG_BASE)):
+            href = element_attr(c_node, "href", 4, &length)
+            if href != NULL:
+                if c_node.local_name == LXB_TAG_BASE:
+                    if base_href is None:
+                        base_href = decode_text(href, length)
+                else:
+                    links.append((decode_text(href, length), _attr_or_none(c_node, "rel", 3),
+                                  _attr_or_none(c_node, "hreflang", 8)))
+        c_node = next_node(root, c_node, &closing)
+    return base_href, links

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from urllib.parse import unquote_plus
 
-from turbohtml._core import UrlBase, parse, url_split
+from turbohtml._core import UrlBase, parse, url_link_attrs, url_split
 from turbohtml.extract._url_tables import (
     LANGUAGE_PARAMS,
     STRICT_ALLOW,
@@ -93,7 +93,7 @@ _PLANS: dict[UrlCleaning, _Plan] = {}
 
 def _plan(options: UrlCleaning | None) -> _Plan:
     if options is None:
-        options = _DEFAULT
+        return _DEFAULT_PLAN
     plan = _PLANS.get(options)
     if plan is None:
         if not isinstance(options, UrlCleaning):
@@ -103,6 +103,8 @@ def _plan(options: UrlCleaning | None) -> _Plan:
         plan = _PLANS[options] = _Plan(options)
     return plan
 
+
+_DEFAULT_PLAN = _plan(_DEFAULT)
 
 # ---------------------------------------------------------------- the extras
 
@@ -191,8 +193,14 @@ _PRIMARY_SUBTAG = re.compile(r"[-_]")
 _HOST_NAME = re.compile(r"[a-z0-9_]+(?:-+[a-z0-9_]+)*(?:\.[a-z0-9_]+(?:-+[a-z0-9_]+)*)+")
 
 
+# Anything _scrub could change; most real hrefs have none of it.
+_DAMAGE = re.compile(r'[\x00-\x20\x7f<>"]|&[a#]|\s', re.IGNORECASE)
+
+
 def _scrub(url: str) -> str:
     """Undo HTML transport damage: whitespace, CDATA, stray delimiters, ``&amp;``."""
+    if _DAMAGE.search(url) is None:
+        return url
     url = url.strip(_SURROUNDING).strip()
     if url.startswith("<![CDATA["):
         url = url[9:]
@@ -382,12 +390,12 @@ def extract_links(html: str, base_url: str | None = None, options: UrlCleaning |
         if not isinstance(base_url, str):
             raise TypeError(f"base_url must be str or None, not {type(base_url).__name__}")
         base = UrlBase(base_url)
-    doc = parse(html)
-    # HTML 4.2.3: the first <base href> in tree order, resolved against the fallback base.
-    element = doc.select_one("base[href]")
-    if element is not None:
+    base_href, anchors = url_link_attrs(parse(html))
+    # HTML 4.2.3: the first <base href> in tree order, resolved against the fallback
+    # base, applies to every link wherever it sits.
+    if base_href is not None:
         try:
-            base = UrlBase(element.attr("href") or "", base)
+            base = UrlBase(base_href, base)
         except ValueError:
             pass  # an unusable <base href> leaves the fallback base in force
     home = None
@@ -399,15 +407,13 @@ def extract_links(html: str, base_url: str | None = None, options: UrlCleaning |
     seen: set[str] = set()
     links: set[str] = set()
     hosts: dict[str, bool] = {}
-    for anchor in doc.select("a[href], area[href]"):
-        href = anchor.attr("href")
+    for href, rel, hreflang in anchors:
         if not href:
             continue
-        rel = anchor.attr("rel")
         if rel is not None and "nofollow" in rel.lower().split():
             continue
-        if language is not None:
-            hreflang = (anchor.attr("hreflang") or "").strip().lower()
+        if language is not None and hreflang:
+            hreflang = hreflang.strip().lower()
             if hreflang and hreflang != "x-default" and _names_other_language(
                     _primary_language(hreflang), language):
                 continue
