@@ -198,6 +198,8 @@ cdef extern from "lexbor/dom/interfaces/attr_const.h" nogil:
         LXB_DOM_ATTR_REL
         LXB_DOM_ATTR_SRC
         LXB_DOM_ATTR_TYPE
+        LXB_DOM_ATTR_STYLE
+        LXB_DOM_ATTR__LAST_ENTRY
 
 
 cdef extern from "lexbor/dom/interfaces/node.h" nogil:

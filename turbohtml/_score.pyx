@@ -9,7 +9,7 @@ touches a Python object until the winner is wrapped, and the walk runs without t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy
 
-from turbohtml._core cimport Node, element_attr, next_node, wrap_node
+from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, tag_weight
 
@@ -24,32 +24,65 @@ cdef enum:
 
 # ---------------------------------------------------------------- hint words as C data
 
+cdef enum:
+    WORD_POSITIVE = 1
+    WORD_NEGATIVE = 2
+    WORD_PRUNE = 4
+    WORD_RESCUE = 8
+    MAX_ALL_WORDS = 4 * MAX_WORDS
+
+ctypedef struct Word:
+    const char *text
+    size_t length
+    int kinds               # WORD_* bits: one word may sit in several lists
+
 ctypedef struct WordList:
     const char *words[MAX_WORDS]
     size_t lengths[MAX_WORDS]
     size_t count
 
+# Every hint word once, grouped by first byte so that a scan tries, at each position,
+# only the words that can start there.
+cdef Word _words[MAX_ALL_WORDS]
+cdef size_t _first_start[256]
+cdef size_t _first_count[256]
+cdef WordList _skipped_prefixes
 cdef list _keep_alive = []
-cdef WordList _positive, _negative, _prune, _rescue, _skipped_prefixes
 
 
-cdef void _load(WordList *target, tuple words) except *:
-    if len(words) > MAX_WORDS:
+cdef void _load_words() except *:
+    cdef dict kinds = {}
+    cdef size_t i = 0
+    cdef int first
+    for bit, words in ((WORD_POSITIVE, _hints.POSITIVE), (WORD_NEGATIVE, _hints.NEGATIVE),
+                       (WORD_PRUNE, _hints.PRUNE), (WORD_RESCUE, _hints.RESCUE)):
+        for word in words:
+            kinds[word] = kinds.get(word, 0) | bit
+    if len(kinds) > MAX_ALL_WORDS or len(_hints.SKIPPED_TOKEN_PREFIXES) > MAX_WORDS:
         raise ValueError("too many hint words")
-    target.count = 0
-    for word in words:
-        data = word.encode("ascii")
+    for first in range(256):
+        _first_start[first] = i
+        _first_count[first] = 0
+        for word in sorted(kinds):
+            data = word.encode("ascii")
+            if data[0] != first:
+                continue
+            _keep_alive.append(data)
+            _words[i].text = <const char *>data
+            _words[i].length = len(data)
+            _words[i].kinds = kinds[word]
+            _first_count[first] += 1
+            i += 1
+    _skipped_prefixes.count = 0
+    for prefix in _hints.SKIPPED_TOKEN_PREFIXES:
+        data = prefix.encode("ascii")
         _keep_alive.append(data)
-        target.words[target.count] = <const char *>data
-        target.lengths[target.count] = len(data)
-        target.count += 1
+        _skipped_prefixes.words[_skipped_prefixes.count] = <const char *>data
+        _skipped_prefixes.lengths[_skipped_prefixes.count] = len(data)
+        _skipped_prefixes.count += 1
 
 
-_load(&_positive, _hints.POSITIVE)
-_load(&_negative, _hints.NEGATIVE)
-_load(&_prune, _hints.PRUNE)
-_load(&_rescue, _hints.RESCUE)
-_load(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
+_load_words()
 
 
 cdef inline unsigned char _lower(unsigned char c) noexcept nogil:
@@ -69,12 +102,23 @@ cdef bint _contains(const unsigned char *hay, size_t length, const char *needle,
     return False
 
 
-cdef bint _any_word(const unsigned char *hay, size_t length, WordList *words) noexcept nogil:
-    cdef size_t k
-    for k in range(words.count):
-        if _contains(hay, length, words.words[k], words.lengths[k]):
-            return True
-    return False
+cdef int _word_kinds(const unsigned char *hay, size_t length) noexcept nogil:
+    """The WORD_* bits of every hint word found as a substring of ``hay``."""
+    cdef size_t i, k, j, end
+    cdef int kinds = 0
+    cdef Word *word
+    for i in range(length):
+        end = _first_start[hay[i]] + _first_count[hay[i]]
+        for k in range(_first_start[hay[i]], end):
+            word = &_words[k]
+            if word.length > length - i:
+                continue
+            j = 1
+            while j < word.length and hay[i + j] == <unsigned char>word.text[j]:
+                j += 1
+            if j == word.length:
+                kinds |= word.kinds
+    return kinds
 
 
 cdef size_t _hint_text(lexbor_str_t *value, unsigned char *buffer) noexcept nogil:
@@ -106,17 +150,18 @@ cdef size_t _hint_text(lexbor_str_t *value, unsigned char *buffer) noexcept nogi
 cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
     cdef unsigned char buffer[ATTR_PREFIX]
     cdef size_t n
-    cdef int hints = 0
+    cdef int kinds, hints = 0
     if c_attr == NULL:
         return 0
     n = _hint_text(c_attr.value, buffer)
     if n == 0:
         return 0
-    if _any_word(buffer, n, &_positive):
+    kinds = _word_kinds(buffer, n)
+    if kinds & WORD_POSITIVE:
         hints |= HINT_POSITIVE
-    if _any_word(buffer, n, &_negative):
+    if kinds & WORD_NEGATIVE:
         hints |= HINT_NEGATIVE
-    if _any_word(buffer, n, &_prune) and not _any_word(buffer, n, &_rescue):
+    if kinds & WORD_PRUNE and not kinds & WORD_RESCUE:
         hints |= HINT_PRUNE
     return hints
 
@@ -144,19 +189,43 @@ cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *ne
     return _contains(buffer, j, needle, n)
 
 
+cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wanted, size_t n) noexcept nogil:
+    cdef size_t i
+    if length != n:
+        return False
+    for i in range(n):
+        if name[i] != <unsigned char>wanted[i]:
+            return False
+    return True
+
+
 cdef bint is_hidden(lxb_dom_node_t *c_node) noexcept nogil:
-    """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none."""
+    """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none.
+
+    One pass over the attribute list: ``style`` has a static id; ``hidden`` and
+    ``aria-hidden`` are outside lexbor's static table, so their names are compared.
+    """
+    cdef lxb_dom_attr_t *c_attr
+    cdef const lxb_char_t *name
     cdef size_t length = 0
-    cdef const lxb_char_t *value
-    if element_attr(c_node, "hidden", 6, &length) != NULL:
-        return True
-    value = element_attr(c_node, "aria-hidden", 11, &length)
-    if value != NULL and length == 4 and _value_contains(value, length, "true", 4):
-        return True
-    value = element_attr(c_node, "style", 5, &length)
-    if value != NULL and (_value_contains(value, length, "display:none", 12)
-                          or _value_contains(value, length, "visibility:hidden", 17)):
-        return True
+    if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
+        return False
+    c_attr = (<lxb_dom_element_t *>c_node).first_attr
+    while c_attr != NULL:
+        if c_attr.node.local_name == LXB_DOM_ATTR_STYLE:
+            if c_attr.value != NULL and (
+                    _value_contains(c_attr.value.data, c_attr.value.length, "display:none", 12)
+                    or _value_contains(c_attr.value.data, c_attr.value.length, "visibility:hidden", 17)):
+                return True
+        elif c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
+            name = attr_name(c_attr, &length)
+            if name != NULL:
+                if _name_is(name, length, "hidden", 6):
+                    return True
+                if (_name_is(name, length, "aria-hidden", 11) and c_attr.value != NULL
+                        and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
+                    return True
+        c_attr = c_attr.next
     return False
 
 

@@ -1,0 +1,87 @@
+"""Extraction speed side by side on the 181 article-benchmark pages, same pages, same run.
+
+- parse + article() per page vs trafilatura.extract and resiliparse's
+  parse + extract_plain_text(main_content=True);
+- article() alone on an already parsed page, as a share of the parse itself.
+Rounds interleave the contenders after a warm-up round; the best round counts.
+Run: python bench/extract.py [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import platform
+import time
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+def load_pages() -> list[str]:
+    paths = sorted((DATA / "article-benchmark" / "html").glob("*.html.gz"))
+    return [gzip.open(p, "rt", encoding="utf8").read() for p in paths]
+
+
+def contenders() -> dict:
+    import turbohtml
+
+    found = {"turbohtml parse+article()": lambda page: turbohtml.parse(page).article()}
+    try:
+        import trafilatura
+
+        found["trafilatura.extract"] = trafilatura.extract
+    except ImportError:
+        pass
+    try:
+        from resiliparse.extract.html2text import extract_plain_text
+        from resiliparse.parse.html import HTMLTree
+
+        found["resiliparse parse+extract"] = lambda page: extract_plain_text(HTMLTree.parse(page), main_content=True)
+    except ImportError:
+        pass
+    return found
+
+
+def best_times(candidates: dict, inputs: dict, rounds: int) -> dict[str, float]:
+    best = {name: float("inf") for name in candidates}
+    for round_index in range(rounds + 1):
+        for name, function in candidates.items():
+            items = inputs[name]
+            start = time.perf_counter()
+            for item in items:
+                function(item)
+            if round_index:
+                best[name] = min(best[name], time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    import turbohtml
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    pages = load_pages()
+    n = len(pages)
+    candidates = contenders()
+    results = best_times(candidates, {name: pages for name in candidates}, args.rounds)
+    ours = results["turbohtml parse+article()"]
+    print(f"{n} pages, best of {args.rounds} rounds, {platform.machine()}, Python {platform.python_version()}")
+    print(f"{'contender':<30}{'ms/page':>10}{'vs turbohtml':>15}")
+    for name, seconds in results.items():
+        print(f"{name:<30}{seconds * 1000 / n:>10.3f}{seconds / ours:>14.1f}x")
+
+    docs = [turbohtml.parse(page) for page in pages]
+    split = best_times(
+        {"parse": turbohtml.parse, "article() on a parsed page": lambda doc: doc.article()},
+        {"parse": pages, "article() on a parsed page": docs},
+        args.rounds,
+    )
+    print(f"parse {split['parse'] * 1000 / n:.3f} ms/page, article() on the parsed page "
+          f"{split['article() on a parsed page'] * 1000 / n:.3f} ms/page = "
+          f"{split['article() on a parsed page'] / split['parse']:.0%} of the parse (target <= 50%)")
+
+
+if __name__ == "__main__":
+    main()
