@@ -22,10 +22,10 @@ STRICT = UrlCleaning(strict=True)
 
 # ---------------------------------------------------------------- WHATWG conformance
 
-# lexbor's IDNA predates UTS #46's IgnoreInvalidPunycode (Unicode 15.1), which the URL
-# Standard adopted in 2024: an ASCII xn-- label whose punycode decodes to an invalid
-# label is kept by the standard and rejected by lexbor. These cases fail in lexbor
-# itself; they are listed, not skipped, so a lexbor upgrade shows up here.
+# ASCII xn-- labels that do not decode to a valid label: the current WPT keeps them (the
+# IgnoreInvalidPunycode question of UTS #46 rev. 31, whatwg/url#821), lexbor rejects
+# them as invalid punycode. These cases fail in lexbor itself; they are listed, not
+# skipped, so a lexbor upgrade shows up here.
 LEXBOR_IDNA_DISAGREEMENTS = {
     "http://a.b.c.xn--pokxncvks",
     "http://10.0.0.xn--pokxncvks",
