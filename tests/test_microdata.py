@@ -535,3 +535,24 @@ def test_itemscope_spelling_any_case_and_bytes():
     assert microdata("<p>no items here</p>", "http://example.com/") == []
     with pytest.raises(ValueError):
         microdata("<p>no items here</p>", "relative")  # base_url checked even without items
+
+
+def test_hostile_itemprop_and_itemref_token_lists():
+    names = " ".join(f"p{i}" for i in range(50_000))
+    refs = " ".join(f"r{i}" for i in range(50_000))
+    html = f'<div itemscope itemref="{refs} r1"><b itemprop="{names} p0">v</b></div><i id="r1" itemprop="q">w</i>'
+    started = time.perf_counter()
+    [item] = microdata(html)
+    assert time.perf_counter() - started < 5
+    assert len(item.properties) == 50_001 and item.get("p49999") == "v" and item.get("q") == "w"
+
+
+def test_many_resolving_itemrefs():
+    count = 20_000
+    refs = " ".join(f"r{i}" for i in range(count))
+    targets = "".join(f'<i id="r{i}" itemprop="q">{i}</i>' for i in range(count))
+    html = f'<div itemscope itemref="{refs}"></div>{targets}'
+    started = time.perf_counter()
+    [item] = microdata(html)
+    assert time.perf_counter() - started < 5
+    assert item.get_all("q") == [str(i) for i in range(count)]  # tree order

@@ -13,6 +13,7 @@ Internal: ``turbohtml.extract.microdata``, ``opengraph`` and ``structured`` call
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc, PyMem_RawRealloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
+from libc.stdlib cimport qsort
 from libc.string cimport memcmp, memcpy
 
 from turbohtml._core cimport Document, Node, attr_name, decode_text, element_attr, next_node, wrap_node
@@ -74,11 +75,23 @@ cdef inline void _free(_Array *array) noexcept nogil:
     array.length = array.capacity = 0
 
 
-cdef inline bint _contains(_Array *array, lxb_dom_node_t *c_node) noexcept nogil:
-    cdef size_t i
-    for i in range(array.length):
-        if array.items[i] == c_node:
+cdef int _compare_address(const void *a, const void *b) noexcept nogil:
+    cdef uintptr_t x = <uintptr_t>(<lxb_dom_node_t **>a)[0]
+    cdef uintptr_t y = <uintptr_t>(<lxb_dom_node_t **>b)[0]
+    return (x > y) - (x < y)
+
+
+cdef inline bint _sorted_contains(_Array *array, lxb_dom_node_t *c_node) noexcept nogil:
+    """Membership in an address-sorted array (binary search)."""
+    cdef size_t low = 0, high = array.length, middle
+    while low < high:
+        middle = (low + high) // 2
+        if array.items[middle] == c_node:
             return True
+        if <uintptr_t>array.items[middle] < <uintptr_t>c_node:
+            low = middle + 1
+        else:
+            high = middle
     return False
 
 
@@ -194,7 +207,6 @@ ctypedef struct _Scan:
     _Array og              # <meta> with an og: property/name and a content attribute
     _Array scripts         # <script type=application/ld+json>
     lxb_dom_node_t *base   # the first <base> with an href
-    bint has_ref           # some element carries itemref
 
 
 cdef int _scan(lxb_dom_node_t *root, int want, _Scan *scan) noexcept nogil:
@@ -211,8 +223,6 @@ cdef int _scan(lxb_dom_node_t *root, int want, _Scan *scan) noexcept nogil:
             if want & _WANT_MD:
                 flags = _md_flags(c_node)
                 if flags:
-                    if flags & _REF:
-                        scan.has_ref = True
                     if flags & _PROP:
                         if _push(&scan.props, c_node) < 0:
                             return -1
@@ -266,7 +276,6 @@ def collect(Document doc, int want, make_resolver):
     scan.og = _Array(NULL, 0, 0)
     scan.scripts = _Array(NULL, 0, 0)
     scan.base = NULL
-    scan.has_ref = False
     try:
         with nogil:
             status = _scan(doc.c_node, want, &scan)
@@ -292,8 +301,10 @@ def collect(Document doc, int want, make_resolver):
 cdef tuple _split(str value):
     """Tokens split on ASCII whitespace, duplicates removed (first kept)."""
     cdef list out = []
+    cdef set seen = set()
     for token in value.replace("\t", " ").replace("\n", " ").replace("\r", " ").replace("\x0c", " ").split(" "):
-        if token and token not in out:
+        if token and token not in seen:
+            seen.add(token)
             out.append(token)
     return tuple(out)
 
@@ -359,6 +370,7 @@ cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _A
     in tree order, to ``out`` as addresses.
     """
     cdef _Array roots = _Array(NULL, 0, 0)
+    cdef _Array members = _Array(NULL, 0, 0)   # roots sorted by address, for lookups
     cdef lxb_dom_node_t *walk_root
     cdef lxb_dom_node_t *c_node
     cdef lxb_dom_node_t *target
@@ -371,10 +383,15 @@ cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _A
         if _md_flags(item) & _REF:
             if not ids.built:
                 ids.build(doc_root, scan_props, scan_scopes)
+            # Tokens are distinct and each id names one element, so targets are
+            # distinct; only a self-reference needs dropping.
             for token in _split(_attr_str(item, "itemref", 7)):
                 target = ids.get(token)
-                if target != NULL and not _contains(&roots, target):
+                if target != NULL and target != item:
                     _push_or_raise(&roots, target)
+        for r in range(roots.length):
+            _push_or_raise(&members, roots.items[r])
+        qsort(members.items, members.length, sizeof(lxb_dom_node_t *), _compare_address)
         for r in range(roots.length):
             walk_root = roots.items[r]
             c_node = walk_root
@@ -388,7 +405,7 @@ cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _A
                                 out.append(<size_t>c_node)
                             if flags & _SCOPE:
                                 closing = True
-                    elif _contains(&roots, c_node):
+                    elif roots.length > 1 and _sorted_contains(&members, c_node):
                         closing = True
                     else:
                         flags = _md_flags(c_node)
@@ -405,6 +422,7 @@ cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _A
         return 0
     finally:
         _free(&roots)
+        _free(&members)
 
 
 cdef object _value(lxb_dom_node_t *c_node, resolver):
