@@ -1,4 +1,4 @@
-"""The main job: parse a page and print what turbohtml extracts from it."""
+"""The main job: parse a page and print its article with the metadata."""
 
 import sys
 from pathlib import Path
@@ -7,9 +7,11 @@ import turbohtml
 
 
 def main(path: str) -> None:
-    doc = turbohtml.parse(Path(path).read_bytes())
-    print(f"title: {doc.title}")
-    print(f"body text: {len(doc.body.text)} characters")
+    article = turbohtml.parse(Path(path).read_bytes()).article()
+    for field in ("title", "byline", "date", "description", "lang"):
+        print(f"{field}: {getattr(article, field)}")
+    print()
+    print(article.text)
 
 
 if __name__ == "__main__":
