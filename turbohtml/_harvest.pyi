@@ -1,0 +1,3 @@
+from turbohtml._core import Node
+
+def harvest_metadata(node: Node, /) -> dict[str, str | None]: ...

@@ -1,0 +1,6 @@
+from collections.abc import Iterable
+
+from turbohtml._core import Node
+
+def layout(units: Iterable[tuple[str, int, int, int]]) -> str: ...
+def main_text(node: Node, /) -> str: ...
