@@ -24,7 +24,7 @@ PRUNE = (
     "modal", "popup", "newsletter", "sponsor", "cookie", "disqus", "outbrain", "taboola",
     "recommend", "menu", "skyscraper", "shoutbox", "footer", "caption", "gallery",
     "slideshow", "carousel", "legends", "community", "remark", "replies", "supplemental",
-    "agegate", "gdpr",
+    "agegate", "gdpr", "trending", "most-read", "mostread", "most-popular", "donate",
 )
 
 #: Class tokens starting with these name a taxonomy term, not a layout role (WordPress

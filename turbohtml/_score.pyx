@@ -410,6 +410,7 @@ cdef enum:
     MIN_ALTERNATIVES = 3  # alternatives sharing an ancestor before it is promoted
     MAX_CLIMB = 32        # ancestors examined when promoting (bounded on deep pages)
     MAX_COUSIN_CLIMB = 4  # how far up a split article's common ancestor may be
+    MIN_SIBLING_PARAGRAPH = 80  # Readability's length for a sibling <p> worth appending
 
 
 cdef bint _contains_node(lxb_dom_node_t *ancestor, lxb_dom_node_t *c_node) noexcept nogil:
@@ -430,6 +431,51 @@ cdef size_t _element_children(lxb_dom_node_t *c_node) noexcept nogil:
     return count
 
 
+cdef void _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links) noexcept nogil:
+    """Folded characters below ``root`` and how many sit inside <a>."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef size_t link_depth = 0, before, commas = 0
+    cdef lxb_dom_character_data_t *c_text
+    while c_node != NULL:
+        if c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing:
+            c_text = <lxb_dom_character_data_t *>c_node
+            before = chars[0]
+            count_text(c_text.data.data, c_text.data.length, chars, &commas)
+            if link_depth:
+                links[0] += chars[0] - before
+        elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.local_name == LXB_TAG_A:
+            if not closing:
+                link_depth += 1
+            elif link_depth:
+                link_depth -= 1
+        c_node = next_node(root, c_node, &closing)
+
+
+cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexcept nogil:
+    cdef Candidate *c_winner = _lookup(cmap, winner)
+    cdef Candidate *c_sibling
+    cdef lxb_dom_node_t *sibling
+    cdef double threshold
+    cdef size_t chars, links
+    if winner.parent == NULL or c_winner == NULL:
+        return False
+    threshold = max(10.0, 0.2 * c_winner.score)
+    sibling = winner.parent.first_child
+    while sibling != NULL:
+        if sibling != winner and sibling.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            c_sibling = _lookup(cmap, sibling)
+            if c_sibling != NULL and c_sibling.score >= threshold:
+                return True
+            if sibling.local_name == LXB_TAG_P and not is_hidden(sibling):
+                chars = links = 0
+                _subtree_text(sibling, &chars, &links)
+                if chars >= MIN_SIBLING_PARAGRAPH and links < 0.25 * chars:
+                    return True
+        sibling = sibling.next
+    return False
+
+
 cdef inline bint _is_stop(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
     return (c_node == NULL or c_node == root or c_node.type != LXB_DOM_NODE_TYPE_ELEMENT
             or c_node.local_name == LXB_TAG_BODY or c_node.local_name == LXB_TAG_HTML)
@@ -439,8 +485,9 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept 
     """Pick the winner: the best link-density-discounted score, then promotions, since a
     top candidate is often one of several blocks of one article: to an ancestor shared by
     several near-top candidates (Readability), to the close common ancestor of a strong
-    candidate beside the winner, up while parent scores rise (Readability), and out of
-    single-child wrappers (Readability). Climbs stop at <body> and at ``root``."""
+    candidate beside the winner, up while parent scores rise (Readability), to the parent
+    when a sibling holds content Readability would append, and out of single-child
+    wrappers (Readability). Climbs stop at <body> and at ``root``."""
     cdef Candidate *top[TOP_CANDIDATES]
     cdef size_t count = 0, i, j, shared, climbed
     cdef Candidate *c_cand
@@ -515,7 +562,12 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept 
             last = c_parent.score
         ancestor = ancestor.parent
         climbed += 1
-    # 4. a wrapper whose only element child is the winner says the same thing, larger
+    # 4. content beside the winner that Readability would append to it (a sibling
+    #    candidate scoring at least max(10, a fifth of the winner), or a sibling <p> of
+    #    80+ characters with little link text) means the parent is the article
+    if _has_content_sibling(cmap, winner) and not _is_stop(winner.parent, root):
+        winner = winner.parent
+    # 5. a wrapper whose only element child is the winner says the same thing, larger
     climbed = 0
     while not _is_stop(winner.parent, root) and _element_children(winner.parent) == 1 and climbed < MAX_CLIMB:
         winner = winner.parent
