@@ -114,6 +114,11 @@ def main() -> None:
     print(f"python {platform.python_version()}, htmldate {htmldate.__version__}, "
           f"turbohtml {turbohtml.__version__}; {len(pages)} bbaw pages")
 
+    # warm-up, untimed: imports, regex compilation, htmldate's lazy dateparser set-up
+    for page in pages[:CHUNK]:
+        dates(page)
+        find_date(page)
+
     ours: list[str | None] = []
     theirs: list[str | None] = []
     t_ours = t_theirs = 0.0

@@ -55,6 +55,10 @@ def found(html: str, **options) -> tuple[str, str] | None:
         (page('<script type="application/ld+json">{"mainEntity":{"item":{"uploadDate":"2018-01-06"}}}</script>'),
          ("2018-01-06", "json-ld")),
         (page('<script type="application/ld+json">[{"dateCreated":"2018-01-07"}]</script>'), ("2018-01-07", "json-ld")),
+        (page('<script type="application/ld+json">{"datePublished":["2018-01-09","2018-01-10"]}</script>'),
+         ("2018-01-09", "json-ld")),
+        (page('<script type="application/ld+json">{"dateModified":{"@value":"2018-01-11"}}</script>'),
+         ("2018-01-11", "json-ld")),
         # invalid JSON still yields its date keys
         (page('<script type="application/ld+json">{"datePublished": "2018-01-08",}</script>'), ("2018-01-08", "json-ld")),
         # <time>: datetime, then text
@@ -418,3 +422,19 @@ def test_bbaw_accuracy_floor():
     assert total == 800
     # measured 671/800 (0.839); htmldate 1.11 scores 667/800 on the same pages
     assert correct >= 671
+
+
+# ---------------------------------------------------------------- options
+
+def test_date_extraction_validation():
+    options = DateExtraction()
+    assert (options.original, options.output_format, options.extensive_search) == (False, "%Y-%m-%d", True)
+    assert options.earliest == dt.date(1995, 1, 1) and options.latest == dt.date.today()
+    with pytest.raises(ValueError):
+        DateExtraction(min_date=dt.date(2020, 1, 2), max_date=dt.date(2020, 1, 1))
+    with pytest.raises(ValueError):
+        DateExtraction(min_date="2020-01-01")
+    with pytest.raises(TypeError):
+        DateExtraction(output_format=b"%Y")
+    with pytest.raises(AttributeError):
+        options.original = True  # frozen

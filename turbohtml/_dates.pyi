@@ -11,5 +11,5 @@ def gather(
     list[tuple[str, str | None]],
     list[str],
     list[str],
-    str,
+    bytes,
 ]: ...

@@ -37,8 +37,10 @@ cdef enum:
     _EL_JSON = 5
     _EL_MUTE = 6         # a <nav> or comment container: no date candidates inside
 
-# A marked element's text is only read up to here (htmldate reads 52 characters of it).
-cdef size_t _SLICE_CAP = 4096
+# An element's text is read whitespace-collapsed and only this far (htmldate reads 52
+# characters of it); a text segment longer than this many bytes is no date label.
+cdef size_t _TEXT_CHARS = 64
+cdef size_t _SEGMENT_BYTES = 256
 # htmldate gives up on element lists longer than this (a table of dates is no signal).
 cdef size_t _MAX_ELEMENTS = 1000
 
@@ -288,7 +290,8 @@ cdef bint _marks_date(lxb_dom_element_t *c_el) noexcept nogil:
                 klass = cues
             else:
                 ident = cues
-        elif c_attr.value != NULL and c_attr.value.length >= 4:
+        elif c_attr.value != NULL and 4 <= c_attr.value.length <= 64:
+            # itemprop values are short names; long values (URLs, styles) are skipped unread
             name = attr_name_of(c_attr, &name_len)
             if name != NULL and _equals(name, name_len, "itemprop"):
                 if _cues(c_attr.value.data, c_attr.value.length) & _CUE_DATE:
@@ -372,14 +375,14 @@ cdef bint _on_attrs(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
     cdef const lxb_char_t *name
     cdef size_t name_len = 0
     while c_attr != NULL:
-        if c_attr.value != NULL and c_attr.value.length >= 4:
+        if (c_attr.value != NULL and c_attr.value.length >= 4
+                and _digits(c_attr.value.data, c_attr.value.length) >= 4):
             name = attr_name_of(c_attr, &name_len)
             if name == NULL or not _equals(name, name_len, "style"):
-                if _digits(c_attr.value.data, c_attr.value.length) >= 4:
-                    if not (_append(&w.search, <const lxb_char_t *>" ", 1)
-                            and _append(&w.search, c_attr.value.data, c_attr.value.length)
-                            and _append(&w.search, <const lxb_char_t *>" ", 1)):
-                        return False
+                if not (_append(&w.search, <const lxb_char_t *>" ", 1)
+                        and _append(&w.search, c_attr.value.data, c_attr.value.length)
+                        and _append(&w.search, <const lxb_char_t *>" ", 1)):
+                    return False
         c_attr = c_attr.next
     return True
 
@@ -411,6 +414,19 @@ cdef bint _mutes(lxb_dom_element_t *c_el, uintptr_t tag) noexcept nogil:
         if _starts_comment(c_el.attr_id.value.data, c_el.attr_id.value.length):
             return True
     return False
+
+
+cdef _Span _trimmed(const lxb_char_t *data, size_t length) noexcept nogil:
+    """The span without leading and trailing ASCII whitespace."""
+    cdef _Span out
+    cdef size_t start = 0
+    while start < length and (data[start] == 32 or 9 <= data[start] <= 13):
+        start += 1
+    while length > start and (data[length - 1] == 32 or 9 <= data[length - 1] <= 13):
+        length -= 1
+    out.data = data + start
+    out.length = length - start
+    return out
 
 
 cdef inline bint _fast_tag(uintptr_t tag) noexcept nogil:
@@ -515,13 +531,13 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                     if not mute and not _append(&w.search, c_text.data.data, c_text.data.length):
                         return False
                     parent_tag = c_node.parent.local_name if c_node.parent != NULL else 0
-                    if (not mute and _fast_tag(parent_tag) and c_text.data.length > 6
-                            and _digits(c_text.data.data, c_text.data.length) >= 4):
-                        if not _grow(<void **>&w.segments, &w.cap_segments, w.n_segments + 1, sizeof(_Span)):
-                            return False
-                        w.segments[w.n_segments].data = c_text.data.data
-                        w.segments[w.n_segments].length = c_text.data.length
-                        w.n_segments += 1
+                    if not mute and _fast_tag(parent_tag) and c_text.data.length > 6:
+                        a = _trimmed(c_text.data.data, c_text.data.length)
+                        if 6 < a.length <= _SEGMENT_BYTES and _digits(a.data, a.length) >= 4:
+                            if not _grow(<void **>&w.segments, &w.cap_segments, w.n_segments + 1, sizeof(_Span)):
+                                return False
+                            w.segments[w.n_segments] = a
+                            w.n_segments += 1
         elif c_node.type == LXB_DOM_NODE_TYPE_COMMENT and not closing:
             c_text = <lxb_dom_character_data_t *>c_node
             if c_text.data.length and _digits(c_text.data.data, c_text.data.length) >= 4:
@@ -539,11 +555,54 @@ cdef str _span_str(_Span s):
     return decode_text(s.data, s.length)
 
 
-cdef str _slice(_Buffer *buf, _Elem *e, size_t cap):
-    cdef size_t end = e.text_end
-    if cap and end - e.text_start > cap:
-        end = e.text_start + cap
-    return decode_text(buf.data + e.text_start, end - e.text_start)
+cdef str _slice(_Buffer *buf, _Elem *e):
+    return decode_text(buf.data + e.text_start, e.text_end - e.text_start)
+
+
+cdef inline size_t _space_at(const lxb_char_t *data, size_t i, size_t end) noexcept nogil:
+    """The byte length of the whitespace character at ``i`` (ASCII or U+00A0), else 0."""
+    cdef lxb_char_t ch = data[i]
+    if ch == 32 or 9 <= ch <= 13:
+        return 1
+    if ch == 0xC2 and i + 1 < end and data[i + 1] == 0xA0:
+        return 2
+    return 0
+
+
+cdef str _collapsed(const lxb_char_t *data, size_t length, size_t max_chars):
+    """The text's first ``max_chars`` characters with whitespace runs folded to one space
+    and none leading: ``" ".join(text.split())[:max_chars]`` without decoding it all."""
+    cdef lxb_char_t out[1024]
+    cdef size_t n = 0
+    cdef size_t chars = 0
+    cdef size_t i = 0
+    cdef size_t step
+    cdef bint pending = False
+    while i < length and n < 1016:
+        step = _space_at(data, i, length)
+        if step:
+            pending = n > 0
+            i += step
+            continue
+        if (data[i] & 0xC0) != 0x80:  # a character starts here
+            if pending:
+                if chars == max_chars:
+                    break
+                out[n] = 32
+                n += 1
+                chars += 1
+                pending = False
+            if chars == max_chars:
+                break
+            chars += 1
+        out[n] = data[i]
+        n += 1
+        i += 1
+    return decode_text(out, n)
+
+
+cdef str _element_text(_Buffer *buf, _Elem *e):
+    return _collapsed(buf.data + e.text_start, e.text_end - e.text_start, _TEXT_CHARS)
 
 
 def gather(Document doc):
@@ -554,7 +613,9 @@ def gather(Document doc):
     keys; JSON-LD script texts; ``(datetime, class, pubdate, text)`` per ``<time>``;
     ``(data_utime, class, title, text)`` per ``<abbr>``; ``(text, title)`` per
     date-marked element (an empty list when there are more than 1,000, as htmldate);
-    ``<h1>`` texts; short text segments holding 4+ digits; and the search text.
+    ``<h1>`` texts; short text segments holding 4+ digits; and the search text as UTF-8
+    bytes (decoded only when the text stage runs). Element texts come whitespace-folded
+    and cut to 64 characters.
     """
     cdef _Walk w
     cdef bint ok
@@ -581,21 +642,21 @@ def gather(Document doc):
         for i in range(w.n_elems):
             e = &w.elems[i]
             if e.kind == _EL_JSON:
-                jsonld.append(_slice(&w.json, e, 0))
+                jsonld.append(_slice(&w.json, e))
             elif e.kind == _EL_TIME:
                 if n_times <= _MAX_ELEMENTS:
-                    times.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _slice(&w.text, e, 256)))
+                    times.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _element_text(&w.text, e)))
             elif e.kind == _EL_ABBR:
                 if len(abbrs) < _MAX_ELEMENTS:
-                    abbrs.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _slice(&w.text, e, 256)))
+                    abbrs.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _element_text(&w.text, e)))
             elif e.kind == _EL_MARKED:
                 if n_marked <= _MAX_ELEMENTS:
-                    marked.append((_slice(&w.text, e, _SLICE_CAP), _span_str(e.a)))
+                    marked.append((_element_text(&w.text, e), _span_str(e.a)))
             elif e.kind == _EL_H1:
-                h1s.append(_slice(&w.text, e, _SLICE_CAP))
+                h1s.append(_element_text(&w.text, e))
         for i in range(w.n_segments):
             segments.append(decode_text(w.segments[i].data, w.segments[i].length))
-        search = decode_text(w.search.data, w.search.length)
+        search = (<char *>w.search.data)[:w.search.length] if w.search.length else b""
         return (_span_str(w.canonical), metas, jsonld, times, abbrs, marked, h1s, segments, search)
     finally:
         free(w.metas)

@@ -323,6 +323,10 @@ def _stage_json_ld(scripts: list[str], window: _Window) -> _dt.datetime | None:
     preferred = P.JSON_PUBLISHED if window.original else P.JSON_MODIFIED
     other = None
     for key, value in pairs:
+        if isinstance(value, list) and value:  # several dates: the first
+            value = value[0]
+        if isinstance(value, dict):  # an expanded value, {"@value": ...}
+            value = value.get("@value")
         if not isinstance(value, str):
             continue
         if key in preferred:
@@ -562,7 +566,7 @@ def document_dates(doc, options: DateExtraction | None = None) -> PublicationDat
     if found is None and window.extensive:
         found, signal = _stage_headings(doc.title, h1s, window), "text"
         if found is None:
-            result = _stage_text(segments, search, metas, window)
+            result = _stage_text(segments, search.decode("utf-8", "replace"), metas, window)
             if result is not None:
                 found, signal = result
     if found is None:
