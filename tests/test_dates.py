@@ -346,7 +346,8 @@ def test_document_dates_matches_dates():
 
 
 def test_deep_nesting():
-    html = "<div>" * 50_000 + '<time datetime="2019-01-02"></time>' + "</div>" * 50_000
+    # the walk is iterative; 10,000 levels keep lexbor's own parse of the page quick
+    html = "<div>" * 10_000 + '<time datetime="2019-01-02"></time>' + "</div>" * 10_000
     assert found(html) == ("2019-01-02", "time")
 
 
