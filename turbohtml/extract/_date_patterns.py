@@ -151,6 +151,10 @@ MAX_CORES = 1000
 
 #: Year-first: 2016-12-23, 2016/12/23, 2016.12.23 (with an optional ISO time).
 YMD = re.compile(r"(?<![0-9])([12][0-9]{3})[-/.](1[0-2]|0?[1-9])[-/.](3[01]|[12][0-9]|0?[1-9])(?![0-9])")
+#: Chinese, Japanese and Korean dates: 2019年5月3日, 2019년 5월 3일.
+CJK_DATE = re.compile(r"((?:19|20)[0-9]{2}) ?[年년] ?([0-9]{1,2}) ?[月월] ?([0-9]{1,2})(?![0-9])")
+#: An unambiguous ISO calendar date, four-digit year and hyphens.
+ISO_DATE = re.compile(r"(?<![0-9])((?:19|20)[0-9]{2})-(1[0-2]|0[1-9])-(3[01]|[12][0-9]|0[1-9])(?![0-9])")
 #: Day/month-first: 23.12.2016, 23/12/16, 12/23/2016 (swapped when the month exceeds 12),
 #: and spaced-out forms such as "26 | 01 | 2022" or "26 / 01 / 2022".
 DMY = re.compile(

@@ -167,9 +167,15 @@ def _year_month(text: str) -> _dt.datetime | None:
     return _make(int(match[4]), int(match[3]), 1)
 
 
+def _cjk(text: str) -> _dt.datetime | None:
+    match = P.CJK_DATE.search(text)
+    return None if match is None else _make(int(match[1]), int(match[2]), int(match[3]))
+
+
 def _readings(text: str) -> Iterator[_dt.datetime | None]:
     yield from _numeric(text)
     yield _written(text)
+    yield _cjk(text)
     yield _year_month(text)
 
 
@@ -206,7 +212,15 @@ def _free_text(text: str, window: _Window) -> _dt.datetime | None:
     """A date in a piece of free text, behind htmldate's gates against numbers that are not dates."""
     text = " ".join(text.split())[: P.MAX_SEGMENT]
     digits = sum(ch.isdigit() for ch in text)
-    if not 4 <= digits <= 18 or P.NOT_A_DATE.search(text):
+    if digits > 18:
+        # too many numbers for a date label, unless it leads with an ISO date, as in
+        # "Written: 2023-11-07 15:03:30 / Updated: 2023-11-07 15:30"
+        match = P.ISO_DATE.search(text)
+        if match is None or P.NOT_A_DATE.search(text):
+            return None
+        value = _make(int(match[1]), int(match[2]), int(match[3]))
+        return value if window.accepts(value) else None
+    if digits < 4 or P.NOT_A_DATE.search(text):
         return None
     return parse_date(text, window)
 
