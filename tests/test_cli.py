@@ -1,0 +1,368 @@
+"""The ``turbohtml`` command end to end, through ``python -m turbohtml`` in a subprocess.
+
+Pages come from the article benchmark in ../shared/data (copied into the test's
+tmp_path only, never into the repository) and the repository's example page; URLs
+are served by a local http.server on 127.0.0.1 that the fixture starts and stops.
+"""
+
+from __future__ import annotations
+
+import gzip
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import turbohtml
+from conftest import REPO, article_benchmark, read_gzip_text
+
+EXAMPLE = REPO / "examples" / "page.html"
+#: The example page's first content sentence and title.
+EXAMPLE_SENTENCE = "For the first time in ten years, a sleeper train leaves Zurich"
+EXAMPLE_TITLE = "Night trains return to the Alps"
+
+#: How long the stalling endpoint holds a request (the test's --timeout is far shorter).
+STALL_SECONDS = 4.0
+
+
+def run(*args: str, stdin: bytes | None = None, jobs: str | None = "2") -> subprocess.CompletedProcess:
+    """Run the command with the turbohtml this test imported (installed or in-place)."""
+    env = dict(os.environ)
+    package_root = str(Path(turbohtml.__file__).resolve().parents[1])
+    env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
+    command = [sys.executable, "-m", "turbohtml", *args]
+    if jobs is not None and args and args[0] != "normalize-url" and "--jobs" not in args:
+        command[3:4] = [args[0], "--jobs", jobs]
+    return subprocess.run(command, input=stdin, capture_output=True, timeout=120, env=env, cwd=package_root)
+
+
+def records(result: subprocess.CompletedProcess) -> list[dict]:
+    return [json.loads(line) for line in result.stdout.decode("utf8").splitlines()]
+
+
+def stderr_lines(result: subprocess.CompletedProcess) -> list[str]:
+    return [line for line in result.stderr.decode("utf8").splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def pages() -> list[Path]:
+    """Three benchmark pages, the first with JSON-LD, Open Graph and microdata."""
+    _, paths = article_benchmark()
+    chosen = []
+    for path in paths:
+        text = read_gzip_text(path)
+        if not chosen and not ("application/ld+json" in text and "og:title" in text):
+            continue
+        chosen.append(path)
+        if len(chosen) == 3:
+            break
+    return chosen
+
+
+# ------------------------------------------------------------------ the local server
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    page: bytes = b""
+
+    def log_message(self, format: str, *args: object) -> None:  # keep test output clean
+        pass
+
+    def _send(self, code: int, content_type: str, body: bytes, extra: dict | None = None) -> None:
+        self.send_response(code)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (extra or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self) -> None:
+        if self.path == "/page.html":
+            self._send(200, "text/html; charset=utf-8", self.page)
+        elif self.path == "/latin1.html":
+            # The header's charset must win over the (wrong) <meta charset>.
+            body = ('<html><head><meta charset="utf-8"><title>Caf\u00e9</title></head><body><article>'
+                    + "<p>Le caf\u00e9 cr\u00e8me co\u00fbte trois euros, servi en terrasse, sous le soleil.</p>" * 4
+                    + "</article></body></html>").encode("latin-1")
+            self._send(200, "text/html; charset=iso-8859-1", body)
+        elif self.path == "/moved":
+            self._send(301, "text/html", b"", {"Location": "/page.html"})
+        elif self.path == "/loop":
+            self._send(302, "text/html", b"", {"Location": "/loop"})
+        elif self.path == "/image.png":
+            self._send(200, "image/png", b"\x89PNG\r\n\x1a\n" + b"\0" * 64)
+        elif self.path == "/stall":
+            time.sleep(STALL_SECONDS)
+            self._send(200, "text/html", b"<p>too late</p>")
+        else:
+            self._send(404, "text/html", b"<h1>Not Found</h1>")
+
+
+@pytest.fixture(scope="module")
+def server():
+    Handler.page = EXAMPLE.read_bytes()
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=10)
+
+
+# ------------------------------------------------------------------ article
+
+def test_article_file_prints_text():
+    result = run("article", str(EXAMPLE))
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.decode("utf8")
+    assert EXAMPLE_SENTENCE in text
+    assert "Most read" not in text  # the sidebar is boilerplate
+    assert not text.lstrip().startswith("{")  # one page, text format: no JSON
+
+
+def test_article_json_has_metadata():
+    result = run("article", "--format", "json", str(EXAMPLE))
+    assert result.returncode == 0, result.stderr
+    (record,) = records(result)
+    assert record["source"] == str(EXAMPLE)
+    assert record["title"] == EXAMPLE_TITLE
+    assert record["byline"] == "Mara Lindqvist"
+    assert record["date"].startswith("2026-11-18")
+    assert record["lang"] == "en"
+    assert record["url"] is None
+    assert EXAMPLE_SENTENCE in record["text"]
+
+
+def test_article_markdown_has_headings():
+    result = run("article", "--format", "markdown", str(EXAMPLE))
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.decode("utf8")
+    assert text.startswith(f"# {EXAMPLE_TITLE}\n")
+    assert "\n## Why now\n" in text
+    assert "\n- Zurich to Vienna: about 11 hours, daily.\n" in text
+
+
+def test_article_directory_walk_in_sorted_order(tmp_path, pages):
+    nested = tmp_path / "b"
+    nested.mkdir()
+    names = [tmp_path / "a.html", nested / "c.htm", nested / "d.html.gz"]
+    names[0].write_text(read_gzip_text(pages[0]), encoding="utf8")
+    names[1].write_text(read_gzip_text(pages[1]), encoding="utf8")
+    names[2].write_bytes(gzip.compress(read_gzip_text(pages[2]).encode("utf8")))
+    (tmp_path / "notes.txt").write_text("not a page")  # skipped by the walk
+    result = run("article", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    got = records(result)
+    assert [r["source"] for r in got] == [str(p) for p in names]
+    assert all(r["text"] for r in got)
+
+
+def test_article_stdin():
+    result = run("article", "--format", "json", "-", stdin=EXAMPLE.read_bytes())
+    assert result.returncode == 0, result.stderr
+    (record,) = records(result)
+    assert record["source"] == "-"
+    assert record["title"] == EXAMPLE_TITLE
+
+
+def test_article_url(server):
+    url = f"{server}/page.html"
+    result = run("article", "--format", "json", url)
+    assert result.returncode == 0, result.stderr
+    (record,) = records(result)
+    assert record["source"] == url and record["url"] == url
+    assert EXAMPLE_SENTENCE in record["text"]
+
+
+def test_url_charset_from_headers(server):
+    result = run("article", f"{server}/latin1.html")
+    assert result.returncode == 0, result.stderr
+    assert "Le caf\u00e9 cr\u00e8me co\u00fbte trois euros" in result.stdout.decode("utf8")
+
+
+def test_url_redirect_followed_and_final_url_kept(server):
+    result = run("article", "--format", "json", f"{server}/moved")
+    assert result.returncode == 0, result.stderr
+    (record,) = records(result)
+    assert record["url"] == f"{server}/page.html"
+
+
+@pytest.mark.parametrize(("path", "args", "message"), [
+    ("/missing.html", (), "HTTP 404"),  # the status, not a page
+    ("/image.png", (), "not HTML: the server sent image/png"),
+    ("/loop", ("--max-redirects", "3"), "too many redirects"),
+    ("/stall", ("--timeout", "0.5"), "timed out after 0.5 s"),
+])
+def test_url_failures_are_records(server, path, args, message):
+    url = f"{server}{path}"
+    result = run("article", "--format", "json", *args, url)
+    assert result.returncode == 1
+    (record,) = records(result)
+    assert record["source"] == url
+    assert message in record["error"]
+    lines = stderr_lines(result)
+    assert len(lines) == 1 and lines[0].startswith(f"turbohtml: {url}: ") and message in lines[0]
+
+
+def test_single_text_failure_exits_1_with_one_line(tmp_path):
+    missing = tmp_path / "missing.html"
+    result = run("article", str(missing))
+    assert result.returncode == 1
+    assert result.stdout == b""
+    assert stderr_lines(result) == [f"turbohtml: {missing}: no such file or directory"]
+
+
+def test_batch_keeps_input_order_and_reports_errors(tmp_path, pages, server):
+    good = []
+    for index, page in enumerate(pages):
+        path = tmp_path / f"{index}.html"
+        path.write_text(read_gzip_text(page), encoding="utf8")
+        good.append(str(path))
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    inputs = [good[2], str(tmp_path / "nope.html"), f"{server}/page.html", good[0], f"{server}/missing",
+              str(empty), good[1], str(EXAMPLE)]
+    result = run("article", "--format", "json", "--jobs", "3", *inputs)
+    assert result.returncode == 1
+    got = records(result)
+    assert [r["source"] for r in got] == inputs
+    failed = {r["source"]: r["error"] for r in got if "error" in r}
+    assert failed == {
+        str(tmp_path / "nope.html"): "no such file or directory",
+        f"{server}/missing": "HTTP 404 Not Found",
+        str(empty): "no HTML files in this directory",
+    }
+    assert all(r["text"] for r in got if "error" not in r)
+    assert len(stderr_lines(result)) == 3  # one line per failure, no progress bar (not a TTY)
+
+
+def test_batch_matches_single_runs(pages, tmp_path):
+    paths = []
+    for index, page in enumerate(pages):
+        path = tmp_path / f"{index}.html"
+        path.write_text(read_gzip_text(page), encoding="utf8")
+        paths.append(str(path))
+    parallel = records(run("article", "--format", "json", "--jobs", "3", *paths))
+    serial = [records(run("article", "--format", "json", "--jobs", "1", p))[0] for p in paths]
+    assert parallel == serial
+
+
+# ------------------------------------------------------------------ the other page commands
+
+def test_boilerplate():
+    result = run("boilerplate", str(EXAMPLE))
+    assert result.returncode == 0, result.stderr
+    (record,) = records(result)
+    paragraphs = record["paragraphs"]
+    assert set(paragraphs[0]) == {"text", "is_boilerplate", "is_heading"}
+    content = [p["text"] for p in paragraphs if not p["is_boilerplate"]]
+    assert content[0].startswith(EXAMPLE_SENTENCE)
+    assert any(p["is_boilerplate"] and p["text"] == "Most read" and p["is_heading"] for p in paragraphs)
+
+
+def test_dates(server):
+    result = run("dates", str(EXAMPLE), "-", f"{server}/page.html", stdin=EXAMPLE.read_bytes())
+    assert result.returncode == 0, result.stderr
+    got = records(result)
+    assert [r["source"] for r in got] == [str(EXAMPLE), "-", f"{server}/page.html"]
+    assert all(r["date"] == "2026-11-18" and r["signal"] == "meta" for r in got)
+
+
+def test_dates_none_is_null(tmp_path):
+    page = tmp_path / "undated.html"
+    page.write_text("<html><body><p>No date anywhere on this page.</p></body></html>")
+    result = run("dates", "--fast", str(page))
+    assert result.returncode == 0, result.stderr
+    assert records(result) == [{"source": str(page), "date": None, "signal": None}]
+
+
+def test_links_base_and_external(server):
+    result = run("links", "--base", "https://gazette.example.org/travel/", str(EXAMPLE))
+    assert result.returncode == 0, result.stderr
+    (record,) = records(result)
+    links = record["links"]
+    assert links == sorted(links)
+    assert all(link.startswith("https://") for link in links)
+    assert any(link.startswith("https://gazette.example.org/") for link in links)
+    external = records(run("links", "--external", "--base", "https://gazette.example.org/", str(EXAMPLE)))[0]
+    assert external["links"] and not any("gazette.example.org" in link for link in external["links"])
+    assert set(external["links"]) < set(links)
+    # a fetched page resolves against its own URL
+    fetched = records(run("links", f"{server}/page.html"))[0]
+    assert fetched["links"]
+
+
+def test_links_external_without_base_is_a_record_error():
+    result = run("links", "--external", str(EXAMPLE))
+    assert result.returncode == 1
+    (record,) = records(result)
+    assert "--external needs --base" in record["error"]
+
+
+def test_structured(pages):
+    result = run("structured", "-", stdin=read_gzip_text(pages[0]).encode("utf8"))
+    assert result.returncode == 0, result.stderr
+    (record,) = records(result)
+    assert set(record) == {"source", "json_ld", "microdata", "opengraph"}
+    assert record["json_ld"] and isinstance(record["json_ld"], list)
+    assert record["opengraph"].get("title")
+    example = records(run("structured", str(EXAMPLE)))[0]
+    assert example["opengraph"]["type"] == "article"
+
+
+def test_normalize_url():
+    result = run("normalize-url", "HTTP://Example.ORG:80/a/../b/?utm_source=x&z=1&a=2#top",
+                 "https://m\u00fcnchen.de/")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode("utf8").splitlines() == [
+        "http://example.org/b/?a=2&z=1#top",
+        "https://xn--mnchen-3ya.de/",
+    ]
+    strict = run("normalize-url", "--strict", "--trim-slash", "https://example.org/b/?q=1&id=2#top",
+                 "https://example.org/c/#top")
+    # strict keeps only content-identifying parameters; a slash before a query stays
+    assert strict.stdout.decode("utf8").splitlines() == ["https://example.org/b/?id=2", "https://example.org/c"]
+
+
+def test_normalize_url_stdin_and_failure():
+    result = run("normalize-url", "-", "http://[::1", stdin=b"https://example.org/x?utm_medium=y\n\n")
+    assert result.returncode == 1
+    assert result.stdout.decode("utf8").splitlines() == ["https://example.org/x"]
+    lines = stderr_lines(result)
+    assert len(lines) == 1 and lines[0].startswith("turbohtml: http://[::1: ")
+
+
+# ------------------------------------------------------------------ usage errors
+
+@pytest.mark.parametrize("args", [
+    (),  # no command
+    ("article",),  # no PATH
+    ("summarize", "x.html"),  # unknown command
+    ("article", "--format", "pdf", "x.html"),
+    ("article", "--jobs", "0", "x.html"),
+    ("article", "--timeout", "soon", "x.html"),
+    ("links", "--base", "example.org", "x.html"),  # not an http(s) URL
+])
+def test_usage_errors_exit_2(args):
+    result = run(*args, jobs=None)
+    assert result.returncode == 2
+    assert result.stdout == b""
+    assert "usage: turbohtml" in result.stderr.decode("utf8")
+
+
+def test_help_and_version():
+    result = run("--help", jobs=None)
+    assert result.returncode == 0
+    assert b"normalize-url" in result.stdout
+    version = run("--version", jobs=None)
+    assert version.stdout.decode().strip() == f"turbohtml {turbohtml.__version__}"
