@@ -104,7 +104,10 @@ cdef bint _grow(void **items, size_t *capacity, size_t needed, size_t item_size)
 
 
 cdef bint _append(_Buffer *buf, const lxb_char_t *data, size_t length) noexcept nogil:
-    if not _grow(<void **>&buf.data, &buf.capacity, buf.length + length, 1):
+    cdef size_t needed = buf.length + length
+    if needed > buf.capacity and needed < 32768:
+        needed = 32768  # one allocation for most pages
+    if not _grow(<void **>&buf.data, &buf.capacity, needed, 1):
         return False
     if length:
         memcpy(buf.data + buf.length, data, length)
@@ -605,67 +608,131 @@ cdef str _element_text(_Buffer *buf, _Elem *e):
     return _collapsed(buf.data + e.text_start, e.text_end - e.text_start, _TEXT_CHARS)
 
 
-def gather(Document doc):
-    """Collect the date candidates of a parsed page in one C walk.
+cdef class Candidates:
+    """The date candidates of one parsed page, gathered by one C walk (``gather()``).
 
-    Returns ``(canonical, metas, jsonld, times, abbrs, marked, h1s, segments, search)``:
-    the canonical link's href (or None); ``(kind, key, value)`` meta triples with raw
-    keys; JSON-LD script texts; ``(datetime, class, pubdate, text)`` per ``<time>``;
-    ``(data_utime, class, title, text)`` per ``<abbr>``; ``(text, title)`` per
-    date-marked element (an empty list when there are more than 1,000, as htmldate);
-    ``<h1>`` texts; short text segments holding 4+ digits; and the search text as UTF-8
-    bytes (decoded only when the text stage runs). Element texts come whitespace-folded
-    and cut to 64 characters.
+    The walk keeps spans into lexbor's memory and offsets into its own buffers; each
+    method builds the Python list for one stage only when that stage runs, so a page
+    settled by its metas never pays for its text. Element texts come whitespace-folded
+    and cut to 64 characters. Holds the document, whose memory the spans point into.
     """
     cdef _Walk w
+    cdef Document doc
+
+    def __cinit__(self):
+        memset_walk(&self.w)
+
+    def __dealloc__(self):
+        free(self.w.metas)
+        free(self.w.elems)
+        free(self.w.open_stack)
+        free(self.w.segments)
+        free(self.w.text.data)
+        free(self.w.search.data)
+        free(self.w.json.data)
+        memset_walk(&self.w)
+
+    @property
+    def canonical(self) -> str | None:
+        """The first ``<link rel=canonical>`` href."""
+        return _span_str(self.w.canonical)
+
+    def metas(self) -> list:
+        """``(kind, key, value)`` per ``<meta>`` with a digit in its value; ``kind`` 1-5
+        is name, property, itemprop, pubdate, http-equiv; keys as written."""
+        cdef size_t i
+        cdef _Meta *m
+        cdef list out = []
+        for i in range(self.w.n_metas):
+            m = &self.w.metas[i]
+            out.append((m.kind, _span_str(m.key), _span_str(m.value)))
+        return out
+
+    cdef size_t _count(self, int kind):
+        cdef size_t i
+        cdef size_t n = 0
+        for i in range(self.w.n_elems):
+            if self.w.elems[i].kind == kind:
+                n += 1
+        return n
+
+    def jsonld(self) -> list:
+        """The text of each JSON-LD (or settings+json) script."""
+        cdef size_t i
+        cdef list out = []
+        for i in range(self.w.n_elems):
+            if self.w.elems[i].kind == _EL_JSON:
+                out.append(_slice(&self.w.json, &self.w.elems[i]))
+        return out
+
+    def times(self) -> list:
+        """``(datetime, class, pubdate, text)`` per ``<time>``; none beyond 1,000 of them."""
+        cdef size_t i
+        cdef _Elem *e
+        cdef list out = []
+        if self._count(_EL_TIME) > _MAX_ELEMENTS:
+            return out
+        for i in range(self.w.n_elems):
+            e = &self.w.elems[i]
+            if e.kind == _EL_TIME:
+                out.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _element_text(&self.w.text, e)))
+        return out
+
+    def abbrs(self) -> list:
+        """``(data_utime, class, title, text)`` per ``<abbr>`` (the first 1,000)."""
+        cdef size_t i
+        cdef _Elem *e
+        cdef list out = []
+        for i in range(self.w.n_elems):
+            e = &self.w.elems[i]
+            if e.kind == _EL_ABBR and len(out) < _MAX_ELEMENTS:
+                out.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _element_text(&self.w.text, e)))
+        return out
+
+    def marked(self) -> list:
+        """``(text, title)`` per date-marked element; none beyond 1,000 (htmldate's cap)."""
+        cdef size_t i
+        cdef _Elem *e
+        cdef list out = []
+        if self._count(_EL_MARKED) > _MAX_ELEMENTS:
+            return out
+        for i in range(self.w.n_elems):
+            e = &self.w.elems[i]
+            if e.kind == _EL_MARKED:
+                out.append((_element_text(&self.w.text, e), _span_str(e.a)))
+        return out
+
+    def h1s(self) -> list:
+        """The text of each ``<h1>``."""
+        cdef size_t i
+        cdef list out = []
+        for i in range(self.w.n_elems):
+            if self.w.elems[i].kind == _EL_H1:
+                out.append(_element_text(&self.w.text, &self.w.elems[i]))
+        return out
+
+    def segments(self) -> list:
+        """Short text segments (trimmed, 4+ digits) directly inside div/p/li/span/h2-h4/time/ul."""
+        cdef size_t i
+        return [decode_text(self.w.segments[i].data, self.w.segments[i].length)
+                for i in range(self.w.n_segments)]
+
+    def search(self) -> str:
+        """The search text: visible text, script text and digit-bearing attribute values."""
+        return decode_text(self.w.search.data, self.w.search.length)
+
+
+def gather(Document doc) -> Candidates:
+    """Collect the date candidates of a parsed page in one C walk, the GIL released."""
+    cdef Candidates found = Candidates.__new__(Candidates)
     cdef bint ok
-    cdef size_t i
-    cdef _Elem *e
-    cdef _Meta *m
-    cdef list metas = [], jsonld = [], times = [], abbrs = [], marked = [], h1s = [], segments = []
     cdef lxb_dom_node_t *root = <lxb_dom_node_t *>doc.c_doc
-    cdef size_t n_marked = 0, n_times = 0
-    memset_walk(&w)
-    try:
-        with nogil:
-            ok = _walk(root, &w)
-        if not ok:
-            raise MemoryError("out of memory gathering date candidates")
-        for i in range(w.n_metas):
-            m = &w.metas[i]
-            metas.append((m.kind, _span_str(m.key), _span_str(m.value)))
-        for i in range(w.n_elems):
-            if w.elems[i].kind == _EL_MARKED:
-                n_marked += 1
-            elif w.elems[i].kind == _EL_TIME:
-                n_times += 1
-        for i in range(w.n_elems):
-            e = &w.elems[i]
-            if e.kind == _EL_JSON:
-                jsonld.append(_slice(&w.json, e))
-            elif e.kind == _EL_TIME:
-                if n_times <= _MAX_ELEMENTS:
-                    times.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _element_text(&w.text, e)))
-            elif e.kind == _EL_ABBR:
-                if len(abbrs) < _MAX_ELEMENTS:
-                    abbrs.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _element_text(&w.text, e)))
-            elif e.kind == _EL_MARKED:
-                if n_marked <= _MAX_ELEMENTS:
-                    marked.append((_element_text(&w.text, e), _span_str(e.a)))
-            elif e.kind == _EL_H1:
-                h1s.append(_element_text(&w.text, e))
-        for i in range(w.n_segments):
-            segments.append(decode_text(w.segments[i].data, w.segments[i].length))
-        search = (<char *>w.search.data)[:w.search.length] if w.search.length else b""
-        return (_span_str(w.canonical), metas, jsonld, times, abbrs, marked, h1s, segments, search)
-    finally:
-        free(w.metas)
-        free(w.elems)
-        free(w.open_stack)
-        free(w.segments)
-        free(w.text.data)
-        free(w.search.data)
-        free(w.json.data)
+    found.doc = doc
+    with nogil:
+        ok = _walk(root, &found.w)
+    if not ok:
+        raise MemoryError("out of memory gathering date candidates")
+    return found
 
 
 cdef void memset_walk(_Walk *w) noexcept nogil:

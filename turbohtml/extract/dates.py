@@ -39,15 +39,14 @@ _DEFAULT = DateExtraction()
 
 
 class _Window:
-    """The resolved options: the window as dates, the preference, the output format."""
+    """The resolved options: the window as dates, the preference, the text search switch."""
 
-    __slots__ = ("earliest", "latest", "original", "output_format", "extensive")
+    __slots__ = ("earliest", "latest", "original", "extensive")
 
     def __init__(self, options: DateExtraction) -> None:
         self.earliest = options.earliest
         self.latest = options.latest
         self.original = options.original
-        self.output_format = options.output_format
         self.extensive = options.extensive_search
 
     def accepts(self, value: _dt.datetime | None) -> bool:
@@ -261,7 +260,8 @@ def _stage_url(canonical: str | None, metas: list, window: _Window) -> _dt.datet
 
 
 def _stage_meta(metas: list, window: _Window) -> _dt.datetime | None:
-    preferred: _dt.datetime | None = None
+    """The first in-window date of the preferred kind, else of the other, else the
+    copyright-year reserve."""
     other: _dt.datetime | None = None
     reserve: _dt.datetime | None = None
     for kind, key, value in metas:
@@ -299,10 +299,9 @@ def _stage_meta(metas: list, window: _Window) -> _dt.datetime | None:
             else:
                 continue
         if published == window.original:
-            if preferred is None:
-                preferred = parse_date(value, window)
-                if preferred is not None:
-                    return preferred
+            found = parse_date(value, window)
+            if found is not None:
+                return found
         elif other is None:
             other = parse_date(value, window)
     return other or reserve
@@ -564,23 +563,24 @@ def document_dates(doc, options: DateExtraction | None = None) -> PublicationDat
     elif not isinstance(options, DateExtraction):
         raise TypeError(f"options must be a DateExtraction or None, not {type(options).__name__}")
     window = _Window(options)
-    canonical, metas, scripts, times, abbrs, marked, h1s, segments, search = gather(doc)
-    found = _stage_url(canonical, metas, window)
+    page = gather(doc)
+    metas = page.metas()
+    found = _stage_url(page.canonical, metas, window)
     signal: Signal = "url"
     if found is None:
         found, signal = _stage_meta(metas, window), "meta"
     if found is None:
-        found, signal = _stage_json_ld(scripts, window), "json-ld"
+        found, signal = _stage_json_ld(page.jsonld(), window), "json-ld"
     if found is None:
-        found, signal = _stage_abbr(abbrs, window), "time"
+        found, signal = _stage_abbr(page.abbrs(), window), "time"
     if found is None:
-        found = _stage_marked(marked, window)
+        found = _stage_marked(page.marked(), window)
     if found is None:
-        found = _stage_time(times, window)
+        found = _stage_time(page.times(), window)
     if found is None and window.extensive:
-        found, signal = _stage_headings(doc.title, h1s, window), "text"
+        found, signal = _stage_headings(doc.title, page.h1s(), window), "text"
         if found is None:
-            result = _stage_text(segments, search.decode("utf-8", "replace"), metas, window)
+            result = _stage_text(page.segments(), page.search(), metas, window)
             if result is not None:
                 found, signal = result
     if found is None:
