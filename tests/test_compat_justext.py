@@ -1,0 +1,144 @@
+"""turbohtml.compat.justext against justext on the article-benchmark pages.
+
+The same call (``justext(html, get_stoplist("English"))``) must return the same shape:
+a list of paragraph objects with justext's attributes and types. How often the values
+agree is printed (the classification is turbohtml's scoring, deliberately not
+justext's stopword heuristic; docs/migration/justext.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from conftest import article_benchmark, read_gzip_text
+from turbohtml.compat import justext as ours
+
+justext = pytest.importorskip("justext")
+
+PAGES = 60
+ATTRIBUTES = ("text", "is_boilerplate", "is_heading", "class_type", "cf_class", "words_count", "dom_path",
+              "xpath", "chars_count_in_links", "heading")
+
+
+def _shape(paragraph) -> tuple:
+    return tuple(type(getattr(paragraph, name)).__name__ for name in ATTRIBUTES) + (
+        type(paragraph.links_density()).__name__ in ("int", "float"),
+        type(paragraph.stopwords_density(frozenset({"the"}))).__name__ in ("int", "float"),
+        type(len(paragraph)).__name__,
+    )
+
+
+def _shingle_f1(predicted: str, truth: str) -> tuple[float, float]:
+    def shingles(text: str) -> Counter:
+        tokens = re.findall(r"\w+", text)
+        return Counter(tuple(tokens[i:i + 4]) for i in range(max(0, len(tokens) - 3)))
+
+    got, want = shingles(predicted), shingles(truth)
+    overlap = sum((got & want).values())
+    precision = overlap / sum(got.values()) if got else 0.0
+    recall = overlap / sum(want.values()) if want else 0.0
+    return precision, recall
+
+
+def _f1(pairs: list[tuple[float, float]]) -> float:
+    precision = sum(p for p, _ in pairs) / len(pairs)
+    recall = sum(r for _, r in pairs) / len(pairs)
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+
+
+def test_same_shapes_and_agreement():
+    truth, paths = article_benchmark()
+    stoplist = justext.get_stoplist("English")
+    assert ours.get_stoplist("English") == stoplist
+    same_class = compared = 0
+    text_overlap, ours_vs_truth, theirs_vs_truth = [], [], []
+    for path in paths[:PAGES]:
+        html = read_gzip_text(path)
+        theirs = justext.justext(html, stoplist)
+        mine = ours.justext(html, stoplist)
+        assert type(mine) is type(theirs) is list
+        assert mine, path.name
+        assert {_shape(p) for p in mine} == {_shape(p) for p in theirs}
+        assert all(p.class_type in ("good", "bad") for p in mine)
+        assert all(p.cf_class in ("good", "bad", "short", "neargood") for p in mine)
+        assert all(p.is_boilerplate == (p.class_type != "good") for p in mine)
+        assert all(p.dom_path.startswith("html.body") for p in mine if p.dom_path)
+        by_text = {p.text: p.class_type for p in theirs}
+        for paragraph in mine:
+            if paragraph.text in by_text:
+                compared += 1
+                same_class += by_text[paragraph.text] == paragraph.class_type
+        good_ours = "\n".join(p.text for p in mine if not p.is_boilerplate)
+        good_theirs = "\n".join(p.text for p in theirs if not p.is_boilerplate)
+        text_overlap.append(_shingle_f1(good_ours, good_theirs))
+        expected = truth[path.name.split(".")[0]]["articleBody"]
+        ours_vs_truth.append(_shingle_f1(good_ours, expected))
+        theirs_vs_truth.append(_shingle_f1(good_theirs, expected))
+    print(f"\njustext: {PAGES} pages; paragraphs with identical text: {compared}, same class {same_class / compared:.0%}; "
+          f"good-text shingle F1 ours vs justext {_f1(text_overlap):.3f}; "
+          f"F1 vs ground truth: ours {_f1(ours_vs_truth):.3f}, justext {_f1(theirs_vs_truth):.3f}")
+
+
+PAGE = """<html><body>
+<nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></nav>
+<article>
+  <h1>Harbour reopens after storm</h1>
+  <p>The harbour reopened on Tuesday after a week of repairs, and the first ferries left on time, carrying
+     commuters who had spent the week on buses that took twice as long.</p>
+  <p>Short line.</p>
+  <p>Engineers said the breakwater had held, but the quay lost part of its surface, which crews patched
+     with temporary plates while the permanent repair is planned for the summer.</p>
+  <h2>Related links</h2>
+</article>
+<footer><p>Copyright 2024 The Harbour Times, all rights reserved, including the right to reproduce.</p></footer>
+</body></html>"""
+
+
+def test_classification_and_paths():
+    paragraphs = ours.justext(PAGE, ours.get_stoplist("English"))
+    classes = {p.text[:20]: p.class_type for p in paragraphs}
+    assert classes["Home News About"] == "bad"
+    assert classes["Harbour reopens afte"] == "good"  # a heading in the body, good text follows
+    assert classes["The harbour reopened"] == "good"
+    assert classes["Short line."] == "good"  # short, between two good paragraphs (justext's rule)
+    assert classes["Related links"] == "bad"  # a heading with no good text after it
+    assert classes["Copyright 2024 The H"] == "bad"
+    first = next(p for p in paragraphs if p.text.startswith("The harbour"))
+    assert first.dom_path == "html.body.article.p"
+    assert first.xpath == "/html[1]/body[1]/article[1]/p[1]"
+    assert first.words_count == len(first.text.split())
+    assert first.links_density() == 0
+    nav = paragraphs[0]
+    assert nav.links_density() == pytest.approx(1.0, abs=0.1)
+
+
+def test_options():
+    stoplist = ours.get_stoplist("English")
+    strict = ours.justext(PAGE, stoplist, length_low=400)
+    assert all(p.class_type == "bad" for p in strict if not p.is_heading)
+    no_headings = ours.justext(PAGE, stoplist, no_headings=True)
+    assert not any(p.heading for p in no_headings)
+    assert ours.justext(PAGE.encode("latin-1"), stoplist, encoding="latin-1")[1].text == "Harbour reopens after storm"
+    assert ours.justext(PAGE, frozenset())  # the stoplist does not drive classification
+
+
+@pytest.mark.parametrize(("kwargs", "error"), [
+    ({"preprocessor": lambda tree: tree}, TypeError),
+    ({"length_low": "70"}, TypeError),
+    ({"max_link_density": 1.5}, ValueError),
+    ({"no_headings": 1}, TypeError),
+])
+def test_rejected_arguments(kwargs, error):
+    with pytest.raises(error):
+        ours.justext(PAGE, ours.get_stoplist("English"), **kwargs)
+
+
+def test_stoplists():
+    assert ours.get_stoplists() == justext.get_stoplists()
+    with pytest.raises(ValueError):
+        ours.get_stoplist("Klingon")
+    with pytest.raises(TypeError):
+        ours.justext(PAGE, "English")  # a language name is not a stoplist
