@@ -146,13 +146,16 @@ cdef bint _has_token(const lxb_char_t *data, size_t length, const char *word) no
     return False
 
 
-cdef size_t _digits(const lxb_char_t *data, size_t length) noexcept nogil:
+cdef bint _has_digits(const lxb_char_t *data, size_t length, size_t wanted) noexcept nogil:
+    """Whether the span holds at least ``wanted`` ASCII digits (stops as soon as it does)."""
     cdef size_t count = 0
     cdef size_t i
     for i in range(length):
         if 48 <= data[i] <= 57:
             count += 1
-    return count
+            if count >= wanted:
+                return True
+    return False
 
 
 cdef _Span _attr(lxb_dom_element_t *c_el, const char *name) noexcept nogil:
@@ -367,7 +370,7 @@ cdef bint _on_meta(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
                     key = _attr(c_el, "http-equiv")
                     if key.data != NULL:
                         kind = _META_HTTP_EQUIV
-    if kind == 0 or content.data == NULL or _digits(content.data, content.length) == 0:
+    if kind == 0 or content.data == NULL or not _has_digits(content.data, content.length, 1):
         return True
     return _push_meta(w, kind, key, content)
 
@@ -379,7 +382,7 @@ cdef bint _on_attrs(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
     cdef size_t name_len = 0
     while c_attr != NULL:
         if (c_attr.value != NULL and c_attr.value.length >= 4
-                and _digits(c_attr.value.data, c_attr.value.length) >= 4):
+                and _has_digits(c_attr.value.data, c_attr.value.length, 4)):
             name = attr_name_of(c_attr, &name_len)
             if name == NULL or not _equals(name, name_len, "style"):
                 if not (_append(&w.search, <const lxb_char_t *>" ", 1)
@@ -525,7 +528,7 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                     if not _append(&w.json, c_text.data.data, c_text.data.length):
                         return False
                 elif in_script == 1:
-                    if _digits(c_text.data.data, c_text.data.length) >= 4:
+                    if _has_digits(c_text.data.data, c_text.data.length, 4):
                         if not _append(&w.search, c_text.data.data, c_text.data.length):
                             return False
                 else:
@@ -536,14 +539,14 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                     parent_tag = c_node.parent.local_name if c_node.parent != NULL else 0
                     if not mute and _fast_tag(parent_tag) and c_text.data.length > 6:
                         a = _trimmed(c_text.data.data, c_text.data.length)
-                        if 6 < a.length <= _SEGMENT_BYTES and _digits(a.data, a.length) >= 4:
+                        if 6 < a.length <= _SEGMENT_BYTES and _has_digits(a.data, a.length, 4):
                             if not _grow(<void **>&w.segments, &w.cap_segments, w.n_segments + 1, sizeof(_Span)):
                                 return False
                             w.segments[w.n_segments] = a
                             w.n_segments += 1
         elif c_node.type == LXB_DOM_NODE_TYPE_COMMENT and not closing:
             c_text = <lxb_dom_character_data_t *>c_node
-            if c_text.data.length and _digits(c_text.data.data, c_text.data.length) >= 4:
+            if c_text.data.length and _has_digits(c_text.data.data, c_text.data.length, 4):
                 if not (_append(&w.search, <const lxb_char_t *>"\n", 1)
                         and _append(&w.search, c_text.data.data, c_text.data.length)
                         and _append(&w.search, <const lxb_char_t *>"\n", 1)):
