@@ -159,17 +159,48 @@ def _host(url: str | None) -> str | None:
         return None
 
 
+_BY = re.compile(r"^\s*(?:by|von|par|por|di|door)\s+", re.IGNORECASE)
+
+
+def _names(value: Any) -> list[str]:
+    """Person or organisation names in a JSON-LD ``author``/``publisher`` value."""
+    if isinstance(value, str):
+        return [value] if value.strip() and not value.startswith(("http://", "https://")) else []
+    if isinstance(value, dict):
+        return _names(value.get("name"))
+    if isinstance(value, list):
+        return [name for item in value for name in _names(item)]
+    return []
+
+
+def _json_ld_field(page: _Page, key: str) -> str | None:
+    """The first ``key`` (``author``, ``publisher``) in the page's JSON-LD, names joined by "; "."""
+    stack: list[Any] = list(reversed(page.json_ld()))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            names = _names(node.get(key))
+            if names:
+                return "; ".join(" ".join(name.split()) for name in names)
+            stack.extend(reversed([v for v in node.values() if isinstance(v, (dict, list))]))
+        elif isinstance(node, list):
+            stack.extend(reversed(node))
+    return None
+
+
 def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] | None,
               extensive: bool, author_blacklist: Iterable[str] | None) -> Document:
     meta = harvest_metadata(page)
     title = _meta(page, "og:title") or meta.get("title")
-    author = meta.get("byline")
+    author = meta.get("byline") or _json_ld_field(page, "author")
+    if author:
+        author = _BY.sub("", author) or None
     if author and author_blacklist and author in set(author_blacklist):
         author = None
     canonical = page.select_one('link[rel="canonical"][href]')
     url = _meta(page, "og:url") or (canonical.attr("href") if canonical is not None else None) or default_url
     host = _host(url)
-    sitename = _meta(page, "og:site_name", "application-name")
+    sitename = _meta(page, "og:site_name") or _json_ld_field(page, "publisher") or _meta(page, "application-name")
     if sitename is None and host:
         sitename = host[4:] if host.startswith("www.") else host
     params = {"original_date": True, "extensive_search": extensive, **(date_params or {})}
