@@ -11,6 +11,7 @@ import gzip
 import http.server
 import json
 import os
+import struct
 import subprocess
 import sys
 import threading
@@ -255,6 +256,45 @@ def test_batch_matches_single_runs(pages, tmp_path):
     parallel = records(run("article", "--format", "json", "--jobs", "3", *paths))
     serial = [records(run("article", "--format", "json", "--jobs", "1", p))[0] for p in paths]
     assert parallel == serial
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path):
+    pty = pytest.importorskip("pty")
+    paths = []
+    for index in range(3):
+        path = tmp_path / f"{index}.html"
+        path.write_bytes(EXAMPLE.read_bytes())
+        paths.append(str(path))
+    fcntl, termios = pytest.importorskip("fcntl"), pytest.importorskip("termios")
+    master, slave = pty.openpty()
+    # a terminal 80 columns wide (a fresh pty reports 0, and tqdm draws nothing in 0 columns)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(turbohtml.__file__).resolve().parents[1])
+    drawn = bytearray()
+
+    def drain() -> None:  # read the terminal while the command runs
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO once the terminal's writer is gone
+                return
+            if not chunk:
+                return
+            drawn.extend(chunk)
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        result = subprocess.run([sys.executable, "-m", "turbohtml", "dates", "--jobs", "2", *paths],
+                                stdout=subprocess.PIPE, stderr=slave, timeout=120, env=env)
+    finally:
+        os.close(slave)
+    reader.join(timeout=10)
+    os.close(master)
+    assert result.returncode == 0
+    assert b"0/3" in drawn  # tqdm drew on the terminal...
+    assert [r["source"] for r in records(result)] == paths  # ...and stdout stayed clean JSON Lines
 
 
 # ------------------------------------------------------------------ the other page commands
