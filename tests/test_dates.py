@@ -166,6 +166,14 @@ def test_original(html, modified, published):
     assert dates(html, DateExtraction(original=True)).date == published
 
 
+def test_json_ld_key_rank():
+    # an embedded video's uploadDate ranks below the article's datePublished
+    html = page('<script type="application/ld+json">[{"@type":"VideoObject","uploadDate":"2018-02-23"},'
+                '{"@type":"Article","datePublished":"2020-10-13","dateModified":"2020-10-14"}]</script>')
+    assert found(html, original=True) == ("2020-10-13", "json-ld")
+    assert found(html) == ("2020-10-14", "json-ld")
+
+
 def test_original_falls_back_to_the_other_kind():
     only_modified = page('<meta property="article:modified_time" content="2019-06-24">')
     assert found(only_modified, original=True) == ("2019-06-24", "meta")

@@ -333,22 +333,24 @@ def _stage_json_ld(scripts: list[str], window: _Window) -> _dt.datetime | None:
             _json_values(json.loads(text, strict=False), pairs)
         except (ValueError, RecursionError):
             pairs.extend(P.JSON_KEY_VALUE.findall(text))
-    preferred = P.JSON_PUBLISHED if window.original else P.JSON_MODIFIED
-    other = None
+    values: dict[str, list[str]] = {}
     for key, value in pairs:
         if isinstance(value, list) and value:  # several dates: the first
             value = value[0]
         if isinstance(value, dict):  # an expanded value, {"@value": ...}
             value = value.get("@value")
-        if not isinstance(value, str):
-            continue
-        if key in preferred:
-            found = parse_date(value, window)
-            if found is not None:
-                return found
-        elif other is None:
-            other = parse_date(value, window)
-    return other
+        if isinstance(value, str):
+            values.setdefault(key, []).append(value)
+    # keys by rank: an article's datePublished over its dateCreated over the uploadDate
+    # of an embedded video; the preferred kind first, then the other
+    kinds = (P.JSON_PUBLISHED, P.JSON_MODIFIED)
+    for keys in kinds if window.original else reversed(kinds):
+        for key in keys:
+            for value in values.get(key, ()):
+                found = parse_date(value, window)
+                if found is not None:
+                    return found
+    return None
 
 
 def _stage_abbr(abbrs: list, window: _Window) -> _dt.datetime | None:
