@@ -123,6 +123,11 @@ def test_options():
     assert not any(p.heading for p in no_headings)
     assert ours.justext(PAGE.encode("latin-1"), stoplist, encoding="latin-1")[1].text == "Harbour reopens after storm"
     assert ours.justext(PAGE, frozenset())  # the stoplist does not drive classification
+    # default_encoding: for bytes neither declared nor valid UTF-8 (justext's order)
+    undeclared = b"<p>caf\xe9 " + b"word " * 20 + b"</p>"
+    assert ours.justext(undeclared, stoplist, default_encoding="koi8-r")[0].text.startswith("caf\u0418 ")
+    declared = b'<meta charset="latin1">' + undeclared
+    assert ours.justext(declared, stoplist, default_encoding="koi8-r")[0].text.startswith("caf\u00e9 ")
 
 
 @pytest.mark.parametrize(("kwargs", "error"), [

@@ -25,6 +25,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,8 +53,9 @@ class Source:
     """One input: a file path, a URL, or stdin's bytes (``data``)."""
 
     name: str
-    kind: str  # "file" | "url" | "stdin"
+    kind: str  # "file" | "url" | "stdin" | "error"
     data: bytes | None = None
+    error: str | None = None  # for kind "error": why this input cannot be read
 
 
 @dataclass(frozen=True)
@@ -153,17 +155,17 @@ def load(source: Source, settings: Settings) -> tuple[str | bytes, str | None]:
     return _read_file(source.name), None
 
 
-def expand(paths: Sequence[str], stdin: Any) -> Iterator[Source | InputError]:
+def expand(paths: Sequence[str], stdin: Any) -> Iterator[Source]:
     """Sources in order: directories walked (sorted), ``-`` read once from stdin."""
     stdin_read = False
     for path in paths:
         if path == "-":
             if stdin_read:
-                yield InputError("-: stdin can be read only once")
+                yield Source("-", "error", error="standard input can be read only once")
                 continue
             stdin_read = True
             yield Source("-", "stdin", stdin.read())
-        elif path.startswith(("http://", "https://")):
+        elif path.lower().startswith(("http://", "https://")):
             yield Source(path, "url")
         elif os.path.isdir(path):
             found = False
@@ -174,7 +176,7 @@ def expand(paths: Sequence[str], stdin: Any) -> Iterator[Source | InputError]:
                         found = True
                         yield Source(os.path.join(root, name), "file")
             if not found:
-                yield Source(path, "empty-dir")
+                yield Source(path, "error", error="no HTML files in this directory")
         else:
             yield Source(path, "file")
 
@@ -221,13 +223,18 @@ def _links(markup: str | bytes, url: str | None, settings: Settings) -> dict[str
     base = settings.base or url
     if settings.external and base is None:
         raise InputError("--external needs --base URL for a page that was not fetched")
-    html = markup if isinstance(markup, str) else _decoded(turbohtml.parse(markup))
+    html = markup if isinstance(markup, str) else _decoded(markup)
     return {"links": sorted(extract_links(html, base, None, external_only=settings.external))}
 
 
-def _decoded(doc: Any) -> str:
-    """A parsed page back as markup, for the str-only entry points."""
-    return doc.html
+def _decoded(data: bytes) -> str:
+    """Bytes as text by the HTML standard's sniffing, for the str-only entry points."""
+    from turbohtml._core import parse, sniff_encoding
+
+    try:
+        return data.decode(sniff_encoding(data), "replace")
+    except LookupError:  # an encoding label Python has no codec for
+        return parse(data).html
 
 
 def _structured(markup: str | bytes, url: str | None, settings: Settings) -> dict[str, Any]:
@@ -247,8 +254,8 @@ def process(job: tuple[Source, Settings]) -> dict[str, Any]:
     source, settings = job
     record: dict[str, Any] = {"source": source.name}
     try:
-        if source.kind == "empty-dir":
-            raise InputError("no HTML files in this directory")
+        if source.kind == "error":
+            raise InputError(source.error or "unreadable")
         markup, url = load(source, settings)
         record.update(_HANDLERS[settings.command](markup, url, settings))
     except InputError as error:
@@ -276,9 +283,17 @@ def _records(jobs: list[tuple[Source, Settings]], workers: int) -> Iterator[dict
                 yield process(job)
                 bar.update()
             return
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            for record in pool.map(process, jobs, chunksize=1 if len(jobs) < 64 else 4):
-                yield record
+        done = 0
+        try:
+            with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+                for record in pool.map(process, jobs, chunksize=1 if len(jobs) < 64 else 4):
+                    yield record
+                    done += 1
+                    bar.update()
+        except BrokenProcessPool:
+            # a worker died (killed, out of memory, a crash in C): report the rest as failed
+            for source, _ in jobs[done:]:
+                yield {"source": source.name, "error": "a worker process died while processing this batch"}
                 bar.update()
 
 
@@ -304,14 +319,8 @@ def run_pages(args: argparse.Namespace) -> int:
         max_bytes=args.max_bytes,
         max_redirects=args.max_redirects,
     )
-    jobs: list[tuple[Source, Settings]] = []
+    jobs = [(source, settings) for source in expand(args.paths, sys.stdin.buffer)]
     failed = False
-    for item in expand(args.paths, sys.stdin.buffer):
-        if isinstance(item, InputError):
-            _error_line("-", str(item).split(": ", 1)[-1])
-            failed = True
-            continue
-        jobs.append((item, settings))
     # Plain text for one article page; JSON Lines otherwise (several pages, other commands).
     plain = args.command == "article" and settings.format != "json" and len(jobs) == 1
     for record in _records(jobs, args.jobs):

@@ -23,6 +23,7 @@ function) cannot run on a lexbor tree and raises ``TypeError``.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Collection
 from typing import Any
 
@@ -54,6 +55,9 @@ STOPWORDS_HIGH_DEFAULT = 0.32
 NO_HEADINGS_DEFAULT = False
 MAX_HEADING_DISTANCE_DEFAULT = 200
 DEFAULT_ENCODING = "utf8"
+_BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")
+#: A ``<meta charset>``/``content="...; charset=..."`` declaration in the first bytes.
+_CHARSET_META = re.compile(rb"""<meta[^>]+charset=["']?([^'"/>\s]+)""", re.IGNORECASE)
 DEFAULT_ENC_ERRORS = "replace"
 
 #: The 100 stoplist names justext 3 ships (its ``stoplists/*.txt``).
@@ -202,14 +206,12 @@ def _decode(html_text: Any, encoding: str | None, default_encoding: str, enc_err
         data = bytes(html_text)
         if encoding is not None:
             return data.decode(encoding, enc_errors)
-        if default_encoding != DEFAULT_ENCODING:
-            # justext falls back to default_encoding when the page declares none; our
-            # sniffing (BOM, <meta charset>, then UTF-8 if valid) runs first, so the
-            # fallback applies only when the bytes are neither declared nor UTF-8.
-            from turbohtml._core import sniff_encoding
-
-            sniffed = sniff_encoding(data)
-            if sniffed.lower().replace("-", "") == "windows1252":
+        if default_encoding != DEFAULT_ENCODING and not data.startswith(_BOMS) \
+                and not _CHARSET_META.search(data[:4096]):
+            # justext's order: a declared charset, then UTF-8, then default_encoding
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
                 return data.decode(default_encoding, enc_errors)
         return data
     raise TypeError(f"justext() takes the page as str or bytes, not {type(html_text).__name__}")
