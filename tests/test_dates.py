@@ -291,6 +291,22 @@ def test_written_months(text, expected):
     assert (value.strftime("%Y-%m-%d") if value else None) == expected
 
 
+@pytest.mark.parametrize(
+    ("lang", "text", "expected"),
+    [
+        ("en-US", "Posted 04/05/2018", "2018-04-05"),  # a US page writes the month first
+        ("en-us", "Last updated: 04/05/18", "2018-04-05"),
+        ("en-GB", "Posted 04/05/2018", "2018-05-04"),
+        ("de", "Posted 04/05/2018", "2018-05-04"),
+        ("en-US", "Posted 04.05.2018", "2018-05-04"),  # dots stay day-first
+        ("en-US", "Posted 23/05/2018", "2018-05-23"),  # 23 cannot be a month
+    ],
+)
+def test_slash_date_order_follows_page_language(lang, text, expected):
+    html = f'<html lang="{lang}"><body><p class="date">{text}</p></body></html>'
+    assert dates(html).date == expected
+
+
 def test_rfc2822_last_modified():
     html = page('<meta http-equiv="last-modified" content="Mon, 05 Feb 2018 10:00:00 GMT">')
     assert found(html) == ("2018-02-05", "meta")

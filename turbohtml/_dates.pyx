@@ -81,6 +81,7 @@ ctypedef struct _Walk:
     size_t n_segments
     size_t cap_segments
     _Span canonical
+    _Span lang                # <html lang>
     _Buffer text              # every visible text node, concatenated (textContent)
     _Buffer search            # text, script text and attribute values, separated
     _Buffer json              # JSON-LD script text
@@ -485,6 +486,9 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                 if tag == LXB_TAG_META:
                     if not _on_meta(w, c_el):
                         return False
+                elif tag == LXB_TAG_HTML:
+                    if w.lang.data == NULL:
+                        w.lang = _attr(c_el, "lang")
                 elif tag == LXB_TAG_LINK:
                     if w.canonical.data == NULL:
                         rel = _attr(c_el, "rel")
@@ -640,6 +644,11 @@ cdef class Candidates:
         """The first ``<link rel=canonical>`` href."""
         return _span_str(self.w.canonical)
 
+    @property
+    def lang(self) -> str | None:
+        """The ``<html lang>`` value as written."""
+        return _span_str(self.w.lang)
+
     def metas(self) -> list:
         """``(kind, key, value)`` per ``<meta>`` with a digit in its value; ``kind`` 1-5
         is name, property, itemprop, pubdate, http-equiv; keys as written."""
@@ -749,6 +758,8 @@ cdef void memset_walk(_Walk *w) noexcept nogil:
     w.n_segments = w.cap_segments = 0
     w.canonical.data = NULL
     w.canonical.length = 0
+    w.lang.data = NULL
+    w.lang.length = 0
     w.text.data = NULL
     w.text.length = w.text.capacity = 0
     w.search.data = NULL

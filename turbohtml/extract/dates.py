@@ -41,13 +41,15 @@ _DEFAULT = DateExtraction()
 class _Window:
     """The resolved options: the window as dates, the preference, the text search switch."""
 
-    __slots__ = ("earliest", "latest", "original", "extensive")
+    __slots__ = ("earliest", "latest", "original", "extensive", "month_first")
 
-    def __init__(self, options: DateExtraction) -> None:
+    def __init__(self, options: DateExtraction, lang: str | None = None) -> None:
         self.earliest = options.earliest
         self.latest = options.latest
         self.original = options.original
         self.extensive = options.extensive_search
+        #: US pages write 04/05/2018 for April 5th (``<html lang="en-US">``)
+        self.month_first = lang is not None and lang.strip().lower().replace("_", "-") == "en-us"
 
     def accepts(self, value: _dt.datetime | None) -> bool:
         return value is not None and self.earliest <= value.date() <= self.latest
@@ -79,9 +81,12 @@ def _full_year(year: int) -> int:
     return year
 
 
-def _day_month(first: int, second: int) -> tuple[int, int]:
-    """DD/MM by default; MM/DD when the second number cannot be a month (htmldate's swap)."""
+def _day_month(first: int, second: int, month_first: bool = False) -> tuple[int, int]:
+    """(day, month): DD/MM by default, MM/DD when the second number cannot be a month
+    (htmldate's swap) or, on a US page, whenever the first can be one."""
     if second > 12 and first <= 12:
+        return second, first
+    if month_first and first <= 12 and second <= 31:
         return second, first
     return first, second
 
@@ -136,7 +141,7 @@ def _iso(text: str) -> _dt.datetime | None:
     return value
 
 
-def _numeric(text: str) -> Iterator[_dt.datetime | None]:
+def _numeric(text: str, month_first: bool = False) -> Iterator[_dt.datetime | None]:
     """Numeric date readings of ``text``, most specific first."""
     if text[:8].isdigit():
         match = P.YYYYMMDD_PREFIX.match(text)
@@ -153,7 +158,7 @@ def _numeric(text: str) -> Iterator[_dt.datetime | None]:
         yield _make(int(ymd[1]), int(ymd[2]), int(ymd[3]))
     elif dmy is not None:
         first, second, year = (int(g) for g in dmy.groups() if g is not None)
-        day, month = _day_month(first, second)
+        day, month = _day_month(first, second, month_first and "/" in dmy[0])
         yield _make(_full_year(year), month, day)
 
 
@@ -171,8 +176,8 @@ def _cjk(text: str) -> _dt.datetime | None:
     return None if match is None else _make(int(match[1]), int(match[2]), int(match[3]))
 
 
-def _readings(text: str) -> Iterator[_dt.datetime | None]:
-    yield from _numeric(text)
+def _readings(text: str, month_first: bool = False) -> Iterator[_dt.datetime | None]:
+    yield from _numeric(text, month_first)
     yield _written(text)
     yield _cjk(text)
     yield _year_month(text)
@@ -189,7 +194,7 @@ def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
     text = text.strip()
     if not text:
         return None
-    for value in _readings(text):
+    for value in _readings(text, window is not None and window.month_first):
         if value is not None and (window is None or window.accepts(value)):
             return value
     if text.isdigit() and len(text) in (10, 13):
@@ -425,7 +430,7 @@ def _labelled(search: str, window: _Window) -> _dt.datetime | None:
     if parts[0] > 31:  # year first
         value = _make(parts[0], parts[1], parts[2])
     else:
-        day, month = _day_month(parts[0], parts[1])
+        day, month = _day_month(parts[0], parts[1], window.month_first and "/" in match[0])
         value = _make(_full_year(parts[2]), month, day)
     return value if window.accepts(value) else None
 
@@ -564,8 +569,8 @@ def document_dates(doc, options: DateExtraction | None = None) -> PublicationDat
         options = _DEFAULT
     elif not isinstance(options, DateExtraction):
         raise TypeError(f"options must be a DateExtraction or None, not {type(options).__name__}")
-    window = _Window(options)
     page = gather(doc)
+    window = _Window(options, page.lang)
     metas = page.metas()
     found = _stage_url(page.canonical, metas, window)
     signal: Signal = "url"
