@@ -187,9 +187,10 @@ def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
     """Read a date out of a short string (a meta value, a datetime attribute, a label).
 
     ISO 8601 (with time and zone), ``YYYYMMDD``, ``Y-M-D`` with ``-``/``/``/``.``,
-    ``D.M.Y``/``D/M/Y``/``M/D/Y`` (htmldate's swap), two-digit years, written months in
-    six languages, RFC 2822. With a window, the first reading inside it wins; without,
-    the first valid reading. Returns a naive ``datetime`` or ``None``; never raises.
+    ``D.M.Y``/``D/M/Y``/``M/D/Y`` (htmldate's swap; month first on a US page), two-digit
+    years, written months (en, de, fr, es, it, pt and more), CJK dates, RFC 2822, Unix
+    timestamps. With a window, the first reading inside it wins; without, the first
+    valid reading. Returns a naive ``datetime`` or ``None``; never raises.
     """
     text = text.strip()
     if not text:
