@@ -75,13 +75,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
     def _send(self, code: int, content_type: str, body: bytes, extra: dict | None = None) -> None:
+        try:
+            self._headers(code, content_type, body, extra)
+        except (BrokenPipeError, ConnectionResetError):
+            return  # the client gave up (the timeout case)
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def _headers(self, code: int, content_type: str, body: bytes, extra: dict | None) -> None:
         self.send_response(code)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         for name, value in (extra or {}).items():
             self.send_header(name, value)
         self.end_headers()
-        self.wfile.write(body)
 
     def do_GET(self) -> None:
         if self.path == "/page.html":
