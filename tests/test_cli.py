@@ -212,6 +212,7 @@ def test_url_redirect_followed_and_final_url_kept(server):
     ("/image.png", (), "not HTML: the server sent image/png"),
     ("/loop", ("--max-redirects", "3"), "too many redirects"),
     ("/stall", ("--timeout", "0.5"), "timed out after 0.5 s"),
+    ("/page.html", ("--max-bytes", "1000"), "too large"),  # the size cap
 ])
 def test_url_failures_are_records(server, path, args, message):
     url = f"{server}{path}"

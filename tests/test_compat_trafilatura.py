@@ -175,7 +175,8 @@ def test_empty_page_gives_none():
     ({"config": object()}, TypeError),
     ({"output_format": "xmltei"}, TypeError),
     ({"output_format": "csv"}, TypeError),
-    ({"output_format": "pdf"}, AttributeError),  # trafilatura's own error for an unknown format
+    ({"output_format": "pdf"}, AttributeError),
+    ({"output_format": "python"}, ValueError),  # trafilatura: only for bare_extraction()  # trafilatura's own error for an unknown format
     ({"url": 5}, TypeError),
     ({"unknown_option": True}, TypeError),  # not a trafilatura keyword at all
 ])

@@ -111,6 +111,8 @@ def _check_options(output_format: str, supported: frozenset[str], **given: Any) 
             raise TypeError(f"trafilatura option {name}={value!r} is not supported by turbohtml: {_UNSUPPORTED[name]}")
     if output_format not in _TRAFILATURA_FORMATS:
         raise AttributeError(f"Cannot set format, must be one of: {', '.join(sorted(_TRAFILATURA_FORMATS))}")
+    if output_format == "python" and "python" not in supported:
+        raise ValueError("'python' format only usable in bare_extraction() function")
     if output_format not in supported:
         raise TypeError(f"output_format={output_format!r} is not supported by turbohtml; "
                         f"use one of {', '.join(sorted(supported))}")
