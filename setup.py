@@ -66,6 +66,7 @@ class build_lexbor_ext(build_ext):
             ext.include_dirs.append(include)
             if ext.name == "turbohtml._core":
                 ext.extra_objects.append(library)
+                ext.depends.append(library)  # relink when lexbor is rebuilt
         super().run()
         self._ship_licence(lexbor_root)
 
@@ -79,7 +80,8 @@ class build_lexbor_ext(build_ext):
         out_dir = Path(self.build_temp) / "lexbor"
         library = out_dir / "liblexbor_static.a"
         stamp = out_dir / "flags"
-        flags = " ".join(LEXBOR_FLAGS)
+        pin = (source.parent / ".pin").read_text() if (source.parent / ".pin").is_file() else ""
+        flags = " ".join(LEXBOR_FLAGS) + " " + pin.strip()  # rebuild on new flags or patches
         if library.is_file() and stamp.is_file() and stamp.read_text() == flags:
             return str(library)
         out_dir.mkdir(parents=True, exist_ok=True)

@@ -192,6 +192,31 @@ def test_deep_nesting_works_iteratively() -> None:
     assert doc.select_one("span span span").tag == "span"
 
 
+@pytest.mark.parametrize("tag", ["div", "section", "blockquote", "li", "table"])
+def test_deep_block_nesting_is_linear(tag: str) -> None:
+    # <div>-like start tags ask "is a <p> in button scope?"; vendor/lexbor/lexbor_patches.py
+    # answers it without scanning 100,000 open elements (about 80 s before the patch)
+    depth = 100_000
+    doc = parse(f"<{tag}>" * depth + "deep" + f"</{tag}>" * depth)
+    assert doc.body.text == "deep"
+    assert len(doc.html) > depth
+
+
+def test_the_lexbor_patch_leaves_trees_unchanged() -> None:
+    # selectolax 1.0.2 bundles the same lexbor 3.1.0 unpatched: same input, same tree
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    tricky = [
+        "<p>a<div>b<p>c<section>d</p>e</section><h1>f<p>g</h1>",
+        "<p><p><div><p></div>x", "<table><p>a<td>b<div>c</table>",
+        "<button><p>a<div>b</button>c<p>d<address>e", "<p>1<svg><p>2</svg>3<math><p>4",
+        "<p>x<template><p>y<div>z</template>w<div>v",
+    ]
+    truth, pages = article_benchmark()
+    samples = tricky + [read_gzip_text(p) for p in pages[::6]]
+    for markup in samples:
+        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup[:80]
+
+
 def test_parallel_threads_agree_with_serial() -> None:
     truth, pages = article_benchmark()
     markups = [read_gzip_text(p) for p in pages[:16]]

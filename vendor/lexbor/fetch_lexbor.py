@@ -2,10 +2,11 @@
 
 lexbor is not committed. The selectolax sdist bundles lexbor's Apache-2.0 tree under
 ``lexbor/``; the build downloads that sdist through pip's configured index, checks its
-sha256 and extracts ``lexbor/source``, ``LICENSE`` and ``NOTICE`` here. A second build
-reuses the extracted tree. ``TURBOHTML_LEXBOR_SRC=/path/to/lexbor`` (a lexbor checkout,
-the directory holding ``source/``) skips the download for offline builds, and
-``TURBOHTML_LEXBOR_ARCHIVE=/path/to/selectolax-1.0.2.tar.gz`` uses an archive at hand.
+sha256 and extracts ``lexbor/source``, ``LICENSE`` and ``NOTICE`` here, then applies
+``patches.py``. A second build reuses the patched tree. ``TURBOHTML_LEXBOR_SRC=/path/to/lexbor``
+(a lexbor 3.1.0 tree, the directory holding ``source/``) is copied here instead of
+downloading, for offline builds, and ``TURBOHTML_LEXBOR_ARCHIVE=/path/to/selectolax-1.0.2.tar.gz``
+uses an archive at hand.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import sys
 import tarfile
 import tempfile
 from pathlib import Path
+
+import lexbor_patches as patches
 
 PROJECT = "selectolax"
 VERSION = "1.0.2"
@@ -33,7 +36,11 @@ class LexborSourceError(RuntimeError):
 
 
 def ensure_source(dest: Path = HERE) -> Path:
-    """Return the directory holding lexbor's ``source/`` tree, fetching it when needed."""
+    """Return the directory holding the patched lexbor ``source/`` tree, fetching it when needed."""
+    stamp = dest / ".pin"
+    wanted = f"{SHA256} {patches.fingerprint()}"
+    if stamp.is_file() and stamp.read_text().strip() == wanted and (dest / "source").is_dir():
+        return dest
     override = os.environ.get("TURBOHTML_LEXBOR_SRC")
     if override:
         root = Path(override).resolve()
@@ -42,16 +49,19 @@ def ensure_source(dest: Path = HERE) -> Path:
                 f"TURBOHTML_LEXBOR_SRC={override} does not hold lexbor's source/lexbor/core/base.h; "
                 "point it at a lexbor tree (the directory containing source/)"
             )
-        return root
-    stamp = dest / ".pin"
-    if stamp.is_file() and stamp.read_text().strip() == SHA256 and (dest / "source").is_dir():
-        return dest
-    archive = os.environ.get("TURBOHTML_LEXBOR_ARCHIVE")
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(archive) if archive else _download(Path(tmp))
-        _check_hash(path)
-        _extract(path, dest)
-    stamp.write_text(SHA256 + "\n")
+        shutil.rmtree(dest / "source", ignore_errors=True)
+        shutil.copytree(root / "source", dest / "source")
+        for name in ("LICENSE", "NOTICE"):
+            if (root / name).is_file():
+                shutil.copy(root / name, dest / name)
+    else:
+        archive = os.environ.get("TURBOHTML_LEXBOR_ARCHIVE")
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(archive) if archive else _download(Path(tmp))
+            _check_hash(path)
+            _extract(path, dest)
+    patches.apply(dest / "source")
+    stamp.write_text(wanted + "\n")
     return dest
 
 
