@@ -51,7 +51,8 @@ DIRECTIVES = {
     "wraparound": DEBUG,
     "cdivision": True,
     "initializedcheck": DEBUG,
-    "freethreading_compatible": True,
+    # Module state (the URL parser, hint tables) relies on the GIL: not free-threading safe.
+    "freethreading_compatible": False,
 }
 
 

@@ -1,4 +1,3 @@
-# cython: freethreading_compatible = False
 """Parsing and node handles over lexbor's DOM: the only module that calls lexbor.
 
 ``parse()`` decodes the input, runs lexbor's HTML parser with the GIL released and
