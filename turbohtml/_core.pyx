@@ -313,7 +313,9 @@ cdef class Node:
         cdef const lxb_char_t *value
         if not isinstance(name, str):
             raise TypeError(f"attribute name must be str, not {type(name).__name__}")
-        key = (<str>name).lower().encode("utf-8", "replace")
+        # HTML attribute names are ASCII case-insensitive: the parser lowers A-Z only
+        # (an "Ð" stays), so bytes.lower(), which does the same, finds what attrs lists.
+        key = (<str>name).encode("utf-8", "replace").lower()
         value = element_attr(self.c_node, key, len(key), &length)
         if value == NULL:
             return default
