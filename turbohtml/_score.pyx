@@ -409,7 +409,7 @@ cdef enum:
     TOP_CANDIDATES = 5    # Readability's nbTopCandidates
     MIN_ALTERNATIVES = 3  # alternatives sharing an ancestor before it is promoted
     MAX_CLIMB = 32        # ancestors examined when promoting (bounded on deep pages)
-    MAX_COUSIN_CLIMB = 4  # how far up a split article's common ancestor may be
+    MAX_COUSIN_CLIMB = 6  # how far up a split article's common ancestor may be
     MIN_SIBLING_PARAGRAPH = 80  # Readability's length for a sibling <p> worth appending
 
 
