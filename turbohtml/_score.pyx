@@ -431,10 +431,11 @@ cdef size_t _element_children(lxb_dom_node_t *c_node) noexcept nogil:
     return count
 
 
-cdef void _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links) noexcept nogil:
-    """Folded characters below ``root`` and how many sit inside <a>."""
+cdef bint _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links) noexcept nogil:
+    """Folded characters below ``root`` and how many sit inside <a>; returns whether a
+    block element lies below ``root`` (then it is no paragraph)."""
     cdef lxb_dom_node_t *c_node = root
-    cdef bint closing = False
+    cdef bint closing = False, block = False
     cdef size_t link_depth = 0, before, commas = 0
     cdef lxb_dom_character_data_t *c_text
     while c_node != NULL:
@@ -444,12 +445,16 @@ cdef void _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links) noex
             count_text(c_text.data.data, c_text.data.length, chars, &commas)
             if link_depth:
                 links[0] += chars[0] - before
-        elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.local_name == LXB_TAG_A:
-            if not closing:
-                link_depth += 1
-            elif link_depth:
-                link_depth -= 1
+        elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            if c_node != root and not closing and is_block(c_node.local_name):
+                block = True
+            if c_node.local_name == LXB_TAG_A:
+                if not closing:
+                    link_depth += 1
+                elif link_depth:
+                    link_depth -= 1
         c_node = next_node(root, c_node, &closing)
+    return block
 
 
 cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexcept nogil:
@@ -457,7 +462,7 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
     cdef Candidate *c_sibling
     cdef lxb_dom_node_t *sibling
     cdef double threshold
-    cdef size_t chars, links
+    cdef size_t chars, links, prose_blocks = 0
     if winner.parent == NULL or c_winner == NULL:
         return False
     threshold = max(10.0, 0.2 * c_winner.score)
@@ -467,11 +472,18 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
             c_sibling = _lookup(cmap, sibling)
             if c_sibling != NULL and c_sibling.score >= threshold:
                 return True
-            if sibling.local_name == LXB_TAG_P and not is_hidden(sibling):
+            if (sibling.local_name == LXB_TAG_P or is_inline_container(sibling.local_name)) \
+                    and not is_hidden(sibling) and not (class_hints(sibling) & HINT_PRUNE):
+                # a <p>, or a block Readability turns into one (inline content only); one
+                # stray <div> of prose (a disclaimer, a sign-up line) is not enough
                 chars = links = 0
-                _subtree_text(sibling, &chars, &links)
-                if chars >= MIN_SIBLING_PARAGRAPH and links < 0.25 * chars:
-                    return True
+                if not _subtree_text(sibling, &chars, &links) \
+                        and chars >= MIN_SIBLING_PARAGRAPH and links < 0.25 * chars:
+                    if sibling.local_name == LXB_TAG_P:
+                        return True
+                    prose_blocks += 1
+                    if prose_blocks >= 2:
+                        return True
         sibling = sibling.next
     return False
 
