@@ -33,7 +33,12 @@ STALL_SECONDS = 4.0
 
 
 def run(*args: str, stdin: bytes | None = None, jobs: str | None = "2") -> subprocess.CompletedProcess:
-    """Run the command with the turbohtml this test imported (installed or in-place)."""
+    """Run the command with the turbohtml this test imported (installed or in-place).
+
+    The working directory is the package's parent too: ``-m`` puts the working directory
+    first on ``sys.path``, and a checkout's unbuilt ``turbohtml/`` must not shadow the
+    installed package.
+    """
     env = dict(os.environ)
     package_root = str(Path(turbohtml.__file__).resolve().parents[1])
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
@@ -280,7 +285,8 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
     # a terminal 80 columns wide (a fresh pty reports 0, and tqdm draws nothing in 0 columns)
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(Path(turbohtml.__file__).resolve().parents[1])
+    package_root = str(Path(turbohtml.__file__).resolve().parents[1])
+    env["PYTHONPATH"] = package_root
     drawn = bytearray()
 
     def drain() -> None:  # read the terminal while the command runs
@@ -297,7 +303,7 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
     reader.start()
     try:
         result = subprocess.run([sys.executable, "-m", "turbohtml", "dates", "--jobs", "2", *paths],
-                                stdout=subprocess.PIPE, stderr=slave, timeout=120, env=env)
+                                stdout=subprocess.PIPE, stderr=slave, timeout=120, env=env, cwd=package_root)
     finally:
         os.close(slave)
     reader.join(timeout=10)
