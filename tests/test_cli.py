@@ -315,6 +315,37 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
 
 # ------------------------------------------------------------------ the other page commands
 
+#: The fields of each page command's record (besides "source").
+FIELDS = {
+    "article": {"title", "byline", "date", "description", "lang", "url", "text"},
+    "boilerplate": {"paragraphs"},
+    "dates": {"date", "signal"},
+    "links": {"links"},
+    "structured": {"json_ld", "microdata", "opengraph"},
+}
+
+
+@pytest.mark.parametrize("command", sorted(FIELDS))
+def test_every_command_reads_every_kind_of_input(command, tmp_path, pages, server):
+    """A file, a directory, stdin and a URL in one batch: four records, in that order."""
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "one.html").write_text(read_gzip_text(pages[1]), encoding="utf8")
+    args = [command, str(EXAMPLE), str(folder), "-", f"{server}/page.html"]
+    if command == "article":
+        args[1:1] = ["--format", "json"]
+    result = run(*args, stdin=read_gzip_text(pages[0]).encode("utf8"))
+    assert result.returncode == 0, result.stderr
+    got = records(result)
+    assert [r["source"] for r in got] == [str(EXAMPLE), str(folder / "one.html"), "-", f"{server}/page.html"]
+    for record in got:
+        assert set(record) == FIELDS[command] | {"source"}
+    if command not in ("links", "structured"):  # those two resolve URLs against the fetched page
+        # the file and the served copy of the same page give the same answer
+        same_file, same_served = ({k: v for k, v in r.items() if k not in ("source", "url")} for r in (got[0], got[3]))
+        assert same_file == same_served
+
+
 def test_boilerplate():
     result = run("boilerplate", str(EXAMPLE))
     assert result.returncode == 0, result.stderr
