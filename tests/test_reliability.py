@@ -1,0 +1,387 @@
+"""Reliability: fuzz findings as regression tests, hostile inputs, leaks, threads.
+
+The contract every check asserts (return types, the only documented exceptions) lives
+in ``fuzz/contract.py``, shared with the atheris harnesses; the hostile page shapes in
+``fuzz/hostile.py``. Nothing here needs atheris except ``test_harness_runs``, which
+is skipped without it. No timing assertions: speed is measured in ``bench/``.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+import turbohtml
+from turbohtml import extract as X
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "fuzz"))
+
+import contract  # noqa: E402
+import hostile  # noqa: E402
+
+TEXT = hostile.TEXT
+
+
+def _pages(count: int, max_chars: int | None = None) -> list[tuple[str, str]]:
+    found = list(contract.pages(limit=count, stride=7, max_chars=max_chars))
+    if len(found) < count:
+        pytest.fail(f"shared data missing under {contract.DATA} (set TURBOHTML_DATA)")
+    return found
+
+
+# ---------------------------------------------------------------- fuzz findings
+#
+# Each test names the harness that found the case and holds the minimized input.
+
+
+def test_attr_finds_a_non_ascii_attribute_name_attrs_lists():
+    # fuzz_parse: b"1\x01\xd0\t\t\x00\x005\x00\x00\xd0\x00" built a page whose element
+    # carried "Ðharset"; attrs listed it but attr("Ðharset") returned None, because
+    # attr() lower-cased with str.lower() ("ð") while the parser lowers ASCII only.
+    p = turbohtml.parse("<p \u00d0hArset=1 DATA-X=2>").select_one("p")
+    assert dict(p.attrs) == {"\u00d0harset": "1", "data-x": "2"}
+    for name in p.attrs:
+        assert p.attr(name) is not None
+    assert p.attr("\u00d0HARSET") == "1"  # ASCII letters still fold
+    assert p.attr("\u00f0harset") is None  # non-ASCII case is significant, as in HTML
+    assert p.attr("Data-X") == "2"
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<body><div>&nbsp;</div>",  # minimized: a unit of one U+00A0
+        "<body><article><p>" + TEXT * 3 + "</p><p>&nbsp;&#x2003;</p></article>",  # inside the content body
+    ],
+)
+def test_boilerplate_never_reports_a_blank_paragraph(html):
+    # Contract check on the shared pages (67 article-benchmark pages among them): the C
+    # unit walk kept a unit of Unicode spaces, which the folding emptied; the spec says
+    # Paragraph.text is never empty.
+    for options in contract.EXTRACTIONS:
+        paragraphs = X.boilerplate(html, options)
+        assert all(p.text for p in paragraphs)
+    assert all(p.text for p in turbohtml.parse(html).boilerplate())
+
+
+@pytest.mark.xfail(strict=True, reason="reported: lexbor keeps the case of a percent-decoded host")
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [("ftp://%41.com/", "ftp://a.com/"), ("http://EXAMPLE.%43om/x", "http://example.com/x"),
+     ("http://ex%41mple.com/", "http://example.com/")],
+)
+def test_normalize_url_lowercases_a_percent_encoded_host(url, expected):
+    # fuzz_urls: "ftp://%41.com/" -> "ftp://A.com/" -> "ftp://a.com/": the WHATWG host
+    # parser percent-decodes then maps to lower case (domain to ASCII), so the
+    # canonical form is a.com, and normalize_url must be a fixed point.
+    assert X.normalize_url(url) == expected
+
+
+@pytest.mark.xfail(strict=True, reason="reported: dot segments collapse a relative path into //host form")
+@pytest.mark.parametrize("url", ["/.//path", "/..//path", "/././/x?a=1"])
+def test_normalize_url_keeps_a_relative_path_a_path(url):
+    # contract run over the WHATWG URL inputs: "/.//path" normalized to "//path", a
+    # scheme-relative reference to the host "path" (the serializer's "/." guard is lost
+    # when the sentinel base comes off), and normalizing again gives "//path/".
+    normal = X.normalize_url(url)
+    assert not normal.startswith("//")
+    assert X.normalize_url(normal) == normal
+
+
+def test_known_issue_filters_match_the_pinned_cases():
+    # The fuzzers skip the two reported URL issues (fuzz/contract.py known_url_issue);
+    # the filter must recognise exactly those inputs, not hide anything else.
+    assert contract.known_url_issue("ftp://%41.com/", "ftp://A.com/") == "percent-host-case"
+    assert contract.known_url_issue("/.//path", "//path") == "relative-dot-slash"
+    assert contract.known_url_issue("http://a.com/%41", "http://a.com/A") is None
+    assert contract.known_url_issue("//host/x", "//host/x") is None
+
+
+# ---------------------------------------------------------------- hostile pages
+
+# The 100k-deep shapes are checked with a lighter node pass (each node's .html is the
+# whole subtree: 64 of them would be 64 full serializations).
+_HOSTILE = hostile.pages_for_tests()
+
+
+@pytest.mark.parametrize("name", sorted(_HOSTILE))
+def test_hostile_page_keeps_the_contract(name):
+    html = _HOSTILE[name]
+    doc = contract.check_parse(html)
+    contract.check_nodes(doc, limit=8 if "100k" in name else 64)
+    contract.check_document(doc, which=len(name))
+    if "100k" not in name:  # the str entry points re-parse: once is enough for the deepest
+        contract.check_extract_html(html, which=len(name), base_url="http://example.com/")
+        contract.check_parse(html.encode("utf-8", "surrogatepass"))
+
+
+@pytest.mark.parametrize("tag", ["span", "mixed"])
+def test_100k_deep_inline_nesting_is_really_deep(tag):
+    # The tree really is 100,000 levels deep (no depth cap hides the case), and every
+    # iterative walk reaches the text at the bottom.
+    html = hostile.deep_inline(100_000) if tag == "span" else hostile.deep_mixed_inline(100_000)
+    doc = turbohtml.parse(html)
+    bottom = next(n for n in doc.descendants if n.tag is None and "sentence" in n.text)
+    depth, node = 0, bottom
+    while node is not None:
+        node, depth = node.parent, depth + 1
+    assert depth >= 100_000
+    assert TEXT.strip() in doc.body.text
+    assert doc.body.html.count("<") >= 200_000
+    assert TEXT.strip() in doc.main_text() or doc.main_content() is None
+
+
+def test_nul_and_lone_surrogates_become_replacement_characters():
+    doc = turbohtml.parse("<p id='\ud800'>a\ud800b\x00c</p>")
+    p = doc.select_one("p")
+    assert p.attr("id") == "\ufffd"
+    assert "a\ufffdb" in p.text
+    assert "\ud800" not in doc.html
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"<p>caf\xe9 \xff\xfe</p>",  # not UTF-8: windows-1252
+        b'<meta charset="bogus-charset"><p>\xc3\xa9</p>',  # unknown label
+        b'<meta charset="utf-16"><p>x</p>',  # ASCII cannot declare UTF-16
+        b"\xef\xbb\xbf<p>\xc3\x28 broken after BOM</p>",
+        b"\xff\xfe<\x00p\x00>\x00x",  # UTF-16LE, odd length
+        b"\xfe\xff\x00<\x00p\x00>\xd8\x00",  # UTF-16BE, lone high surrogate
+        b'<meta charset="shift_jis"><p>\x81\x81\xff\x80</p>',
+        b'<meta http-equiv="Content-Type" content="text/html; charset=x-user-defined"><p>\x80\x81</p>',
+        bytes(range(256)) * 8,
+    ],
+)
+def test_broken_encodings_parse(data):
+    doc = contract.check_parse(data)
+    contract.check_nodes(doc)
+    contract.check_document(doc)
+    assert isinstance(doc.text, str)
+
+
+def test_malformed_json_ld_is_skipped_or_repaired_never_raised():
+    doc = turbohtml.parse(hostile.malformed_json_ld(5000))
+    blocks = doc.json_ld()
+    assert isinstance(blocks, list)
+    # The trailing-comma and commented blocks are repaired; NaN and the deep and
+    # unterminated ones are dropped, not raised.
+    assert {"@type": "Article", "datePublished": "2020-01-01"} in blocks
+    assert {"@type": "Article", "headline": "x"} in blocks
+    assert doc.dates() is None or isinstance(doc.dates(), X.PublicationDate)
+
+
+def test_itemref_cycles_terminate():
+    items = turbohtml.parse(hostile.itemref_cycles(3000)).microdata()
+    first = items[0]
+    assert first.type == "http://schema.org/Thing"
+    assert first.get("x") == "1"
+    # the a <-> b cycle: each item reached once, the repeat marked per the standard
+    json.loads(first.json())
+    chain = next(item for item in items if item.get("p0") is not None)
+    depth, item = 0, chain
+    while isinstance(item, X.MicrodataItem):
+        depth += 1
+        item = next((v for values in item.properties.values() for v in values if isinstance(v, X.MicrodataItem)),
+                    None)
+    assert depth >= 3000
+
+
+def test_ten_thousand_parameter_url():
+    url = hostile.many_params_url(10_000)
+    normal = X.normalize_url(url)
+    assert "utm_source" not in normal and "fbclid" not in normal
+    kept = normal.split("?", 1)[1].split("#", 1)[0].split("&")
+    assert len(kept) == 8000
+    assert kept == sorted(kept, key=lambda pair: pair.split("=", 1)[0])
+    assert X.clean_url(url) == normal
+    assert X.normalize_url(normal) == normal
+    links = X.extract_links(f'<a href="{url}">x</a>', "http://example.com/")
+    assert links == {normal}
+
+
+@pytest.mark.parametrize("url", hostile.BROKEN_URLS)
+def test_broken_urls_keep_the_contract(url):
+    for which in range(len(contract.URL_OPTIONS)):
+        contract.check_url(url, which)
+    contract.check_extract_links(f'<a href="{url}">x</a><base href="{url}">', "http://example.com/")
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "http://[1:2:3:4:5:6:7:8:9]/", "http://[g::1]/", "http://[1::2::3]/"])
+def test_broken_ipv6_is_a_value_error_for_normalize_and_none_for_clean(url):
+    with pytest.raises(ValueError):
+        X.normalize_url(url)
+    assert X.clean_url(url) is None
+
+
+def test_shared_urls_keep_the_contract():
+    # Every URL input of the WHATWG tests and the w3lib/courlan case files.
+    urls = contract.urls()
+    assert len(urls) > 500
+    for index, url in enumerate(urls):
+        contract.check_url(url, index)
+
+
+def test_shared_pages_keep_the_contract():
+    # A spread of the real pages (every 7th, up to 60) through every public function.
+    for index, (name, html) in enumerate(_pages(60, max_chars=200_000)):
+        doc = contract.check_parse(html)
+        contract.check_nodes(doc, limit=32)
+        contract.check_document(doc, index)
+        if index % 4 == 0:
+            contract.check_extract_html(html, index, contract.BASE_URLS[index % len(contract.BASE_URLS)])
+
+
+# ---------------------------------------------------------------- leaks
+
+
+def _rss() -> int:
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads /proc/self/statm")
+
+# The issue asks for 10,000 calls per function; that takes minutes on real pages, so CI
+# runs LEAK_ROUNDS rounds (each calls every public function once per page, 8 pages:
+# 1,600 calls per function by default) in about 20 s. TURBOHTML_LEAK_ROUNDS=1250 runs
+# the full 10,000.
+LEAK_ROUNDS = int(os.environ.get("TURBOHTML_LEAK_ROUNDS", "200"))
+LEAK_BOUND = 4 * 1024 * 1024  # bytes of RSS growth allowed after warm-up
+
+
+def _call_everything(html: str, index: int) -> None:
+    doc = turbohtml.parse(html)
+    turbohtml.parse(html.encode("utf-8"))
+    body = doc.body
+    body.tag, dict(body.attrs), body.attr("class"), body.text, body.parent, body.children
+    for _node in doc.descendants:
+        pass
+    doc.select("p, a[href]"), doc.select_one("div"), body.html, body.inner_html
+    doc.main_content(), doc.main_text(), doc.article(), doc.links()
+    doc.boilerplate(), doc.dates(), doc.microdata("http://example.com/"), doc.opengraph("http://example.com/")
+    doc.json_ld(), doc.structured_data("http://example.com/")
+    X.boilerplate(html), X.dates(html), X.microdata(html), X.opengraph(html)
+    X.extract_links(html, "http://example.com/", None, external_only=bool(index % 2))
+    for url in ("http://Example.com/a/../b?utm_source=x&b=2&a=1#f", "https://[::1]:443/x", "http://[::1"):
+        X.clean_url(url)
+        try:
+            X.normalize_url(url)
+        except ValueError:
+            pass
+
+
+@needs_proc
+def test_rss_probe_sees_lexbor_memory():
+    # The probe can fail: holding 200 parsed pages (lexbor's arenas, allocated through
+    # PyMem_Raw*) moves RSS well past LEAK_BOUND.
+    html = _pages(1)[0][1]
+    gc.collect()
+    before = _rss()
+    held = [turbohtml.parse(html) for _ in range(200)]
+    assert _rss() - before > LEAK_BOUND
+    del held
+
+
+@needs_proc
+def test_no_leak_when_every_function_runs_in_a_loop():
+    pages = [html for _name, html in _pages(8, max_chars=60_000)]
+    for index, html in enumerate(pages * 3):  # warm-up: caches, interned strings, arenas
+        _call_everything(html, index)
+    gc.collect()
+    start = _rss()
+    for round_ in range(LEAK_ROUNDS):
+        for index, html in enumerate(pages):
+            _call_everything(html, round_ + index)
+    gc.collect()
+    grown = _rss() - start
+    assert grown < LEAK_BOUND, f"RSS grew {grown / 1e6:.1f} MB over {LEAK_ROUNDS} rounds"
+
+
+# ---------------------------------------------------------------- threads
+
+
+def _in_threads(work, jobs: list, threads: int = 8) -> list:
+    """Run work(job) for every job from `threads` threads at once; results in job order."""
+    results: list = [None] * len(jobs)
+    errors: list = []
+    barrier = threading.Barrier(threads)
+
+    def worker(offset: int) -> None:
+        try:
+            barrier.wait()
+            for index in range(offset, len(jobs), threads):
+                results[index] = work(jobs[index])
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # interleave the Python parts as much as possible
+    try:
+        pool = [threading.Thread(target=worker, args=(t,)) for t in range(threads)]
+        for thread in pool:
+            thread.start()
+        for thread in pool:
+            thread.join()
+    finally:
+        sys.setswitchinterval(old)
+    if errors:
+        raise errors[0]
+    return results
+
+
+def test_threads_match_serial_results():
+    # Every extraction function from 8 threads at once, each on different documents
+    # (the 24 jobs are 24 pages, dealt round-robin), against the single-threaded run.
+    pages = [html for _name, html in _pages(24, max_chars=120_000)]
+    serial = [contract.digest_page(html) for html in pages]
+    threaded = _in_threads(contract.digest_page, pages)
+    for index, (one, other) in enumerate(zip(serial, threaded)):
+        assert one == other, f"page {index} differs between serial and threaded runs"
+
+
+def test_threads_share_one_document():
+    # 8 threads walking the same parsed tree at once (read-only walks with the GIL
+    # released) see what one thread sees.
+    html = _pages(1)[0][1]
+    doc = turbohtml.parse(html)
+
+    def work(_job):
+        return (doc.main_text(), doc.article().text, len(doc.links()), len(doc.boilerplate()),
+                len(doc.select("p")), doc.dates(), dict(doc.opengraph()))
+
+    expected = work(None)
+    assert _in_threads(work, list(range(32))) == [expected] * 32
+
+
+def test_threads_url_helpers_match_serial():
+    urls = contract.urls()[:400] + list(hostile.BROKEN_URLS) + [hostile.many_params_url(2000)]
+    chunks = [urls[i::16] for i in range(16)]
+    serial = [contract.digest_urls(chunk) for chunk in chunks]
+    assert _in_threads(contract.digest_urls, chunks) == serial
+
+
+# ---------------------------------------------------------------- the harnesses run
+
+
+def test_harness_runs():
+    # Each atheris harness runs a few hundred inputs cleanly (a smoke of the harness
+    # code itself; fuzz/run.py --smoke is the timed fuzz run CI does).
+    pytest.importorskip("atheris")
+    env = dict(os.environ)
+    if list((REPO / "turbohtml").glob("_core*.so")):
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+    for name in ("parse", "content", "structured", "urls"):
+        done = subprocess.run(
+            [sys.executable, str(REPO / "fuzz" / f"fuzz_{name}.py"), "-runs=150", "-seed=7", "-max_len=4096"],
+            env=env, cwd=REPO, capture_output=True, text=True, timeout=300,
+        )
+        assert done.returncode == 0, f"fuzz_{name}.py:\n{done.stderr[-3000:]}"
