@@ -409,6 +409,11 @@ cdef class Node:
         from turbohtml.extract.structured import node_links
         return node_links(self)
 
+    def _repr_html_(self) -> str:
+        """A collapsed, escaped preview for notebooks: tag, size, child count, source."""
+        from turbohtml._display import node_html
+        return node_html(self)
+
     def __eq__(self, other):
         if not isinstance(other, Node):
             return NotImplemented
@@ -504,6 +509,12 @@ cdef class Document(Node):
         """JSON-LD, microdata and Open Graph of the page in one ``StructuredData``."""
         from turbohtml.extract.structured import document_structured_data
         return document_structured_data(self, base_url)
+
+    def highlight(self, options=None) -> str:
+        """The page with its content body outlined and boilerplate units dimmed, as an
+        HTML snippet: a sandboxed ``<iframe srcdoc>`` of a script-free copy of the page."""
+        from turbohtml._display import highlight
+        return highlight(self, options)
 
     def __repr__(self):
         return f"Document(title={self.title!r})"

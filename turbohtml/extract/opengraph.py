@@ -137,6 +137,11 @@ class OpenGraph(Mapping[str, str]):
         """
         return all(self._first.get(key) for key in REQUIRED_KEYS)
 
+    def _repr_html_(self) -> str:
+        from turbohtml._display import opengraph_html
+
+        return opengraph_html(self)
+
 
 def build_opengraph(pairs: list[tuple[str, str]], resolve: Callable[[str], str] | None) -> OpenGraph:
     """An ``OpenGraph`` from the walk's pairs, URL-valued keys resolved when possible."""

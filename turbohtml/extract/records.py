@@ -35,6 +35,11 @@ class Paragraph:
     is_boilerplate: bool
     is_heading: bool
 
+    def _repr_html_(self) -> str:
+        from turbohtml._display import paragraph_html
+
+        return paragraph_html(self)
+
 
 @dataclass(frozen=True, slots=True)
 class PublicationDate:
@@ -42,6 +47,11 @@ class PublicationDate:
 
     date: str
     signal: Signal
+
+    def _repr_html_(self) -> str:
+        from turbohtml._display import date_html
+
+        return date_html(self)
 
 
 def _without_element(record: Any) -> tuple:
@@ -80,6 +90,11 @@ class Article:
             f"Article(title={self.title!r}, byline={self.byline!r}, date={self.date!r}, "
             f"lang={self.lang!r}, text={preview!r})"
         )
+
+    def _repr_html_(self) -> str:
+        from turbohtml._display import article_html
+
+        return article_html(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,6 +258,11 @@ class MicrodataItem:
         )
         return f"MicrodataItem(type={self.type!r}, id={self.id!r}, properties={{{props}}})"
 
+    def _repr_html_(self) -> str:
+        from turbohtml._display import microdata_html
+
+        return microdata_html(self)
+
 
 @dataclass(frozen=True, slots=True)
 class StructuredData:
@@ -251,3 +271,8 @@ class StructuredData:
     json_ld: list[Any]
     microdata: list[MicrodataItem]
     opengraph: Mapping[str, str]
+
+    def _repr_html_(self) -> str:
+        from turbohtml._display import structured_html
+
+        return structured_html(self)
