@@ -369,3 +369,29 @@ def test_sandbox_alone_blocks_a_script():
     dom, console = _render(sandboxed_iframe(f"<script>{RAN.format('raw')}</script>"))
     assert _title(dom) == "host"
     assert all("ran:" not in line for line in console)
+
+
+# ---------------------------------------------------------------- real pages
+
+
+def test_highlight_on_real_pages():
+    # Every 6th page of the article benchmark (31 real news pages with their ads,
+    # trackers and inline scripts): the copy keeps no script vector, and the content
+    # body, and the in-content units that fail the thresholds, are marked.
+    from conftest import article_benchmark, read_gzip_text
+
+    _, pages = article_benchmark()
+    dimmed_inside = 0
+    for path in pages[::6]:
+        doc = turbohtml.parse(read_gzip_text(path))
+        copy = turbohtml.parse(_srcdoc(doc.highlight(Extraction.justext())))
+        assert not copy.select("script, iframe, object, embed, frame, base"), path.name
+        for node in copy.descendants:
+            for name, value in node.attrs.items():
+                assert not name.lower().startswith("on"), (path.name, name)
+                assert not value.strip().lower().startswith("javascript:"), (path.name, name)
+        marked = copy.select('[data-turbohtml="content"]')
+        assert len(marked) == (doc.main_content() is not None), path.name
+        dimmed_inside += len(copy.select('[data-turbohtml="content"] [data-turbohtml="boilerplate"]'))
+        assert "<script" not in doc.article()._repr_html_().lower()
+    assert dimmed_inside > 50  # short captions, bylines and link lists inside the articles

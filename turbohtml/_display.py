@@ -484,6 +484,8 @@ def _clean_attrs(tag: str, attrs: Mapping[str, str]) -> list[tuple[str, str]]:
         if lower.startswith("on") or lower in ("srcdoc", "data-turbohtml", "http-equiv", "nonce"):
             continue
         squeezed = _CONTROLS.sub("", value)
+        if re.match(r"(?:javascript|vbscript):", squeezed, re.IGNORECASE):
+            continue  # inert outside a URL attribute, but never worth keeping
         if lower in _NAVIGATING_ATTRS or lower.endswith(":href"):
             if _DANGEROUS_SCHEME.match(squeezed):
                 continue
