@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if not any((Path(entry or ".").resolve() / "turbohtml" / "__init__.py").exists() for entry in sys.path):
     sys.path.insert(0, str(ROOT))  # an in-place build (setup.py build_ext --inplace)
 
-import turbohtml  # noqa: E402
+import turbohtml
 
 project = "turbohtml"
 author = "the turbohtml authors"

@@ -307,14 +307,14 @@ def _render(body: str) -> tuple[str, list[str]]:
                 f"--user-data-dir={tmp}/profile", "--enable-logging=stderr", "--v=0",
                 "--virtual-time-budget=5000", "--dump-dom", page.as_uri(),
             ],
-            capture_output=True, text=True, timeout=180,
+            check=False, capture_output=True, text=True, timeout=180,
         )
     console = [line for line in result.stderr.splitlines() if ":CONSOLE" in line]
     return result.stdout, console
 
 
 def _title(dom: str) -> str:
-    match = re.search(r"<title>(.*?)</title>", dom, re.S)
+    match = re.search(r"<title>(.*?)</title>", dom, re.DOTALL)
     assert match, dom[:500]
     return match.group(1)
 

@@ -16,7 +16,7 @@ nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
-import turbohtml  # noqa: E402
+import turbohtml
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "docs" / "notebooks" / "explore.ipynb"
 

@@ -334,7 +334,7 @@ def opengraph_html(og: Mapping[str, str]) -> str:
     image = _image_url(og.get("image") or og.get("image:url") or og.get("image:secure_url"))
     url = og.get("url")
     link = _link_url(url)
-    site = og.get("site_name") or (re.sub(r"^https?://([^/?#]*).*$", r"\1", link, flags=re.I) if link else "")
+    site = og.get("site_name") or (re.sub(r"^https?://([^/?#]*).*$", r"\1", link, flags=re.IGNORECASE) if link else "")
     title = og.get("title") or "(no og:title)"
     picture = (
         f"<img src='{_e(image)}' alt='' referrerpolicy='no-referrer' "
@@ -428,16 +428,17 @@ def _json_block(value: Any) -> str:
 
 def structured_html(data: StructuredData) -> str:
     """A ``StructuredData``: JSON-LD blocks, microdata trees and the Open Graph card."""
-    sections = [
-        f"<details open><summary><b>JSON-LD</b> <span style='{_MUTED}'>{_plural(len(data.json_ld), 'block')}"
-        f"</span></summary>{''.join(_json_block(block) for block in data.json_ld)}</details>",
+    json_ld = "".join(_json_block(block) for block in data.json_ld)
+    items = "".join(microdata_html(item) for item in data.microdata)
+    sections = (
+        f"<details open><summary><b>JSON-LD</b> <span style='{_MUTED}'>"
+        f"{_plural(len(data.json_ld), 'block')}</span></summary>{json_ld}</details>"
         f"<details open><summary><b>Microdata</b> <span style='{_MUTED}'>"
-        f"{_plural(len(data.microdata), 'item')}</span></summary>"
-        f"{''.join(microdata_html(item) for item in data.microdata)}</details>",
+        f"{_plural(len(data.microdata), 'item')}</span></summary>{items}</details>"
         f"<details open><summary><b>Open Graph</b> <span style='{_MUTED}'>"
-        f"{_plural(len(data.opengraph), 'property')}</span></summary>{opengraph_html(data.opengraph)}</details>",
-    ]
-    return f"<div class='turbohtml-structured' style='{_BOX}'>{''.join(sections)}</div>"
+        f"{_plural(len(data.opengraph), 'property')}</span></summary>{opengraph_html(data.opengraph)}</details>"
+    )
+    return f"<div class='turbohtml-structured' style='{_BOX}'>{sections}</div>"
 
 
 # ---------------------------------------------------------------- highlight
@@ -494,11 +495,11 @@ def _clean_attrs(tag: str, attrs: Mapping[str, str]) -> list[tuple[str, str]]:
             # notebook's), so only absolute http(s) and data: rasters are kept.
             if lower in ("srcset", "imagesrcset"):
                 candidates = [c.strip().split(" ")[0] for c in value.split(",") if c.strip()]
-                if not candidates or not all(re.match(r"https?://", c, re.I) for c in candidates):
+                if not candidates or not all(re.match(r"https?://", c, re.IGNORECASE) for c in candidates):
                     continue
             elif _image_url(value) is None:
                 continue
-        elif lower == "style" and re.search(r"url\s*\(|expression\s*\(|@import", value, re.I):
+        elif lower == "style" and re.search(r"url\s*\(|expression\s*\(|@import", value, re.IGNORECASE):
             continue
         kept.append((name, value))
     return kept
@@ -607,12 +608,12 @@ def _marks(doc: Document, options: Extraction | None) -> tuple[dict[Node, str], 
         return marks, None, dimmed, kept
     marks[winner] = "content"
     # Outside: the siblings of every ancestor of the winner below <body>.
-    chain = []
-    node = winner
-    while node is not None and node != body and node != doc:
-        chain.append(node)
-        node = node.parent
-    if node == body:
+    chain: list[Node] = []
+    step: Node | None = winner
+    while step is not None and step != body and step != doc:
+        chain.append(step)
+        step = step.parent
+    if step == body:
         for link in chain:
             parent = link.parent
             for sibling in parent.children if parent is not None else ():
@@ -629,7 +630,7 @@ def _marks(doc: Document, options: Extraction | None) -> tuple[dict[Node, str], 
     budget = MATCH_CHARS
     work: list[Node] = list(reversed(winner.children))
     while work and cursor < len(inside) and budget > 0:
-        node = work.pop()
+        node: Node = work.pop()
         if not isinstance(node, Element | Text):
             continue
         text = node.text
