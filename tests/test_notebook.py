@@ -5,8 +5,10 @@ Needs the ``docs`` extra (nbclient, ipykernel, nbformat); skipped without it.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import sys
 import warnings
 from pathlib import Path
 
@@ -22,18 +24,31 @@ NOTEBOOK = Path(__file__).resolve().parent.parent / "docs" / "notebooks" / "expl
 
 
 @pytest.fixture(scope="module")
-def executed():
+def executed(tmp_path_factory):
     """The notebook after a headless run (nbclient raises on the first failing cell)."""
     notebook = nbformat.read(NOTEBOOK, as_version=4)
-    # The kernel imports the same turbohtml this test does (an in-place build or an install).
+    # The kernel is this interpreter (a kernelspec of our own, so a system-wide
+    # "python3" kernel cannot stand in), and it imports the same turbohtml this test
+    # does (an in-place build or an install).
+    spec = tmp_path_factory.mktemp("jupyter") / "kernels" / "turbohtml-test"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(
+        json.dumps({
+            "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+            "display_name": "turbohtml test",
+            "language": "python",
+        }),
+        encoding="utf-8",
+    )
     package_root = str(Path(turbohtml.__file__).resolve().parent.parent)
-    saved = os.environ.get("PYTHONPATH")
-    os.environ["PYTHONPATH"] = package_root + (os.pathsep + saved if saved else "")
+    saved = {name: os.environ.get(name) for name in ("PYTHONPATH", "JUPYTER_PATH")}
+    os.environ["PYTHONPATH"] = package_root + (os.pathsep + saved["PYTHONPATH"] if saved["PYTHONPATH"] else "")
+    os.environ["JUPYTER_PATH"] = str(spec.parent.parent)
     try:
         client = nbclient.NotebookClient(
             notebook,
             timeout=120,
-            kernel_name="python3",
+            kernel_name="turbohtml-test",
             resources={"metadata": {"path": str(NOTEBOOK.parent)}},
         )
         with warnings.catch_warnings():
@@ -42,10 +57,11 @@ def executed():
             warnings.simplefilter("ignore")
             client.execute()
     finally:
-        if saved is None:
-            del os.environ["PYTHONPATH"]
-        else:
-            os.environ["PYTHONPATH"] = saved
+        for name, value in saved.items():
+            if value is None:
+                del os.environ[name]
+            else:
+                os.environ[name] = value
     return notebook
 
 
