@@ -303,7 +303,7 @@ def _render(body: str) -> tuple[str, list[str]]:
         page.write_text(HOST.format(body=body), encoding="utf-8")
         result = subprocess.run(
             [
-                CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                 f"--user-data-dir={tmp}/profile", "--enable-logging=stderr", "--v=0",
                 "--virtual-time-budget=5000", "--dump-dom", page.as_uri(),
             ],
