@@ -701,7 +701,8 @@ cdef lxb_status_t _buf_append(const lxb_char_t *data, size_t length, void *ctx) 
             return LXB_STATUS_ERROR_MEMORY_ALLOCATION
         buf.data = grown
         buf.capacity = capacity
-    memcpy(buf.data + buf.length, data, length)
+    if length:  # lexbor's serializer passes (NULL, 0) for empty parts: memcpy(NULL) is UB
+        memcpy(buf.data + buf.length, data, length)
     buf.length = need
     return LXB_STATUS_OK
 
