@@ -72,7 +72,6 @@ def test_boilerplate_never_reports_a_blank_paragraph(html):
     assert all(p.text for p in turbohtml.parse(html).boilerplate())
 
 
-@pytest.mark.xfail(strict=True, reason="reported: lexbor keeps the case of a percent-decoded host")
 @pytest.mark.parametrize(
     ("url", "expected"),
     [("ftp://%41.com/", "ftp://a.com/"), ("http://EXAMPLE.%43om/x", "http://example.com/x"),
@@ -85,7 +84,6 @@ def test_normalize_url_lowercases_a_percent_encoded_host(url, expected):
     assert X.normalize_url(url) == expected
 
 
-@pytest.mark.xfail(strict=True, reason="reported: dot segments collapse a relative path into //host form")
 @pytest.mark.parametrize("url", ["/.//path", "/..//path", "/././/x?a=1"])
 def test_normalize_url_keeps_a_relative_path_a_path(url):
     # contract run over the WHATWG URL inputs: "/.//path" normalized to "//path", a

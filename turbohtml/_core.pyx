@@ -848,6 +848,12 @@ cdef tuple _split(lxb_url_t *c_url, bint upper):
             _upper_escapes(buf.data, head_end)
         head = PyUnicode_DecodeUTF8(buf.data, head_end, "replace")
         path = PyUnicode_DecodeUTF8(buf.data + path_start, head_end - path_start, "replace")
+        if c_url.host.type == LXB_URL_HOST_TYPE_DOMAIN and not host.islower() and host.lower() != host:
+            # lexbor keeps the case of a percent-decoded host ("ftp://%41.com/" gives A.com);
+            # the standard's domain-to-ASCII lower-cases it, so do that here.
+            host_start = head.index(host, len(scheme) + 1)
+            head = head[:host_start] + host.lower() + head[host_start + len(host):]
+            host = host.lower()
         return (scheme, host, path, head, _component(&c_url.query, &host_buf, upper),
                 _component(&c_url.fragment, &host_buf, upper))
     finally:
@@ -999,6 +1005,10 @@ cdef tuple _split_relative(str url, bytes data, bint upper):
     if shape == "network":
         return ("", host, path, head[len(scheme) + 1:], query, fragment)
     if shape == "absolute":
+        if path.startswith("//"):
+            # "/.//x" resolves to the path "//x", which alone would read as a host: keep
+            # the standard serializer's "/." guard
+            path = "/." + path
         return ("", None, path, path, query, fragment)
     if shape == "query" or shape == "fragment" or shape == "empty":
         return ("", None, "", "", query, fragment)
