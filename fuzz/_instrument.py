@@ -5,13 +5,14 @@ builder, so the fuzzer also steers towards the generator's untried branches."""
 import atheris
 
 with atheris.instrument_imports(include=["turbohtml", "common", "hostile", "contract"]):
-    import turbohtml  # noqa: F401
-    import turbohtml.extract  # noqa: F401
-    import turbohtml.extract.article  # noqa: F401
-    import turbohtml.extract.boilerplate  # noqa: F401
-    import turbohtml.extract.dates  # noqa: F401
-    import turbohtml.extract.microdata  # noqa: F401
-    import turbohtml.extract.opengraph  # noqa: F401
-    import turbohtml.extract.structured  # noqa: F401
-    import turbohtml.extract.urls  # noqa: F401
     import common  # noqa: F401
+
+    import turbohtml
+    import turbohtml.extract
+    import turbohtml.extract.article
+    import turbohtml.extract.boilerplate
+    import turbohtml.extract.dates
+    import turbohtml.extract.microdata
+    import turbohtml.extract.opengraph
+    import turbohtml.extract.structured
+    import turbohtml.extract.urls  # noqa: F401

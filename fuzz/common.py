@@ -25,8 +25,8 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-import contract  # noqa: E402
-import hostile  # noqa: E402
+import contract
+import hostile
 
 #: Characters of a seed page kept for the mutated mode; big pages parse slowly and
 #: the interesting structure is in the head and the start of the body.

@@ -5,9 +5,8 @@
 
 import sys
 
-import atheris
-
 import _instrument  # noqa: F401
+import atheris
 import common
 import contract
 

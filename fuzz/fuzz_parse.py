@@ -6,9 +6,8 @@ replays one input."""
 
 import sys
 
-import atheris
-
 import _instrument  # noqa: F401  (before common: it imports turbohtml)
+import atheris
 import common
 import contract
 

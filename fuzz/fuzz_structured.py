@@ -5,9 +5,8 @@ base URLs (``ValueError`` is allowed only for a base URL that is not absolute)."
 
 import sys
 
-import atheris
-
 import _instrument  # noqa: F401
+import atheris
 import common
 import contract
 

@@ -6,9 +6,8 @@ variant of ``contract.py``."""
 
 import sys
 
-import atheris
-
 import _instrument  # noqa: F401
+import atheris
 import common
 import contract
 

@@ -24,8 +24,8 @@ from turbohtml import extract as X
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "fuzz"))
 
-import contract  # noqa: E402
-import hostile  # noqa: E402
+import contract
+import hostile
 
 TEXT = hostile.TEXT
 
@@ -92,15 +92,6 @@ def test_normalize_url_keeps_a_relative_path_a_path(url):
     normal = X.normalize_url(url)
     assert not normal.startswith("//")
     assert X.normalize_url(normal) == normal
-
-
-def test_known_issue_filters_match_the_pinned_cases():
-    # The fuzzers skip the two reported URL issues (fuzz/contract.py known_url_issue);
-    # the filter must recognise exactly those inputs, not hide anything else.
-    assert contract.known_url_issue("ftp://%41.com/", "ftp://A.com/") == "percent-host-case"
-    assert contract.known_url_issue("/.//path", "//path") == "relative-dot-slash"
-    assert contract.known_url_issue("http://a.com/%41", "http://a.com/A") is None
-    assert contract.known_url_issue("//host/x", "//host/x") is None
 
 
 # ---------------------------------------------------------------- hostile pages
@@ -191,6 +182,23 @@ def test_itemref_cycles_terminate():
         item = next((v for values in item.properties.values() for v in values if isinstance(v, X.MicrodataItem)),
                     None)
     assert depth >= 3000
+
+
+def test_itemref_chain_inside_an_item_shares_its_items():
+    # fuzz_structured (timeout, 69 s): itemref_cycles() spliced into a real page inside
+    # an itemscope element. Each chain element is then a property of the enclosing item
+    # and, through the chain, of its predecessor: the standard's JSON holds n^2/2 items
+    # (134 MB for that 308 kB page). microdata() itself stays linear because an element
+    # is one shared MicrodataItem wherever it is a value; the JSON size is a documented
+    # limit (docs/reliability.md), and the contract checks skip json() above a bound.
+    n = 3000
+    chain = "".join(f'<div id="r{i}" itemprop="p{i}" itemscope itemref="r{i + 1}"></div>' for i in range(n))
+    (item,) = turbohtml.parse(f"<div itemscope>{chain}</div>").microdata()
+    assert len(item.properties) == n
+    assert item.get("p0").get("p1") is item.get("p1")
+    assert item.get(f"p{n - 2}").get(f"p{n - 1}") is item.get(f"p{n - 1}")
+    assert contract._expanded_size(item) > contract.JSON_NODE_LIMIT
+    contract._check_microdata([item])  # no json() of 4.5 million nested items
 
 
 def test_ten_thousand_parameter_url():
@@ -380,6 +388,6 @@ def test_harness_runs():
     for name in ("parse", "content", "structured", "urls"):
         done = subprocess.run(
             [sys.executable, str(REPO / "fuzz" / f"fuzz_{name}.py"), "-runs=150", "-seed=7", "-max_len=4096"],
-            env=env, cwd=REPO, capture_output=True, text=True, timeout=300,
+            env=env, cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
         )
         assert done.returncode == 0, f"fuzz_{name}.py:\n{done.stderr[-3000:]}"

@@ -1,0 +1,225 @@
+"""Scaling: time and peak memory against input size, to show where growth is linear.
+
+Series (each size measured once for time, once under tracemalloc for peak memory;
+lexbor allocates through PyMem_Raw*, so tracemalloc sees its arenas too):
+
+- pages: real article markup repeated to 1 kB ... 100 MB, through parse, article(),
+  boilerplate(), dates(), structured_data() and extract_links();
+- deep trees: nested <span> (and mixed inline) to 1M levels, <div> and <li> nesting,
+  distinct unclosed formatting elements (lexbor's quadratic cases, kept small);
+- wide trees: 1k ... 1M sibling paragraphs;
+- CSS selector costs on deep and wide trees (a descendant combinator and :nth-child);
+- URL helpers on long URLs: 10 ... 100,000 query parameters, long paths, long hosts.
+
+For each step the ``exp`` column is log(t2/t1) / log(n2/n1) against the previous
+size: about 1 is linear, about 2 quadratic (small sizes are noisy). Run:
+
+    python bench/scaling.py            # everything, up to 100 MB pages (a few minutes)
+    python bench/scaling.py --quick    # pages up to 10 MB, smaller trees
+    python bench/scaling.py --series deep urls
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import gzip
+import math
+import os
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+import turbohtml
+from turbohtml import extract as X
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "fuzz"))
+import hostile
+
+DATA = Path(os.environ.get("TURBOHTML_DATA", REPO.parent / "shared" / "data"))
+MB = 1 << 20
+
+
+def measure(run) -> tuple[float, int]:
+    """(seconds, peak traced bytes) of run(); the time pass runs untraced."""
+    gc.collect()
+    started = time.perf_counter()
+    run()
+    seconds = time.perf_counter() - started
+    gc.collect()
+    tracemalloc.start()
+    try:
+        run()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return seconds, peak
+
+
+def _exp(previous: tuple[int, float] | None, n: int, seconds: float) -> str:
+    if previous is None or previous[1] < 1e-3 or seconds < 1e-3 or n == previous[0]:
+        return "   -"
+    return f"{math.log(seconds / previous[1]) / math.log(n / previous[0]):4.1f}"
+
+
+def _size(n: float) -> str:
+    for unit, scale in (("M", 1e6), ("k", 1e3)):
+        if n >= scale:
+            return f"{n / scale:g}{unit}"
+    return f"{n:g}"
+
+
+def series(title: str, sizes, build, ops: dict) -> None:
+    """Print one table: for every op, time and peak memory at every size."""
+    print(f"\n## {title}")
+    print(f"{'op':<22} {'n':>7} {'input':>8} {'seconds':>9} {'µs/unit':>9} {'exp':>4} {'peak MB':>8}")
+    inputs = {}
+    for n in sizes:
+        inputs[n] = build(n)
+    for op, run in ops.items():
+        run(inputs[sizes[0]])()  # warm-up: lazy imports and tables load outside the timings
+        previous = None
+        for n in sizes:
+            data = inputs[n]
+            prepared = run(data)  # returns a thunk (parsing outside the timed part when the op says so)
+            seconds, peak = measure(prepared)
+            length = len(data) if isinstance(data, (str, bytes)) else n
+            print(f"{op:<22} {_size(n):>7} {_size(length):>8} {seconds:9.4f} {seconds / n * 1e6:9.3f} "
+                  f"{_exp(previous, n, seconds)} {peak / MB:8.1f}", flush=True)
+            previous = (n, seconds)
+    inputs.clear()
+
+
+# ---------------------------------------------------------------- page sizes
+
+
+def _real_page() -> tuple[str, str, str]:
+    """(head, body content, tail) of a real article page, to repeat."""
+    path = sorted((DATA / "article-benchmark" / "html").glob("*.html.gz"))[3]
+    with gzip.open(path, "rt", encoding="utf8") as handle:
+        html = handle.read()
+    doc = turbohtml.parse(html)
+    head = "<!DOCTYPE html><html><head>" + doc.head.inner_html + "</head><body>"
+    return head, doc.body.inner_html, "</body></html>"
+
+
+def page_of(size: int, parts=None) -> str:
+    head, body, tail = parts or _real_page()
+    if size <= len(head) + len(tail):
+        return (head + body + tail)[:size]
+    need = size - len(head) - len(tail)
+    return head + (body * (need // len(body) + 1))[:need] + tail
+
+
+def page_ops() -> dict:
+    return {
+        "parse": lambda html: lambda: turbohtml.parse(html),
+        "parse+article": lambda html: lambda: turbohtml.parse(html).article(),
+        "parse+boilerplate": lambda html: lambda: X.boilerplate(html),
+        "parse+dates": lambda html: lambda: X.dates(html),
+        "parse+structured": lambda html: lambda: turbohtml.parse(html).structured_data("http://example.com/"),
+        "extract_links": lambda html: lambda: X.extract_links(html, "http://example.com/"),
+    }
+
+
+def run_pages(quick: bool) -> None:
+    parts = _real_page()
+    top = 10 * MB if quick else 100 * MB
+    sizes = [s for s in (1 << 10, 10 << 10, 100 << 10, MB, 10 * MB, 100 * MB) if s <= top]
+    series("pages: real article markup repeated (n = bytes)", sizes, lambda n: page_of(n, parts), page_ops())
+
+
+# ---------------------------------------------------------------- deep and wide trees
+
+
+def tree_ops() -> dict:
+    def parsed(op):
+        def prepare(html):
+            doc = turbohtml.parse(html)
+            return lambda: op(doc)
+        return prepare
+
+    return {
+        "parse": lambda html: lambda: turbohtml.parse(html),
+        "article": parsed(lambda doc: doc.article()),
+        "boilerplate": parsed(lambda doc: doc.boilerplate()),
+        "structured_data": parsed(lambda doc: doc.structured_data()),
+        "html (serialize)": parsed(lambda doc: doc.html),
+        "descendants": parsed(lambda doc: sum(1 for _ in doc.descendants)),
+    }
+
+
+def run_trees(quick: bool) -> None:
+    deep = (1_000, 10_000, 100_000) if quick else (1_000, 10_000, 100_000, 1_000_000)
+    series("deep: nested <span> (n = depth)", deep, hostile.deep_inline, tree_ops())
+    series("deep: nested mixed inline elements (n = depth)", deep, hostile.deep_mixed_inline,
+           {"parse": tree_ops()["parse"], "article": tree_ops()["article"]})
+    series("deep: nested <div> (lexbor patched: open-<p> count)", (1_000, 5_000, 20_000, 100_000),
+           hostile.deep_block, {"parse": tree_ops()["parse"], "article": tree_ops()["article"]})
+    series("deep: nested <ul><li> (lexbor: list-item scope scan, quadratic)", (1_000, 2_000, 5_000, 10_000),
+           lambda n: "<ul><li>" * n + hostile.TEXT, {"parse": tree_ops()["parse"]})
+    series("deep: unclosed <b id=...> all distinct (lexbor: Noah's Ark scan, quadratic)",
+           (1_000, 2_000, 5_000, 10_000), hostile.formatting_distinct, {"parse": tree_ops()["parse"]})
+    wide = (1_000, 10_000, 100_000) if quick else (1_000, 10_000, 100_000, 1_000_000)
+    series("wide: sibling paragraphs (n = siblings)", wide,
+           lambda n: "<body><div class=content>" + f"<p>{hostile.TEXT}<a href=/x>l</a></p>" * n + "</div>",
+           tree_ops())
+
+
+def run_selectors(quick: bool) -> None:
+    def select(css):
+        def prepare(html):
+            doc = turbohtml.parse(html)
+            return lambda: doc.select(css)
+        return prepare
+
+    sizes = (1_000, 5_000, 20_000)
+    series("CSS on deep <span> (descendant combinator walks every ancestor: O(n·depth))", sizes,
+           hostile.deep_inline, {"select('span')": select("span"), "select('span > span')": select("span > span"),
+                                 "select('body span')": select("body span")})
+    series("CSS on wide siblings (:nth-child counts siblings: O(n·siblings))", sizes,
+           lambda n: "<body><div>" + "<p>x</p>" * n + "</div>",
+           {"select('p')": select("p"), "select('p:nth-child(2n)')": select("p:nth-child(2n)")})
+
+
+# ---------------------------------------------------------------- URLs
+
+
+def run_urls(quick: bool) -> None:
+    def each(fn):
+        return lambda url: lambda: fn(url)
+
+    ops = {
+        "normalize_url": each(X.normalize_url),
+        "clean_url": each(X.clean_url),
+        "clean_url strict": each(lambda url: X.clean_url(url, X.UrlCleaning(strict=True))),
+        "normalize w3lib": each(lambda url: X.normalize_url(url, X.UrlCleaning.w3lib())),
+    }
+    params = (10, 100, 1_000, 10_000, 100_000)
+    series("URL: n query parameters (every 5th a tracker)", params, hostile.many_params_url, ops)
+    series("URL: path of n segments with dot segments", (10, 100, 1_000, 10_000, 100_000),
+           lambda n: "http://example.com/" + "a/./b/../" * n + "end?x=1", ops)
+    series("URL: host of n labels", (10, 100, 1_000, 10_000),
+           lambda n: "http://" + "lab.el." * n + "example.com/", {"normalize_url": ops["normalize_url"]})
+    series("extract_links: page of n links", (100, 1_000, 10_000, 100_000),
+           lambda n: "<body>" + "".join(f'<a href="/p/{i}?utm_source=x&id={i}">l</a>' for i in range(n)),
+           {"extract_links": lambda html: lambda: X.extract_links(html, "http://example.com/")})
+
+
+SERIES = {"pages": run_pages, "deep": run_trees, "selectors": run_selectors, "urls": run_urls}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="pages to 10 MB, trees to 100k")
+    parser.add_argument("--series", nargs="+", choices=list(SERIES), default=list(SERIES))
+    args = parser.parse_args()
+    print(f"turbohtml {turbohtml.__version__}; python {sys.version.split()[0]}")
+    for name in args.series:
+        SERIES[name](args.quick)
+
+
+if __name__ == "__main__":
+    main()
