@@ -1,10 +1,11 @@
 """Our changes to lexbor's sources, applied by fetch_lexbor.py after extraction.
 
-One change: lexbor's tree builder answers "is there a <p> in button scope?" (asked on
+Two changes. First, lexbor's tree builder answers "is there a <p> in button scope?" (asked on
 every <div>, <section>, <h1>... start tag) by scanning the whole stack of open elements,
 which makes 100,000 nested <div>s quadratic (about 80 s). The patch keeps a count of
 open HTML <p> elements beside the stack, so the answer is immediate when the count is
-zero; when a <p> is open the scan runs as before, so the tree built is unchanged.
+zero; when a <p> is open the scan runs as before, so the tree built is unchanged. Second, URL hosts follow UTS #46's IgnoreInvalidPunycode
+as the current URL tests expect (see the last replacement).
 
 Each replacement must match exactly once in the pinned sources; a mismatch fails the
 build with the file and the text that was expected.
@@ -91,6 +92,53 @@ REPLACEMENTS: list[tuple[str, str, str, int]] = [
         "    lxb_dom_node_t *node;\n\n"
         "    if (tag_id == LXB_TAG_P && ns == LXB_NS_HTML && tree->open_p_count == 0) {\n"
         "        return NULL;  /* turbohtml: no <p> is open, so none is in scope */\n"
+        "    }\n",
+        1,
+    ),
+]
+
+
+# UTS #46 IgnoreInvalidPunycode (whatwg/url#821, current web-platform-tests): an ASCII
+# "xn--" label whose Punycode does not decode is kept as written instead of failing the
+# whole host ("http://a.b.c.xn--pokxncvks/", "https://xn--/" parse in browsers).
+REPLACEMENTS += [
+    (
+        "unicode/idna.c",
+        "    if (p - cps >= 4\n"
+        "        && (cps[0] == 0x0078 || cps[0] == 0x0058)\n"
+        "        && (cps[1] == 0x006E || cps[1] == 0x004E)\n"
+        "        && cps[2] == 0x002D && cps[3] == 0x002D)\n"
+        "    {\n"
+        "        cps += 4;\n"
+        "        status = lxb_punycode_decode_cp(cps, p - cps,\n"
+        "                                        lxb_unicode_idna_punycode_cb,\n"
+        "                                        context);\n"
+        "        if (status == LXB_STATUS_OK) {\n"
+        "            return LXB_STATUS_OK;\n"
+        "        }\n"
+        "\n"
+        "        cps -= 4;\n"
+        "    }\n",
+        "    if (p - cps >= 4\n"
+        "        && (cps[0] == 0x0078 || cps[0] == 0x0058)\n"
+        "        && (cps[1] == 0x006E || cps[1] == 0x004E)\n"
+        "        && cps[2] == 0x002D && cps[3] == 0x002D)\n"
+        "    {\n"
+        "        cps += 4;\n"
+        "        status = (p - cps == 0) ? LXB_STATUS_ERROR_UNEXPECTED_DATA\n"
+        "                 : lxb_punycode_decode_cp(cps, p - cps,\n"
+        "                                          lxb_unicode_idna_punycode_cb,\n"
+        "                                          context);\n"
+        "        if (status == LXB_STATUS_OK) {\n"
+        "            return LXB_STATUS_OK;\n"
+        "        }\n"
+        "\n"
+        "        cps -= 4;\n"
+        "        /* turbohtml: IgnoreInvalidPunycode, keep an ASCII label as written */\n"
+        "        for (const lxb_codepoint_t *c = cps; c < p; c++) {\n"
+        "            if (*c > 0x7F) { return status; }\n"
+        "        }\n"
+        "        return context->cb(cps, p - cps, context->context, LXB_STATUS_OK);\n"
         "    }\n",
         1,
     ),
