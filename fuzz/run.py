@@ -3,7 +3,7 @@
 
     python fuzz/run.py --seconds 300            # every harness, 5 minutes each
     python fuzz/run.py --seconds 60 urls parse  # some harnesses
-    python fuzz/run.py --smoke                  # CI: every harness ~15 s (about a minute)
+    python fuzz/run.py --smoke                  # CI: every harness 12 s (about a minute)
     python fuzz/run.py --replay fuzz/artifacts/crash-...  --harness content
 
 Harnesses: parse, content, structured, urls (``fuzz_<name>.py``). Each runs as its own
@@ -29,7 +29,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 HARNESSES = ("parse", "content", "structured", "urls")
-SMOKE_SECONDS = 15
+SMOKE_SECONDS = 12
 
 
 def _env() -> dict[str, str]:

@@ -63,8 +63,8 @@ def test_attr_finds_a_non_ascii_attribute_name_attrs_lists():
     ],
 )
 def test_boilerplate_never_reports_a_blank_paragraph(html):
-    # Contract check on the shared pages (67 article-benchmark pages among them): the C
-    # unit walk kept a unit of Unicode spaces, which the folding emptied; the spec says
+    # The first contract run over the shared pages (about a quarter of them): the C unit
+    # walk kept a unit of Unicode spaces, which the folding emptied; the spec says
     # Paragraph.text is never empty.
     for options in contract.EXTRACTIONS:
         paragraphs = X.boilerplate(html, options)
