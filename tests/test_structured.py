@@ -340,8 +340,6 @@ def test_links_deep_and_many():
     ],
 )
 def test_leftover_removal_is_linear_on_hostile_blocks(body):
-    import time
-
-    started = time.perf_counter()
+    # 200,000 repetitions: a backtracking pattern would not finish; the speed itself is
+    # measured in bench/, not asserted here
     assert json_ld(script(body)) == []
-    assert time.perf_counter() - started < 2
