@@ -12,8 +12,11 @@ from __future__ import annotations
 import argparse
 import gzip
 import platform
-import time
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import best_times  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -41,19 +44,6 @@ def contenders() -> dict:
     except ImportError:
         pass
     return found
-
-
-def best_times(candidates: dict, inputs: dict, rounds: int) -> dict[str, float]:
-    best = {name: float("inf") for name in candidates}
-    for round_index in range(rounds + 1):
-        for name, function in candidates.items():
-            items = inputs[name]
-            start = time.perf_counter()
-            for item in items:
-                function(item)
-            if round_index:
-                best[name] = min(best[name], time.perf_counter() - start)
-    return best
 
 
 def main() -> None:

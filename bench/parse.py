@@ -11,8 +11,11 @@ from __future__ import annotations
 import argparse
 import gzip
 import platform
-import time
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from timing import best_times  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
@@ -47,24 +50,13 @@ def parsers() -> dict:
     return found
 
 
-def best_times(candidates: dict, pages: list[str], rounds: int) -> dict[str, float]:
-    best = {name: float("inf") for name in candidates}
-    for round_index in range(rounds + 1):
-        for name, parse in candidates.items():
-            start = time.perf_counter()
-            for page in pages:
-                parse(page)
-            if round_index:  # round 0 warms caches and allocator pools
-                best[name] = min(best[name], time.perf_counter() - start)
-    return best
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     pages = load_pages()
-    results = best_times(parsers(), pages, args.rounds)
+    candidates = parsers()
+    results = best_times(candidates, {name: pages for name in candidates}, args.rounds)
     ours = results["turbohtml"]
     print(f"{len(pages)} pages, best of {args.rounds} rounds, {platform.processor() or platform.machine()}, "
           f"Python {platform.python_version()}")

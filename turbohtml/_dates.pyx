@@ -20,6 +20,7 @@ from libc.string cimport memcpy
 from turbohtml._core cimport Document, decode_text, next_node
 from turbohtml._core cimport attr_name as attr_name_of
 from turbohtml._lexbor cimport *
+from turbohtml._ascii cimport ascii_lower as _lower, equals_lower as _equals, has_token as _has_token
 
 # Record kinds, mirrored as constants in turbohtml.extract.dates.
 cdef enum:
@@ -114,37 +115,6 @@ cdef bint _append(_Buffer *buf, const lxb_char_t *data, size_t length) noexcept 
         memcpy(buf.data + buf.length, data, length)
     buf.length += length
     return True
-
-
-cdef inline lxb_char_t _lower(lxb_char_t ch) noexcept nogil:
-    if 65 <= ch <= 90:
-        return ch + 32
-    return ch
-
-
-cdef bint _equals(const lxb_char_t *data, size_t length, const char *word) noexcept nogil:
-    """ASCII case-insensitive equality with a lower-case C string."""
-    cdef size_t i = 0
-    while i < length:
-        if word[i] == 0 or _lower(data[i]) != <lxb_char_t>word[i]:
-            return False
-        i += 1
-    return word[length] == 0
-
-
-cdef bint _has_token(const lxb_char_t *data, size_t length, const char *word) noexcept nogil:
-    """Whether the whitespace-separated list holds ``word`` (case-insensitive)."""
-    cdef size_t i = 0
-    cdef size_t start
-    while i < length:
-        while i < length and data[i] <= 32:
-            i += 1
-        start = i
-        while i < length and data[i] > 32:
-            i += 1
-        if i > start and _equals(data + start, i - start, word):
-            return True
-    return False
 
 
 cdef bint _has_digits(const lxb_char_t *data, size_t length, size_t wanted) noexcept nogil:

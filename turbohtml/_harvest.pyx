@@ -9,6 +9,7 @@ An <h1> or <time> in page chrome (nav, aside, footer, a site <header> outside an
 
 from turbohtml._core cimport Document, Node, decode_text, element_attr, next_node, wrap_node
 from turbohtml._lexbor cimport *
+from turbohtml._ascii cimport equals_lower, has_token
 
 from turbohtml import _metadata_names as names
 
@@ -21,11 +22,9 @@ if len(_meta_names) > MAX_NAMES:
     raise ImportError("too many metadata names")
 cdef list _encoded = [name.encode("ascii") for name in _meta_names]
 cdef const char *_name_data[MAX_NAMES]
-cdef size_t _name_length[MAX_NAMES]
 cdef size_t _name_count = len(_encoded)
 for _i, _name in enumerate(_encoded):
     _name_data[_i] = <const char *>_name
-    _name_length[_i] = len(_name)
 cdef dict _name_index = {name: i for i, name in enumerate(_meta_names)}
 
 
@@ -34,33 +33,6 @@ ctypedef struct Found:
     lxb_dom_node_t *author_link
     lxb_dom_node_t *time
     lxb_dom_node_t *metas[MAX_NAMES]
-
-
-cdef bint _equals_lower(const lxb_char_t *value, size_t length, const char *name, size_t n) noexcept nogil:
-    cdef size_t i
-    cdef unsigned char c
-    if length != n:
-        return False
-    for i in range(n):
-        c = value[i]
-        if 65 <= c <= 90:
-            c += 32
-        if c != <unsigned char>name[i]:
-            return False
-    return True
-
-
-cdef bint _has_token(const lxb_char_t *value, size_t length, const char *token, size_t n) noexcept nogil:
-    cdef size_t i = 0, start
-    while i < length:
-        while i < length and value[i] <= 32:
-            i += 1
-        start = i
-        while i < length and value[i] > 32:
-            i += 1
-        if i > start and _equals_lower(value + start, i - start, token, n):
-            return True
-    return False
 
 
 cdef void _match_meta(lxb_dom_node_t *c_node, Found *found) noexcept nogil:
@@ -79,7 +51,7 @@ cdef void _match_meta(lxb_dom_node_t *c_node, Found *found) noexcept nogil:
         if value == NULL:
             continue
         for k in range(_name_count):
-            if found.metas[k] == NULL and _equals_lower(value, length, _name_data[k], _name_length[k]):
+            if found.metas[k] == NULL and equals_lower(value, length, _name_data[k]):
                 found.metas[k] = c_node
 
 
@@ -124,7 +96,7 @@ cdef void _harvest(lxb_dom_node_t *root, Found *found) noexcept nogil:
                         found.time = c_node
                 elif tag == LXB_TAG_A and found.author_link == NULL:
                     value = element_attr(c_node, "rel", 3, &length)
-                    if value != NULL and _has_token(value, length, "author", 6):
+                    if value != NULL and has_token(value, length, "author"):
                         found.author_link = c_node
         c_node = next_node(root, c_node, &closing)
 

@@ -11,6 +11,7 @@ from libc.string cimport memcpy
 
 from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
+from turbohtml._ascii cimport ascii_lower as _lower
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, tag_weight
 
 from turbohtml import _hints
@@ -83,10 +84,6 @@ cdef void _load_words() except *:
 
 
 _load_words()
-
-
-cdef inline unsigned char _lower(unsigned char c) noexcept nogil:
-    return c + 32 if 65 <= c <= 90 else c
 
 
 cdef bint _contains(const unsigned char *hay, size_t length, const char *needle, size_t n) noexcept nogil:

@@ -1,0 +1,22 @@
+"""Interleaved best-of-N timing shared by the speed benchmarks."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+
+def best_times(candidates: dict[str, Callable], inputs: dict[str, Iterable], rounds: int) -> dict[str, float]:
+    """Seconds per contender for one pass over its inputs: rounds interleave the
+    contenders (each sees the same machine state), round 0 only warms caches and
+    allocator pools, and the best later round counts (the least disturbed)."""
+    best = {name: float("inf") for name in candidates}
+    for round_index in range(rounds + 1):
+        for name, function in candidates.items():
+            items = inputs[name]
+            start = time.perf_counter()
+            for item in items:
+                function(item)
+            if round_index:
+                best[name] = min(best[name], time.perf_counter() - start)
+    return best
