@@ -1,4 +1,5 @@
-# ASCII helpers the C walks share for attribute values (class tokens, rel lists, names).
+# Byte-level text helpers the C walks share: ASCII matching of attribute values (class
+# tokens, rel lists, names) and whitespace as Python folds it.
 
 from turbohtml._lexbor cimport lxb_char_t
 
@@ -29,3 +30,41 @@ cdef inline bint has_token(const lxb_char_t *data, size_t length, const char *wo
         if i > start and equals_lower(data + start, i - start, word):
             return True
     return False
+
+
+cdef inline bint has_token_prefix(const lxb_char_t *data, size_t length, const char *prefix,
+                                  size_t n) noexcept nogil:
+    """Whether a token of the whitespace-separated list starts with ``prefix`` (lower-case)."""
+    cdef size_t i = 0, start
+    while i < length:
+        while i < length and data[i] <= 32:
+            i += 1
+        start = i
+        while i < length and data[i] > 32:
+            i += 1
+        if i - start >= n and equals_lower(data + start, n, prefix):
+            return True
+    return False
+
+
+cdef inline size_t space_length(const lxb_char_t *data, size_t i, size_t length) noexcept nogil:
+    """Bytes of the whitespace character at ``data[i]`` (0 when none): ASCII whitespace
+    (with the separators U+001C-U+001F),
+    and the Unicode spaces ``str.split()`` folds (U+00A0, U+1680, U+2000-U+200A,
+    U+2028/9, U+202F, U+205F, U+3000), so C walks and Python folding agree."""
+    cdef lxb_char_t c = data[i]
+    if c == 32 or 9 <= c <= 13 or 28 <= c <= 31:
+        return 1
+    if c == 0xC2 and i + 1 < length and (data[i + 1] == 0xA0 or data[i + 1] == 0x85):
+        return 2
+    if i + 2 < length:
+        if c == 0xE2 and data[i + 1] == 0x80 and (0x80 <= data[i + 2] <= 0x8A or data[i + 2] == 0xA8
+                                                  or data[i + 2] == 0xA9 or data[i + 2] == 0xAF):
+            return 3
+        if c == 0xE2 and data[i + 1] == 0x81 and data[i + 2] == 0x9F:
+            return 3
+        if c == 0xE3 and data[i + 1] == 0x80 and data[i + 2] == 0x80:
+            return 3
+        if c == 0xE1 and data[i + 1] == 0x9A and data[i + 2] == 0x80:
+            return 3
+    return 0

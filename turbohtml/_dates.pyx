@@ -20,7 +20,7 @@ from libc.string cimport memcpy
 from turbohtml._core cimport Document, decode_text, next_node
 from turbohtml._core cimport attr_name as attr_name_of
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, equals_lower as _equals, has_token as _has_token
+from turbohtml._ascii cimport ascii_lower as _lower, equals_lower as _equals, has_token as _has_token, has_token_prefix
 
 # Record kinds, mirrored as constants in turbohtml.extract.dates.
 cdef enum:
@@ -364,31 +364,16 @@ cdef bint _on_attrs(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
     return True
 
 
-cdef bint _starts_comment(const lxb_char_t *data, size_t length) noexcept nogil:
-    """Whether a class list holds a token starting with "comment" (any case)."""
-    cdef size_t i = 0
-    cdef size_t start
-    while i < length:
-        while i < length and data[i] <= 32:
-            i += 1
-        start = i
-        while i < length and data[i] > 32:
-            i += 1
-        if i - start >= 7 and _equals(data + start, 7, "comment"):
-            return True
-    return False
-
-
 cdef bint _mutes(lxb_dom_element_t *c_el, uintptr_t tag) noexcept nogil:
     """Subtrees whose dates are not the page's: navigation (a "today" date, archive
     menus) and reader comments (newer than the article by construction)."""
     if tag == LXB_TAG_NAV:
         return True
     if c_el.attr_class != NULL and c_el.attr_class.value != NULL:
-        if _starts_comment(c_el.attr_class.value.data, c_el.attr_class.value.length):
+        if has_token_prefix(c_el.attr_class.value.data, c_el.attr_class.value.length, "comment", 7):
             return True
     if c_el.attr_id != NULL and c_el.attr_id.value != NULL:
-        if _starts_comment(c_el.attr_id.value.data, c_el.attr_id.value.length):
+        if has_token_prefix(c_el.attr_id.value.data, c_el.attr_id.value.length, "comment", 7):
             return True
     return False
 

@@ -11,7 +11,7 @@ from libc.string cimport memcpy
 
 from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower
+from turbohtml._ascii cimport ascii_lower as _lower, space_length
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, tag_weight
 
 from turbohtml import _hints
@@ -241,17 +241,21 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, bint prune
 
 
 cdef void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas) noexcept nogil:
-    """Characters after whitespace folding (a run counts as one) and commas of all scripts."""
-    cdef size_t i = 0
+    """Characters after whitespace folding (a run, Unicode spaces included, counts as one)
+    and commas of all scripts."""
+    cdef size_t i = 0, space
     cdef unsigned char c
     cdef bint in_space = True
     while i < length:
         c = data[i]
-        if c == 32 or c == 9 or c == 10 or c == 13 or c == 12:
+        space = space_length(data, i, length)
+        if space:
             if not in_space:
                 chars[0] += 1
                 in_space = True
-        elif (c & 0xC0) != 0x80:
+            i += space
+            continue
+        if (c & 0xC0) != 0x80:
             chars[0] += 1
             in_space = False
             if c == 44:  # ,

@@ -15,6 +15,7 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 
 from turbohtml._core cimport Node, next_node
 from turbohtml._lexbor cimport *
+from turbohtml._ascii cimport space_length
 from turbohtml._score cimport HINT_PRUNE, class_hints, is_hidden
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_never_content
 
@@ -105,18 +106,22 @@ cdef void _flush(Walk *walk) noexcept nogil:
 
 
 cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint in_link, int flags) noexcept nogil:
-    """Append text with whitespace folded; a unit takes the flags of its first text."""
-    cdef size_t i
+    """Append text with whitespace (Unicode spaces too) folded; a unit takes the flags of
+    its first text."""
+    cdef size_t i, space
     cdef unsigned char c
     cdef size_t added = 0
     if not _reserve(&walk.text, length + 1):
         walk.failed = True
         return
-    for i in range(length):
+    i = 0
+    while i < length:
         c = data[i]
-        if c == 32 or c == 9 or c == 10 or c == 13 or c == 12:
+        space = space_length(data, i, length)
+        if space:
             if walk.text.length > walk.start and walk.text.data[walk.text.length - 1] != 10:
                 walk.pending_space = True
+            i += space
             continue
         if walk.pending_space:
             walk.text.data[walk.text.length] = 32
@@ -127,6 +132,7 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
         walk.text.length += 1
         if (c & 0xC0) != 0x80:
             added += 1
+        i += 1
     if added:
         if walk.chars == 0:
             walk.flags = flags

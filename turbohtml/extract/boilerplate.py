@@ -39,8 +39,6 @@ def document_boilerplate(doc: Document, options: Extraction | None = None) -> li
     paragraphs = []
     for text, flags, chars, link_chars in units:
         folded = " ".join(text.split())
-        if not folded:
-            continue  # a unit of Unicode spaces only (a lone &nbsp;): blank once folded
         paragraphs.append(Paragraph(
             text=folded,
             is_boilerplate=_classify(folded, flags, chars, link_chars, options),
