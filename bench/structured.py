@@ -29,7 +29,6 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from turbohtml.extract import microdata, opengraph
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 

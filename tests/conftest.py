@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import importlib.util
 import json
 import os
 from pathlib import Path
@@ -36,3 +37,13 @@ def article_benchmark() -> tuple[dict[str, dict], list[Path]]:
 def readability_pages() -> list[Path]:
     """The page folders of mozilla/readability's test suite."""
     return sorted(p for p in data_path("readability-pages", "pages").iterdir() if p.is_dir())
+
+
+def bench_module(name: str):
+    """A module of bench/ (the benchmark metric, the htmldate case runner), loaded by path:
+    bench/ is no package, and the checkout must not go on sys.path (it would shadow the
+    installed, compiled turbohtml)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", REPO / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

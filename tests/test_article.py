@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import gzip
-import importlib.util
-import json
 import pickle
 
 import pytest
@@ -14,7 +11,7 @@ import turbohtml
 from turbohtml import parse
 from turbohtml.extract import Article
 
-from conftest import REPO, article_benchmark, read_gzip_text, readability_pages
+from conftest import REPO, article_benchmark, bench_module, read_gzip_text, readability_pages
 
 BODY = "".join(
     f"<p>Paragraph {i} of the story, with a clause, another clause, and enough words to count.</p>"
@@ -131,18 +128,11 @@ def test_article_record_contract() -> None:
 # ---------------------------------------------------------------- real pages
 
 
-def _f1(pairs):
-    spec = importlib.util.spec_from_file_location("scoring", REPO / "bench" / "scoring.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.f1_score(pairs)
-
-
 def test_article_benchmark_f1_regression_guard() -> None:
     truth, pages = article_benchmark()
     pairs = [(parse(read_gzip_text(p)).article().text, truth[p.name.removesuffix(".html.gz")]["articleBody"])
              for p in pages]
-    precision, recall, f1 = _f1(pairs)
+    precision, recall, f1 = bench_module("scoring").f1_score(pairs)
     assert f1 >= 0.95, (precision, recall, f1)  # measured 0.965 when written; the target lives in bench/
 
 
@@ -151,5 +141,5 @@ def test_readability_pages_f1_regression_guard() -> None:
     for folder in readability_pages():
         html = read_gzip_text(folder / "source.html.gz")
         pairs.append((parse(html).article().text, (folder / "expected.txt").read_text(encoding="utf8")))
-    precision, recall, f1 = _f1(pairs)
+    precision, recall, f1 = bench_module("scoring").f1_score(pairs)
     assert f1 >= 0.90, (precision, recall, f1)  # measured 0.928 when written

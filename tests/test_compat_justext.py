@@ -8,12 +8,10 @@ justext's stopword heuristic; docs/migration/justext.md).
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 
 import pytest
 
-from conftest import article_benchmark, read_gzip_text
+from conftest import article_benchmark, bench_module, read_gzip_text
 from turbohtml.compat import justext as ours
 
 justext = pytest.importorskip("justext")
@@ -29,24 +27,6 @@ def _shape(paragraph) -> tuple:
         type(paragraph.stopwords_density(frozenset({"the"}))).__name__ in ("int", "float"),
         type(len(paragraph)).__name__,
     )
-
-
-def _shingle_f1(predicted: str, truth: str) -> tuple[float, float]:
-    def shingles(text: str) -> Counter:
-        tokens = re.findall(r"\w+", text)
-        return Counter(tuple(tokens[i:i + 4]) for i in range(max(0, len(tokens) - 3)))
-
-    got, want = shingles(predicted), shingles(truth)
-    overlap = sum((got & want).values())
-    precision = overlap / sum(got.values()) if got else 0.0
-    recall = overlap / sum(want.values()) if want else 0.0
-    return precision, recall
-
-
-def _f1(pairs: list[tuple[float, float]]) -> float:
-    precision = sum(p for p, _ in pairs) / len(pairs)
-    recall = sum(r for _, r in pairs) / len(pairs)
-    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
 
 def test_same_shapes_and_agreement():
@@ -73,13 +53,14 @@ def test_same_shapes_and_agreement():
                 same_class += by_text[paragraph.text] == paragraph.class_type
         good_ours = "\n".join(p.text for p in mine if not p.is_boilerplate)
         good_theirs = "\n".join(p.text for p in theirs if not p.is_boilerplate)
-        text_overlap.append(_shingle_f1(good_ours, good_theirs))
+        text_overlap.append((good_ours, good_theirs))
         expected = truth[path.name.split(".")[0]]["articleBody"]
-        ours_vs_truth.append(_shingle_f1(good_ours, expected))
-        theirs_vs_truth.append(_shingle_f1(good_theirs, expected))
+        ours_vs_truth.append((good_ours, expected))
+        theirs_vs_truth.append((good_theirs, expected))
+    f1 = lambda pairs: bench_module("scoring").f1_score(pairs)[2]  # noqa: E731
     print(f"\njustext: {PAGES} pages; paragraphs with identical text: {compared}, same class {same_class / compared:.0%}; "
-          f"good-text shingle F1 ours vs justext {_f1(text_overlap):.3f}; "
-          f"F1 vs ground truth: ours {_f1(ours_vs_truth):.3f}, justext {_f1(theirs_vs_truth):.3f}")
+          f"good-text shingle F1 ours vs justext {f1(text_overlap):.3f}; "
+          f"F1 vs ground truth: ours {f1(ours_vs_truth):.3f}, justext {f1(theirs_vs_truth):.3f}")
 
 
 PAGE = """<html><body>

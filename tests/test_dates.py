@@ -12,7 +12,7 @@ import turbohtml
 from turbohtml.extract import DateExtraction, PublicationDate, dates
 from turbohtml.extract.dates import parse_date
 
-from conftest import data_path
+from conftest import bench_module, data_path
 
 
 def page(head: str = "", body: str = "") -> str:
@@ -382,32 +382,6 @@ def test_deep_nesting():
 
 # ---------------------------------------------------------------- dev-set regression guards
 
-def _options(kwargs: dict) -> DateExtraction:
-    values: dict = {}
-    if "original_date" in kwargs:
-        values["original"] = kwargs["original_date"]
-    if "extensive_search" in kwargs:
-        values["extensive_search"] = kwargs["extensive_search"]
-    if "outputformat" in kwargs:
-        values["output_format"] = kwargs["outputformat"]
-    for name in ("min_date", "max_date"):
-        if name in kwargs:
-            values[name] = dt.datetime.fromisoformat(kwargs[name]).date()
-    return DateExtraction(**values)
-
-
-def _case_result(html: str, kwargs: dict) -> str | None:
-    """Run one htmldate case; its ``url`` argument becomes the page's canonical link."""
-    if "url" in kwargs:
-        html = f'<link rel="canonical" href="{kwargs["url"]}">' + html
-    try:
-        options = _options(kwargs)
-    except ValueError:
-        return None  # an output format without a directive: htmldate returns None
-    result = dates(html, options)
-    return None if result is None else result.date
-
-
 def _pass_count(name: str) -> tuple[int, int]:
     root = data_path("dates")
     passed = total = 0
@@ -420,7 +394,7 @@ def _pass_count(name: str) -> tuple[int, int]:
                 with gzip.open(root / case["file"], "rt", encoding="utf8", errors="replace") as page_file:
                     html = page_file.read()
             total += 1
-            passed += _case_result(html, case["kwargs"]) == case["expected"]
+            passed += bench_module("dates").ours_case(html, case["kwargs"]) == case["expected"]
     return passed, total
 
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-import json
 
 import pytest
 
 from turbohtml import parse
 from turbohtml._score import candidate_scores
 
-from conftest import REPO, article_benchmark, read_gzip_text
+from conftest import article_benchmark, bench_module, read_gzip_text
 
 # 25+ characters, no commas: one base point and no length point.
 PLAIN = "Plain sentence of prose text"
@@ -221,13 +219,6 @@ def test_main_text_layout() -> None:
 # ---------------------------------------------------------------- real pages
 
 
-def _scoring():
-    spec = importlib.util.spec_from_file_location("scoring", REPO / "bench" / "scoring.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_main_text_on_the_article_benchmark() -> None:
     truth, pages = article_benchmark()
     pairs = []
@@ -236,5 +227,5 @@ def test_main_text_on_the_article_benchmark() -> None:
         text = parse(read_gzip_text(path)).main_text()
         assert text.strip(), f"{key}: empty main_text"
         pairs.append((text, truth[key]["articleBody"]))
-    precision, recall, f1 = _scoring().f1_score(pairs)
+    precision, recall, f1 = bench_module("scoring").f1_score(pairs)
     assert f1 >= 0.90, (precision, recall, f1)  # measured 0.942 when written

@@ -217,7 +217,6 @@ def _dates(markup: str | bytes, url: str | None, settings: Settings) -> dict[str
 
 
 def _links(markup: str | bytes, url: str | None, settings: Settings) -> dict[str, Any]:
-    import turbohtml
     from turbohtml.extract import extract_links
 
     base = settings.base or url

@@ -19,7 +19,8 @@ import html as _html
 import logging
 from typing import Any
 
-from turbohtml._core import Document, parse
+from turbohtml._core import parse
+from turbohtml.compat._input import as_document
 from turbohtml.extract.dates import document_dates
 from turbohtml.extract.options import DateExtraction
 
@@ -44,20 +45,6 @@ def _window_bound(value: Any, name: str) -> _dt.date | None:
             pass
     LOGGER.warning("invalid %s, using the default: %r", name, value)
     return None
-
-
-def _document(htmlobject: Any) -> Document:
-    if isinstance(htmlobject, Document):
-        return htmlobject
-    if isinstance(htmlobject, (str, bytes, bytearray, memoryview)):
-        return parse(htmlobject)
-    if hasattr(htmlobject, "getroottree"):  # an lxml element, as trafilatura passes
-        from lxml import html as lxml_html
-
-        return parse(lxml_html.tostring(htmlobject, encoding="unicode"))
-    raise TypeError(
-        f"find_date() takes str, bytes, a turbohtml Document or an lxml element, not {type(htmlobject).__name__}"
-    )
 
 
 def _valid_format(outputformat: Any) -> bool:
@@ -98,7 +85,7 @@ def find_date(
             raise TypeError(f"find_date() {name} must be bool, not {type(value).__name__}")
     if url is not None and not isinstance(url, str):
         raise TypeError(f"find_date() url must be str or None, not {type(url).__name__}")
-    doc = _document(htmlobject)
+    doc = as_document(htmlobject, "find_date()")
     if not _valid_format(outputformat):
         LOGGER.error("wrong output format or type: %r", outputformat)
         return None

@@ -35,10 +35,11 @@ from xml.sax.saxutils import escape as _xml_escape
 from xml.sax.saxutils import quoteattr as _xml_attr
 
 from turbohtml._core import Document as _Page
-from turbohtml._core import Element, UrlBase, parse
+from turbohtml._core import Element, UrlBase
 from turbohtml._harvest import harvest_metadata
 from turbohtml._units import BOILERPLATE_REGION, CAPTION, HEADING, IN_CONTENT, LIST_ITEM
 from turbohtml.compat._blocks import Block, ancestors, blocks
+from turbohtml.compat._input import as_document
 from turbohtml.compat.htmldate import find_date
 from turbohtml.extract.urls import registrable_domain
 
@@ -116,18 +117,6 @@ def _check_options(output_format: str, supported: frozenset[str], **given: Any) 
     if output_format not in supported:
         raise TypeError(f"output_format={output_format!r} is not supported by turbohtml; "
                         f"use one of {', '.join(sorted(supported))}")
-
-
-def _page(filecontent: Any) -> _Page:
-    if isinstance(filecontent, _Page):
-        return filecontent
-    if isinstance(filecontent, (str, bytes, bytearray, memoryview)):
-        return parse(filecontent)
-    if hasattr(filecontent, "getroottree"):  # an lxml tree, as trafilatura accepts
-        from lxml import html as lxml_html
-
-        return parse(lxml_html.tostring(filecontent, encoding="unicode"))
-    raise TypeError(f"trafilatura input must be str, bytes or a parsed tree, not {type(filecontent).__name__}")
 
 
 # ------------------------------------------------------------------ metadata
@@ -448,7 +437,7 @@ def _run(filecontent: Any, url: str | None, *, fast: bool, favor_precision: bool
          author_blacklist: Iterable[str] | None) -> tuple[Document, list[_Piece], list[_Piece]] | None:
     if url is not None and not isinstance(url, str):
         raise TypeError(f"url must be str or None, not {type(url).__name__}")
-    page = _page(filecontent)
+    page = as_document(filecontent, "trafilatura input")
     if target_language is not None:
         declared = (page.root.attr("lang") if page.root is not None else None) or _meta(page, "content-language")
         if declared and declared.split("-")[0].split("_")[0].strip().lower() != target_language.lower():
@@ -604,7 +593,7 @@ def extract_metadata(
     author_blacklist: set[str] | None = None,
 ) -> Document:
     """The page's metadata as a ``Document`` (trafilatura's ``extract_metadata``)."""
-    page = _page(filecontent)
+    page = as_document(filecontent, "trafilatura input")
     date_params = None
     if date_config:
         date_params = {**date_config}
