@@ -7,12 +7,14 @@ Two corpora, each read from ../shared/data before timing:
 - "microdata": every microdata test page we hold (extruct's samples, the WHATWG JSON
   sources), dense in itemscope.
 
-Two measurements per library: "page" starts from the HTML string (its own parse
-included) and returns its native result; "tree" starts from the library's own parsed
-tree (turbohtml's Document, extruct's lxml tree, html5lib's DOM for `microdata`,
-BeautifulSoup for `opengraph_py3`), which isolates the extraction from the parser.
-The best of --rounds is reported as pages/s, with turbohtml's speed ratio over each
-peer. The `opengraph` package itself (0.5, 2012) is Python 2 only;
+Three measurements per library: "str" starts from the page as a str and "bytes" from
+its UTF-8 bytes (each library's own parse included; for turbohtml the public
+``microdata(page)`` / ``opengraph(page)``, which skip the parse of a page with no
+``itemscope`` and parse only up to the last ``og:`` spelling), and "tree" starts from
+the library's own parsed tree (turbohtml's Document, extruct's lxml tree, html5lib's DOM
+for `microdata`, BeautifulSoup for `opengraph_py3`), which isolates the extraction
+from the parser. The best of --rounds is reported as pages/s, with turbohtml's speed
+ratio over each peer. The `opengraph` package itself (0.5, 2012) is Python 2 only;
 `opengraph_py3` is its port.
 
     python bench/structured.py [--rounds N] [--pages N]
@@ -49,16 +51,18 @@ def microdata_pages() -> list[str]:
     return [page for page in pages if "itemscope" in page]
 
 
-Task = tuple[Callable[[str], object], Callable[[object], object]]  # (parse, extract from tree)
+# (page function, parse, extract from the parsed tree)
+Task = tuple[Callable[[object], object], Callable[[object], object], Callable[[object], object]]
 
 
 def peers() -> dict[str, dict[str, Task]]:
-    """{task: {library: (parse, extract)}}; a peer that is not installed is left out."""
+    """{task: {library: task}}; a peer that is not installed is left out."""
     from turbohtml import parse
+    from turbohtml.extract import microdata, opengraph
 
     tasks: dict[str, dict[str, Task]] = {
-        "microdata": {"turbohtml": (parse, lambda doc: doc.microdata())},
-        "opengraph": {"turbohtml": (parse, lambda doc: doc.opengraph())},
+        "microdata": {"turbohtml": (microdata, parse, lambda doc: doc.microdata())},
+        "opengraph": {"turbohtml": (opengraph, parse, lambda doc: doc.opengraph())},
     }
     try:
         from extruct.opengraph import OpenGraphExtractor
@@ -67,28 +71,39 @@ def peers() -> dict[str, dict[str, Task]]:
 
         md, og = MicrodataExtractor(), OpenGraphExtractor()
 
-        def lxml_tree(html: str) -> object:
+        def lxml_tree(html: object) -> object:
             return parse_html(html, encoding="UTF-8")
 
-        tasks["microdata"]["extruct"] = (lxml_tree, lambda tree: md.extract_items(tree, None))
-        tasks["opengraph"]["extruct"] = (lxml_tree, lambda tree: list(og.extract_items(tree)))
+        def md_items(tree: object) -> object:
+            return md.extract_items(tree, None)
+
+        def og_items(tree: object) -> object:
+            return list(og.extract_items(tree))
+
+        tasks["microdata"]["extruct"] = (lambda html: md_items(lxml_tree(html)), lxml_tree, md_items)
+        tasks["opengraph"]["extruct"] = (lambda html: og_items(lxml_tree(html)), lxml_tree, og_items)
     except ImportError:
         pass
     try:
         import html5lib
         import microdata as microdata_lib
 
-        def html5lib_dom(html: str) -> object:
-            return html5lib.HTMLParser(tree=html5lib.treebuilders.getTreeBuilder("dom")).parse(io.StringIO(html))
+        def html5lib_dom(html: object) -> object:
+            source = io.BytesIO(html) if isinstance(html, bytes) else io.StringIO(html)
+            return html5lib.HTMLParser(tree=html5lib.treebuilders.getTreeBuilder("dom")).parse(source)
 
-        tasks["microdata"]["microdata"] = (html5lib_dom, microdata_lib._find_items)
+        find_items = microdata_lib._find_items
+        tasks["microdata"]["microdata"] = (lambda html: find_items(html5lib_dom(html)), html5lib_dom, find_items)
     except ImportError:
         pass
     try:
         from bs4 import BeautifulSoup
         from opengraph_py3 import OpenGraph
 
-        tasks["opengraph"]["opengraph_py3"] = (BeautifulSoup, lambda soup: OpenGraph(html=soup))
+        def card(soup: object) -> object:
+            return OpenGraph(html=soup)
+
+        tasks["opengraph"]["opengraph_py3"] = (lambda html: card(BeautifulSoup(html)), BeautifulSoup, card)
     except ImportError:
         pass
     return tasks
@@ -117,18 +132,19 @@ def main() -> None:
     print(f"{'task':<10} {'corpus':<10} {'from':<5} {'library':<14} {'pages/s':>10} {'turbohtml is':>15}")
     for task, libraries in peers().items():
         for corpus, pages in corpora.items():
+            inputs = {"str": pages, "bytes": [page.encode("utf8") for page in pages]}
             rates: dict[tuple[str, str], float] = {}
-            for library, (parse, extract) in libraries.items():
-                rates[library, "page"] = best_rate(lambda html: extract(parse(html)), pages, args.rounds)
+            for library, (page_function, parse, extract) in libraries.items():
+                for start in ("str", "bytes"):
+                    rates[library, start] = best_rate(page_function, inputs[start], args.rounds)
                 trees = [parse(html) for html in pages]
                 rates[library, "tree"] = best_rate(extract, trees, args.rounds)
-            for start in ("page", "tree"):
+            for start in ("str", "bytes", "tree"):
                 ours = rates["turbohtml", start]
                 for library in libraries:
                     rate = rates[library, start]
                     ratio = "" if library == "turbohtml" else f"{ours / rate:.1f}x faster"
                     print(f"{task:<10} {corpus:<10} {start:<5} {library:<14} {rate:>10.1f} {ratio:>15}")
-
 
 if __name__ == "__main__":
     main()

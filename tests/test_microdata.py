@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import data_path
+from conftest import article_benchmark, data_path, read_gzip_text
 
 import turbohtml
 from turbohtml.extract import MicrodataItem, microdata
@@ -556,3 +556,18 @@ def test_many_resolving_itemrefs():
     [item] = microdata(html)
     assert time.perf_counter() - started < 5
     assert item.get_all("q") == [str(i) for i in range(count)]  # tree order
+
+
+def test_the_itemscope_check_before_parsing():
+    # microdata(page) skips the parse when no "itemscope" is spelled, in any letter case
+    upper = '<DIV ITEMSCOPE ITEMTYPE="https://schema.org/Thing"><SPAN ITEMPROP="name">x</SPAN></DIV>'
+    assert [json.loads(item.json()) for item in microdata(upper)] == [
+        {"type": ["https://schema.org/Thing"], "properties": {"name": ["x"]}}
+    ]
+    assert microdata(upper.encode("utf8")) == microdata(upper)  # type: ignore[arg-type]
+    assert microdata(upper.encode("utf-16")) == microdata(upper)  # type: ignore[arg-type]  # BOM: decoded first
+    assert microdata('<div itemprop="name" data-note="itemscop">x</div>') == []
+    truth, pages = article_benchmark()
+    for path in pages[::4]:
+        page = read_gzip_text(path)
+        assert microdata(page) == turbohtml.parse(page).microdata()

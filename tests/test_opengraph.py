@@ -9,7 +9,7 @@ import pickle
 import re
 
 import pytest
-from conftest import data_path
+from conftest import article_benchmark, data_path, read_gzip_text, readability_pages
 
 import turbohtml
 from turbohtml.extract import OpenGraph, opengraph
@@ -297,3 +297,57 @@ def test_character_references_in_property_values():
     assert opengraph('<meta property="og&colon;title" content="b">') == {"title": "b"}
     assert opengraph('<meta property="og&#x3A;title" content="c">') == {"title": "c"}
     assert opengraph(b'<meta property="og:title" content="d">') == {"title": "d"}  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- the partial parse
+# opengraph(page) parses only up to the last place an og: name may be spelled
+# (turbohtml._structured.last_og_spot); it must agree with the whole-tree walk.
+
+
+@pytest.mark.parametrize(
+    "page, expected",
+    [
+        # the last "og:" sits inside a comment, a script and a title: parsing runs to their end
+        ('<meta property="og:title" content="a"><!-- og: later --><p>x', {"title": "a"}),
+        ('<meta property="og:title" content="a"><script>var s = "og:x";</script><p>x', {"title": "a"}),
+        ('<title>og: a title</title><meta property="og:type" content="t">', {"type": "t"}),
+        # ">" inside the quoted content of the last og: meta
+        ('<p>x</p><meta property="og:title" content="a > b <c>">tail', {"title": "a > b <c>"}),
+        # og: names spelled with references, after plenty of body text
+        ("<p>" + "text " * 2000 + '</p><meta property="o&#103;:title" content="r">', {"title": "r"}),
+        ('<p>x</p><meta property="&#x6F;G:Title" content="s">', {"title": "s"}),
+        ('<p>x</p><meta property="og&colon;type" content="u">', {"type": "u"}),
+        ('<p>x</p><meta property="og&#0058;url" content="v">', {"url": "v"}),
+        # a meta cut by the end of the input is dropped, as in a full parse
+        ('<meta property="og:title" content="a"><meta property="og:type" content="b"', {"title": "a"}),
+        # no og: spelling at all: the page is not parsed
+        ("<p>og</p><p>blog &amp; log: &#58;</p>", {}),
+    ],
+)
+def test_partial_parse_reads_every_og_meta(page, expected):
+    og = opengraph(page)
+    assert og == expected
+    assert og == turbohtml.parse(page).opengraph()
+
+
+def test_partial_parse_sees_a_late_base_href():
+    page = '<meta property="og:image" content="a.png"><p>' + "x " * 500 + '</p><base href="/img/">'
+    assert opengraph(page, "https://e.org/p/")["image"] == "https://e.org/img/a.png"
+    assert opengraph(page)["image"] == "a.png"
+
+
+def test_partial_parse_agrees_with_the_full_walk_on_every_dataset_page():
+    truth, pages = article_benchmark()
+    sources = [read_gzip_text(path) for path in pages]
+    sources += [read_gzip_text(folder / "source.html.gz") for folder in readability_pages()]
+    sources += [path.read_text(encoding="utf8") for path in data_path("opengraph").rglob("*.html")]
+    with_cards = 0
+    for page in sources:
+        for markup in (page, page.encode("utf8")):
+            for base in (None, "https://example.org/a/b"):
+                full = turbohtml.parse(markup).opengraph(base)
+                partial = opengraph(markup, base)
+                assert partial == full
+                assert all(partial.get_all(key) == full.get_all(key) for key in full)
+        with_cards += bool(full)
+    assert with_cards > 200  # the comparison is not between empty cards

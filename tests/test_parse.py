@@ -320,3 +320,24 @@ def test_agrees_with_an_independent_parser_on_a_sample() -> None:
         assert len(doc.select("p")) == paragraphs, path
         assert [a.attr("href") for a in doc.select("a[href]")] == hrefs, path
         assert fold(doc.body.text) == text, path
+
+
+def test_utf8_validation_agrees_with_python():
+    # bytes are parsed as UTF-8 when valid: the C check must accept exactly what Python's
+    # strict decoder accepts (overlongs, surrogates, truncation, > U+10FFFF rejected)
+    import random
+
+    from turbohtml._core import sniff_encoding
+
+    pieces = [b"a", b"\xc3\xa9", b"\xe2\x82\xac", b"\xf0\x9f\x98\x80", b"\xed\xa0\x80", b"\xc0\xaf",
+              b"\xe0\x80\xaf", b"\xf4\x90\x80\x80", b"\xf8", b"\x80", b"\xc2", b"\xe2\x82", b"\xf0\x9f\x98",
+              b"\xff", b"\xef\xbf\xbf", b"\xf4\x8f\xbf\xbf", b"\xed\x9f\xbf", b"\xee\x80\x80", b"\xc1\xbf"]
+    rng = random.Random(7)
+    for _ in range(20_000):
+        data = b"x" * rng.randrange(10) + b"".join(rng.choice(pieces) for _ in range(rng.randrange(12)))
+        try:
+            data.decode("utf-8")
+            expected = "utf-8"
+        except UnicodeDecodeError:
+            expected = "windows-1252"
+        assert sniff_encoding(data) == expected, data

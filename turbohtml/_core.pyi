@@ -1,4 +1,4 @@
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, overload
 
 from turbohtml.extract.opengraph import OpenGraph
@@ -72,6 +72,7 @@ class Document(Node):
     def highlight(self, options: Extraction | None = None) -> str: ...
 
 def parse(markup: str | bytes | bytearray | memoryview, /) -> Document: ...
+def parse_through(markup: str | bytes | bytearray | memoryview, needed: Callable[[bytes], int], /) -> Document: ...
 def sniff_encoding(data: bytes) -> str: ...
 def url_parse(
     url: str, base: str | None = None

@@ -14,9 +14,59 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc, PyMem_RawRealloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdlib cimport free, realloc
-from libc.string cimport memcmp
+from libc.string cimport memchr, memcmp
 
 from turbohtml._lexbor cimport *
+
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+
+    /* Whether s[0:n] is valid UTF-8 by the rules Python's strict decoder applies
+       (no overlong forms, surrogates or code points past U+10FFFF), without building
+       a str; ASCII runs are checked eight bytes at a time. */
+    static int turbohtml_valid_utf8(const unsigned char *s, size_t n)
+    {
+        size_t i = 0;
+        uint64_t word;
+        unsigned char c, c1;
+        while (i < n) {
+            if (n - i >= 8) {
+                memcpy(&word, s + i, 8);
+                if ((word & 0x8080808080808080ULL) == 0) { i += 8; continue; }
+            }
+            c = s[i];
+            if (c < 0x80) { i += 1; continue; }
+            if (c >= 0xC2 && c <= 0xDF) {
+                if (n - i < 2 || (s[i + 1] & 0xC0) != 0x80) return 0;
+                i += 2; continue;
+            }
+            if (c >= 0xE0 && c <= 0xEF) {
+                if (n - i < 3) return 0;
+                c1 = s[i + 1];
+                if ((c1 & 0xC0) != 0x80 || (s[i + 2] & 0xC0) != 0x80) return 0;
+                if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F)) return 0;
+                i += 3; continue;
+            }
+            if (c >= 0xF0 && c <= 0xF4) {
+                if (n - i < 4) return 0;
+                c1 = s[i + 1];
+                if ((c1 & 0xC0) != 0x80 || (s[i + 2] & 0xC0) != 0x80 || (s[i + 3] & 0xC0) != 0x80) return 0;
+                if ((c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F)) return 0;
+                i += 4; continue;
+            }
+            return 0;
+        }
+        return 1;
+    }
+    """
+    bint turbohtml_valid_utf8(const unsigned char *s, size_t n) nogil
+
+
+cdef bint _valid_utf8(bytes data) noexcept:
+    return turbohtml_valid_utf8(<const unsigned char *>PyBytes_AS_STRING(data), <size_t>PyBytes_GET_SIZE(data))
 
 
 cdef extern from *:
@@ -111,11 +161,7 @@ def sniff_encoding(data: bytes) -> str:
     declared = _prescan_charset(data)
     if declared is not None:
         return declared
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return "windows-1252"
-    return "utf-8"
+    return "utf-8" if _valid_utf8(data) else "windows-1252"
 
 
 cdef bytes _utf8_from_bytes(bytes data):
@@ -123,11 +169,9 @@ cdef bytes _utf8_from_bytes(bytes data):
     if encoding == "utf-8":
         if data.startswith(b"\xef\xbb\xbf"):
             data = data[3:]
-        try:
-            data.decode("utf-8")
+        if _valid_utf8(data):
             return data
-        except UnicodeDecodeError:
-            return data.decode("utf-8", "replace").encode("utf-8")
+        return data.decode("utf-8", "replace").encode("utf-8")
     if encoding in ("utf-16be", "utf-16le"):
         data = data[2:]
     if encoding == "replacement":
@@ -631,6 +675,15 @@ cdef list _select(Node node, css, bint first):
 
 # ---------------------------------------------------------------- parse
 
+cdef bytes _markup_utf8(markup):
+    """The page as the UTF-8 bytes lexbor parses."""
+    if isinstance(markup, str):
+        return _utf8_from_str(markup)
+    if isinstance(markup, (bytes, bytearray, memoryview)):
+        return _utf8_from_bytes(bytes(markup))
+    raise TypeError(f"parse() takes str or bytes, not {type(markup).__name__}")
+
+
 def parse(markup, /) -> Document:
     """Parse an HTML page (``str``, or ``bytes`` decoded by the HTML standard's rules).
 
@@ -643,12 +696,7 @@ def parse(markup, /) -> Document:
     cdef lxb_status_t status
     cdef const lxb_char_t *c_data
     cdef size_t size
-    if isinstance(markup, str):
-        data = _utf8_from_str(markup)
-    elif isinstance(markup, (bytes, bytearray, memoryview)):
-        data = _utf8_from_bytes(bytes(markup))
-    else:
-        raise TypeError(f"parse() takes str or bytes, not {type(markup).__name__}")
+    data = _markup_utf8(markup)
     doc = Document.__new__(Document)
     doc.c_doc = lxb_html_document_create()
     if doc.c_doc == NULL:
@@ -658,6 +706,67 @@ def parse(markup, /) -> Document:
     size = <size_t>PyBytes_GET_SIZE(data)
     with nogil:
         status = lxb_html_document_parse(doc.c_doc, c_data, size)
+    if status != LXB_STATUS_OK:
+        raise MemoryError(f"lexbor failed to parse the document (status {status})")
+    return doc
+
+
+cdef extern from *:
+    """
+    #include "lexbor/html/parser.h"
+    #include "lexbor/html/tokenizer/state.h"
+
+    /* Whether the document's tokenizer sits between tokens in the data state, so
+       every token of the input fed so far has reached the tree builder. */
+    static int turbohtml_between_tokens(lxb_html_document_t *document)
+    {
+        lxb_html_parser_t *parser = (lxb_html_parser_t *) document->dom_document.parser;
+        return parser->tkz->state == lxb_html_tokenizer_state_data_before;
+    }
+    """
+    bint turbohtml_between_tokens(lxb_html_document_t *document) nogil
+
+
+def parse_through(markup, needed, /) -> Document:
+    """Parse ``markup`` only as far as ``needed`` asks, for extractions that read early metadata.
+
+    ``needed(utf8)`` gets the page as UTF-8 bytes (decoded as ``parse()`` does) and
+    returns the byte offset the tree must cover (``-1``: nothing). Parsing continues past
+    it until the tokenizer is between tokens in the data state, so the tag, comment or
+    script holding that offset is complete, then ends as at the end of input. The tree
+    is ``parse()``'s tree of that prefix: an element before the offset is there
+    exactly as a full parse builds it (later markup can only add to or move within the
+    tree).
+    """
+    cdef bytes data
+    cdef Document doc
+    cdef lxb_status_t status
+    cdef const lxb_char_t *c_data
+    cdef size_t size, position, step
+    cdef const lxb_char_t *tag_end
+    cdef Py_ssize_t offset
+    data = _markup_utf8(markup)
+    offset = needed(data)
+    size = <size_t>PyBytes_GET_SIZE(data)
+    position = <size_t>min(max(offset, 0), <Py_ssize_t>size)
+    doc = Document.__new__(Document)
+    doc.c_doc = lxb_html_document_create()
+    if doc.c_doc == NULL:
+        raise MemoryError("lexbor could not create a document")
+    doc.c_node = <lxb_dom_node_t *>doc.c_doc
+    c_data = <const lxb_char_t *>PyBytes_AS_STRING(data)
+    with nogil:
+        status = lxb_html_document_parse_chunk_begin(doc.c_doc)
+        if status == LXB_STATUS_OK:
+            status = lxb_html_document_parse_chunk(doc.c_doc, c_data, position)
+        # A token ends at a ">": feed up to each next one until the tokenizer is out.
+        while status == LXB_STATUS_OK and position < size and not turbohtml_between_tokens(doc.c_doc):
+            tag_end = <const lxb_char_t *>memchr(c_data + position, b'>', size - position)
+            step = size - position if tag_end == NULL else <size_t>(tag_end - (c_data + position)) + 1
+            status = lxb_html_document_parse_chunk(doc.c_doc, c_data + position, step)
+            position += step
+        if status == LXB_STATUS_OK:
+            status = lxb_html_document_parse_chunk_end(doc.c_doc)
     if status != LXB_STATUS_OK:
         raise MemoryError(f"lexbor failed to parse the document (status {status})")
     return doc

@@ -10,11 +10,11 @@ items or an ``itemref`` cycle cost nothing special.
 Internal: ``turbohtml.extract.microdata``, ``opengraph`` and ``structured`` call it.
 """
 
-from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc, PyMem_RawRealloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdlib cimport qsort
-from libc.string cimport memcmp, memcpy
+from libc.string cimport memchr, memcmp, memcpy
 
 from turbohtml._core cimport Document, Node, attr_name, decode_text, element_attr, next_node, wrap_node
 from turbohtml._lexbor cimport *
@@ -129,6 +129,98 @@ cdef inline lxb_char_t _lower(lxb_char_t c) noexcept nogil:
 cdef bint _starts_og(const lxb_char_t *value, size_t length) noexcept nogil:
     """Whether a property/name value starts with ``og:`` (ASCII case-insensitive)."""
     return length > 3 and _lower(value[0]) == b'o' and _lower(value[1]) == b'g' and value[2] == b':'
+
+
+# ---------------------------------------------------------------- where og: may be spelled
+
+cdef size_t _reference_end(const lxb_char_t *data, size_t at, size_t size) noexcept nogil:
+    """Past the character reference at ``data[at] == '&'`` when it may decode to one of
+    ``o``, ``g``, ``O``, ``G``, ``:`` (``&colon;``, ``&#58;``, ``&#x6F``...); else 0."""
+    cdef size_t i = at + 1, digits = 0
+    cdef unsigned int value = 0
+    cdef lxb_char_t c
+    cdef bint hexadecimal
+    if size - i >= 5 and memcmp(data + i, b"colon", 5) == 0:
+        return i + 5
+    if i >= size or data[i] != b'#':
+        return 0
+    i += 1
+    hexadecimal = i < size and _lower(data[i]) == b'x'
+    if hexadecimal:
+        i += 1
+    while i < size:
+        c = _lower(data[i])
+        if b'0' <= c <= b'9':
+            c -= 0x30  # '0'
+        elif hexadecimal and b'a' <= c <= b'f':
+            c -= 0x61 - 10  # 'a'
+        else:
+            break
+        if value < 0x10000:  # larger values are never one of ours; stop growing
+            value = value * (16 if hexadecimal else 10) + c
+        digits += 1
+        i += 1
+    if digits and (value == b'o' or value == b'g' or value == b'O' or value == b'G' or value == b':'):
+        return i
+    return 0
+
+
+def last_og_spot(bytes data) -> int:
+    """Just past the last place the UTF-8 ``data`` may spell an ``og:`` property name, or
+    -1: ``og:`` or ``og&`` in any case, or a character reference that can decode to one
+    of its characters (attribute values decode references). ``opengraph()`` parses a
+    page only this far; memchr finds the candidate ":" and "&" bytes."""
+    cdef const lxb_char_t *start = <const lxb_char_t *>PyBytes_AS_STRING(data)
+    cdef size_t size = <size_t>PyBytes_GET_SIZE(data)
+    cdef const lxb_char_t *found
+    cdef size_t at, spot
+    cdef Py_ssize_t last = -1
+    cdef int mark
+    with nogil:
+        for mark in range(2):
+            found = start
+            while True:
+                found = <const lxb_char_t *>memchr(found, b':' if mark == 0 else b'&', size - <size_t>(found - start))
+                if found == NULL:
+                    break
+                at = <size_t>(found - start)
+                if at >= 2 and _lower(start[at - 2]) == b'o' and _lower(start[at - 1]) == b'g':
+                    last = max(last, <Py_ssize_t>at + 1)
+                if mark == 1:
+                    spot = _reference_end(start, at, size)
+                    if spot:
+                        last = max(last, <Py_ssize_t>spot)
+                found += 1
+    return last
+
+
+def contains_folded(bytes data, bytes needle) -> bool:
+    """Whether ``data`` contains the lower-case ASCII ``needle`` in any letter case:
+    memchr finds both cases of its first byte (a regex with IGNORECASE walks every
+    character, slower than parsing the page)."""
+    cdef const lxb_char_t *start = <const lxb_char_t *>PyBytes_AS_STRING(data)
+    cdef const lxb_char_t *want = <const lxb_char_t *>PyBytes_AS_STRING(needle)
+    cdef size_t size = <size_t>PyBytes_GET_SIZE(data), length = <size_t>PyBytes_GET_SIZE(needle)
+    cdef const lxb_char_t *found
+    cdef size_t at, i
+    cdef int case
+    cdef bint seen = length == 0
+    with nogil:
+        for case in range(0 if seen else 2):
+            found = start
+            while not seen:
+                found = <const lxb_char_t *>memchr(found, want[0] if case == 0 else want[0] - 32,
+                                                   size - <size_t>(found - start))
+                if found == NULL:
+                    break
+                at = <size_t>(found - start)
+                if size - at >= length:
+                    i = 1
+                    while i < length and _lower(start[at + i]) == want[i]:
+                        i += 1
+                    seen = i == length
+                found += 1
+    return seen
 
 
 cdef bint _is_ld_json(const lxb_char_t *value, size_t length) noexcept nogil:

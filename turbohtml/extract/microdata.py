@@ -16,7 +16,6 @@ module checks the arguments and names the rules. Property values by element:
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from turbohtml.extract.records import MicrodataItem
@@ -27,10 +26,15 @@ if TYPE_CHECKING:
 
 __all__ = ["MicrodataItem", "document_microdata", "microdata"]
 
-# An item needs an element with an itemscope attribute, and attribute names are never
-# character-reference decoded: a page without this spelling (any case) has no items,
-# and microdata(str) returns [] without parsing it.
-_ITEMSCOPE = re.compile("itemscope", re.IGNORECASE)
+def _microdata_prefix(data: bytes) -> int:
+    """How much of the page microdata() parses: all of it, or none when it has no items.
+
+    An item needs an element with an ``itemscope`` attribute, and attribute names are
+    never character-reference decoded: a page without that spelling (any case) has none.
+    """
+    from turbohtml._structured import contains_folded
+
+    return len(data) if contains_folded(data, b"itemscope") else -1
 
 
 def document_microdata(doc: Document, base_url: str | None = None, /) -> list[MicrodataItem]:
@@ -55,9 +59,7 @@ def microdata(html: str, base_url: str | None = None, /) -> list[MicrodataItem]:
     ``itemid`` resolve against; a ``<base href>`` refines it. ``None`` returns every
     value verbatim. Raises ``ValueError`` if ``base_url`` is not an absolute URL.
     """
-    from turbohtml._core import parse
+    from turbohtml._core import parse_through
 
     base = check_base_url(base_url)
-    if isinstance(html, str) and _ITEMSCOPE.search(html) is None:
-        return []
-    return document_microdata(parse(html), base)
+    return document_microdata(parse_through(html, _microdata_prefix), base)
