@@ -4,6 +4,7 @@ from files, directories, stdin or http(s) URLs.
     turbohtml article page.html                    # the article text
     turbohtml article --format json pages/         # JSON Lines, one record per page
     turbohtml links --external https://example.org/
+    turbohtml article --format json crawl.warc.gz  # every HTML response of a web archive
     turbohtml normalize-url "HTTP://Example.org/a/../b?utm_source=x"
 
 Many inputs run in parallel processes (``--jobs``, default: every core) and print as
@@ -34,6 +35,8 @@ __all__ = ["main"]
 
 #: Files a directory walk picks up (an explicitly named file is read whatever its name).
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml", ".html.gz", ".htm.gz")
+#: Web archives: each HTML response in them is one input (named or found in a walk).
+WARC_SUFFIXES = (".warc", ".warc.gz")
 #: Content types a fetched URL may have.
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml", "application/xml", "text/xml"})
 USER_AGENT = "turbohtml/0.1 (+https://github.com/turbohtml)"
@@ -50,12 +53,21 @@ class InputError(Exception):
 
 @dataclass(frozen=True)
 class Source:
-    """One input: a file path, a URL, or stdin's bytes (``data``)."""
+    """One input: a file path, a URL, stdin's bytes (``data``), or a WARC record.
+
+    A WARC record travels as its file and ``offset`` (the worker reads it), or, from a
+    file that cannot be seeked (one gzip stream), as its body in ``data``: plain values
+    either way, and the main process never holds a whole archive's pages.
+    """
 
     name: str
-    kind: str  # "file" | "url" | "stdin" | "error"
+    kind: str  # "file" | "url" | "stdin" | "warc" | "error"
     data: bytes | None = None
     error: str | None = None  # for kind "error": why this input cannot be read
+    path: str | None = None  # for kind "warc": the archive, and the record's offset in it
+    offset: int | None = None
+    url: str | None = None  # for kind "warc": the record's target URI, the base for links
+    charset: str | None = None  # for kind "warc" with data: the HTTP charset
 
 
 @dataclass(frozen=True)
@@ -146,13 +158,56 @@ def _read_file(path: str) -> bytes:
     return data
 
 
+def _read_warc_record(source: Source) -> tuple[str | bytes, str | None]:
+    """A WARC record's markup, decoded with its HTTP charset (BOM > header > ``<meta>``)."""
+    from turbohtml.io import decode_html, http_charset, read_entry
+
+    if source.data is not None:
+        return decode_html(source.data, source.charset), source.url
+    entry = read_entry(source.path or "", source.offset or 0)
+    if entry.error is not None or entry.html is None:
+        raise InputError(entry.error or "no HTML in this record")
+    return decode_html(entry.html, http_charset(entry.headers.get("content-type"))), entry.url
+
+
 def load(source: Source, settings: Settings) -> tuple[str | bytes, str | None]:
     """The markup of ``source`` and the URL it came from (``None`` for files and stdin)."""
     if source.kind == "stdin":
         return source.data or b"", None
     if source.kind == "url":
         return fetch(source.name, settings)
+    if source.kind == "warc":
+        return _read_warc_record(source)
     return _read_file(source.name), None
+
+
+def _warc_sources(path: str) -> Iterator[Source]:
+    """One source per HTML response of a WARC file, in file order, named ``path@offset``
+    (the offset the Common Crawl index gives); broken data becomes error sources."""
+    from turbohtml.io import http_charset, seekable, warc_entries
+
+    try:
+        entries = list(warc_entries(path, payloads=False))
+    except ImportError as error:
+        yield Source(path, "error", error=str(error))
+        return
+    offsets = [entry.offset for entry in entries if entry.error is None and entry.offset is not None]
+    if offsets and not seekable(path, offsets):
+        entries = list(warc_entries(path))  # no record can be found alone: carry the bodies
+        for entry in entries:
+            if entry.error is None:
+                name = f"{path}#{(entry.record_id or '').strip('<>')}"
+                yield Source(name, "warc", data=entry.html, url=entry.url,
+                             charset=http_charset(entry.headers.get("content-type")))
+            else:
+                yield Source(path, "error", error=entry.error, url=entry.url)
+        return
+    for entry in entries:
+        name = path if entry.offset is None else f"{path}@{entry.offset}"
+        if entry.error is None:
+            yield Source(name, "warc", path=path, offset=entry.offset, url=entry.url)
+        else:
+            yield Source(name, "error", error=entry.error, url=entry.url)
 
 
 def expand(paths: Sequence[str], stdin: Any) -> Iterator[Source]:
@@ -172,11 +227,16 @@ def expand(paths: Sequence[str], stdin: Any) -> Iterator[Source]:
             for root, dirs, files in os.walk(path):
                 dirs.sort()
                 for name in sorted(files):
-                    if name.lower().endswith(HTML_SUFFIXES):
+                    if name.lower().endswith(WARC_SUFFIXES):
+                        found = True
+                        yield from _warc_sources(os.path.join(root, name))
+                    elif name.lower().endswith(HTML_SUFFIXES):
                         found = True
                         yield Source(os.path.join(root, name), "file")
             if not found:
                 yield Source(path, "error", error="no HTML files in this directory")
+        elif path.lower().endswith(WARC_SUFFIXES) and os.path.isfile(path):
+            yield from _warc_sources(path)
         else:
             yield Source(path, "file")
 
@@ -252,6 +312,8 @@ def process(job: tuple[Source, Settings]) -> dict[str, Any]:
     """One input to one record; never raises for a bad page (the worker entry point)."""
     source, settings = job
     record: dict[str, Any] = {"source": source.name}
+    if source.url is not None:  # a WARC record: its URL names the page as much as the offset
+        record["url"] = source.url
     try:
         if source.kind == "error":
             raise InputError(source.error or "unreadable")
@@ -389,14 +451,15 @@ def parser() -> argparse.ArgumentParser:
     main_parser = argparse.ArgumentParser(
         prog="turbohtml",
         description="Extract articles, paragraphs, dates, links and structured data from HTML pages.",
-        epilog="PATH is a file, a directory (walked for *.html, *.htm, *.xhtml, *.html.gz), "
-               "- for stdin, or an http(s) URL. Exit status: 0 ok, 1 some inputs failed, 2 usage error.",
+        epilog="PATH is a file, a directory (walked for *.html, *.htm, *.xhtml, *.html.gz, *.warc, "
+               "*.warc.gz), a WARC file (each HTML response is a page; needs turbohtml[warc]), - for "
+               "stdin, or an http(s) URL. Exit status: 0 ok, 1 some inputs failed, 2 usage error.",
     )
     main_parser.add_argument("--version", action="version", version=f"turbohtml {_version()}")
     commands = main_parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("paths", nargs="+", metavar="PATH", help="file, directory, - (stdin) or http(s) URL")
+    common.add_argument("paths", nargs="+", metavar="PATH", help="file, directory, WARC file, - (stdin) or http(s) URL")
     common.add_argument("-j", "--jobs", type=_positive_int, default=os.cpu_count() or 1,
                         help="parallel processes (default: all cores, %(default)s here)")
     common.add_argument("--timeout", type=_positive_float, default=DEFAULT_TIMEOUT,
