@@ -365,8 +365,11 @@ def test_dependency_errors_name_the_extra(monkeypatch):
 def test_import_turbohtml_needs_no_extra():
     code = ("import sys, turbohtml, turbohtml.io, turbohtml.cli; "
             "print(sorted({'dask', 'pandas', 'pyarrow', 'fastwarc'} & set(sys.modules)))")
-    env = dict(os.environ, PYTHONPATH=str(Path(turbohtml.__file__).resolve().parents[1]))
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    root = str(Path(turbohtml.__file__).resolve().parents[1])
+    # run beside the package: `-c` puts the working directory first on sys.path, and a
+    # checkout's unbuilt turbohtml/ must not shadow the installed one
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env=dict(os.environ, PYTHONPATH=root), cwd=root)
     assert out.stdout.strip() == "[]"
 
 
