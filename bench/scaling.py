@@ -152,8 +152,12 @@ def tree_ops() -> dict:
     }
 
 
+FORMATTING = ("a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u")
+
+
 def formatting_ops() -> dict:
-    """Parse n unclosed formatting elements of several shapes (the Noah's Ark clause)."""
+    """Parse n unclosed formatting elements of several shapes (the Noah's Ark clause, and
+    reconstructing the active formatting elements under deep nesting)."""
     def shape(make):
         def prepare(n):
             html = make(n) + hostile.TEXT
@@ -166,6 +170,8 @@ def formatting_ops() -> dict:
         "half distinct, half =": shape(lambda n: distinct(n // 2) + "<b>" * (n // 2)),
         "alternating": shape(lambda n: "".join(f"<b id=x{i}><b>" for i in range(n // 2))),
         "distinct in a cell": shape(lambda n: "<b><b><b><table><tr><td>" + distinct(n)),
+        "<b> over n <span>": shape(lambda n: "<b>" + "<span>x" * n),
+        "14 tags, <a> <nobr> too": shape(lambda n: "".join(f"<{FORMATTING[i % 14]} id=x{i}>" for i in range(n))),
     }
 
 
@@ -178,8 +184,10 @@ def run_trees(quick: bool) -> None:
            hostile.deep_block, {"parse": tree_ops()["parse"], "article": tree_ops()["article"]})
     series("deep: nested <ul><li> (also a <p>-in-button-scope check per <li>)", (1_000, 10_000, 100_000),
            lambda n: "<ul><li>" * n + hostile.TEXT, {"parse": tree_ops()["parse"]})
-    series("deep: unclosed formatting elements (lexbor patched: Noah's Ark index)",
+    series("deep: unclosed formatting elements (lexbor patched: indexed lists)",
            (1_000, 10_000, 100_000), lambda n: n, formatting_ops())
+    series("deep: n <span> then n stray </x> (lexbor: \"any other end tag\" walks the stack, quadratic)",
+           (1_000, 5_000, 20_000), lambda n: "<span>" * n + "</x>" * n, {"parse": tree_ops()["parse"]})
     wide = (1_000, 10_000, 100_000) if quick else (1_000, 10_000, 100_000, 1_000_000)
     series("wide: sibling paragraphs (n = siblings)", wide,
            lambda n: "<body><div class=content>" + f"<p>{hostile.TEXT}<a href=/x>l</a></p>" * n + "</div>",
