@@ -7,7 +7,7 @@ objects; the C walks' scratch arrays come from malloc and are not counted):
 - pages: real article markup repeated to 1 kB ... 100 MB, through parse, article(),
   boilerplate(), dates(), structured_data() and extract_links();
 - deep trees: nested <span> (and mixed inline) to 1M levels, <div> and <li> nesting,
-  distinct unclosed formatting elements (lexbor's quadratic cases, kept small);
+  unclosed formatting elements (the cases vendor/lexbor/lexbor_patches.py makes linear);
 - wide trees: 1k ... 1M sibling paragraphs;
 - CSS selector costs on deep and wide trees (a descendant combinator and :nth-child);
 - URL helpers on long URLs: 10 ... 100,000 query parameters, long paths, long hosts.
@@ -152,6 +152,29 @@ def tree_ops() -> dict:
     }
 
 
+FORMATTING = ("a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u")
+
+
+def formatting_ops() -> dict:
+    """Parse n unclosed formatting elements of several shapes (the Noah's Ark clause, and
+    reconstructing the active formatting elements under deep nesting)."""
+    def shape(make):
+        def prepare(n):
+            html = make(n) + hostile.TEXT
+            return lambda: turbohtml.parse(html)
+        return prepare
+
+    distinct = hostile.formatting_distinct
+    return {
+        "distinct <b id=...>": shape(lambda n: distinct(n)),
+        "half distinct, half =": shape(lambda n: distinct(n // 2) + "<b>" * (n // 2)),
+        "alternating": shape(lambda n: "".join(f"<b id=x{i}><b>" for i in range(n // 2))),
+        "distinct in a cell": shape(lambda n: "<b><b><b><table><tr><td>" + distinct(n)),
+        "<b> over n <span>": shape(lambda n: "<b>" + "<span>x" * n),
+        "14 tags, <a> <nobr> too": shape(lambda n: "".join(f"<{FORMATTING[i % 14]} id=x{i}>" for i in range(n))),
+    }
+
+
 def run_trees(quick: bool) -> None:
     deep = (1_000, 10_000, 100_000) if quick else (1_000, 10_000, 100_000, 1_000_000)
     series("deep: nested <span> (n = depth)", deep, hostile.deep_inline, tree_ops())
@@ -161,8 +184,10 @@ def run_trees(quick: bool) -> None:
            hostile.deep_block, {"parse": tree_ops()["parse"], "article": tree_ops()["article"]})
     series("deep: nested <ul><li> (also a <p>-in-button-scope check per <li>)", (1_000, 10_000, 100_000),
            lambda n: "<ul><li>" * n + hostile.TEXT, {"parse": tree_ops()["parse"]})
-    series("deep: unclosed <b id=...> all distinct (lexbor: Noah's Ark scan, quadratic)",
-           (1_000, 2_000, 5_000, 10_000), hostile.formatting_distinct, {"parse": tree_ops()["parse"]})
+    series("deep: unclosed formatting elements (lexbor patched: indexed lists)",
+           (1_000, 10_000, 100_000), lambda n: n, formatting_ops())
+    series("deep: n <span> then n stray </x> (lexbor: \"any other end tag\" walks the stack, quadratic)",
+           (1_000, 5_000, 20_000), lambda n: "<span>" * n + "</x>" * n, {"parse": tree_ops()["parse"]})
     wide = (1_000, 10_000, 100_000) if quick else (1_000, 10_000, 100_000, 1_000_000)
     series("wide: sibling paragraphs (n = siblings)", wide,
            lambda n: "<body><div class=content>" + f"<p>{hostile.TEXT}<a href=/x>l</a></p>" * n + "</div>",

@@ -89,7 +89,7 @@ def _hostile(fdp) -> str:
         return hostile.deep_inline(n, hostile.INLINE[fdp.ConsumeIntInRange(0, len(hostile.INLINE) - 1)])
     if choice == 1:
         return hostile.deep_mixed_inline(n)
-    if choice == 2:  # block nesting and distinct formatting elements are quadratic in lexbor: keep small
+    if choice == 2:  # block nesting is quadratic in lexbor: keep small
         return hostile.deep_block(min(n, 600), hostile.BLOCKISH[fdp.ConsumeIntInRange(0, len(hostile.BLOCKISH) - 1)])
     if choice == 3:
         return hostile.tag_soup(n)
@@ -108,7 +108,7 @@ def _hostile(fdp) -> str:
     if choice == 10:
         return hostile.itemref_cycles(min(n, 3000))
     if choice == 11:
-        return hostile.formatting_distinct(min(n, 300))
+        return hostile.formatting_distinct(n)
     return f'<a href="{hostile.many_params_url(min(n, 10_000))}">x</a><a href="{url_from(fdp)}">y</a>'
 
 

@@ -201,6 +201,29 @@ def test_deep_block_nesting_is_linear(tag: str) -> None:
     assert len(doc.html) > depth
 
 
+@pytest.mark.parametrize("shape", ["distinct", "distinct then equal", "interleaved", "in a cell"])
+def test_unclosed_formatting_elements_are_linear(shape: str) -> None:
+    # The Noah's Ark clause compared each new formatting element with every entry of the
+    # list of active formatting elements: 20,000 distinct ones took about 11 s before
+    # vendor/lexbor/lexbor_patches.py indexed the list. </div> closes the elements and the
+    # text after it reopens the list's entries, which shows what the clause kept: every
+    # distinct element and 3 of the equal ones.
+    n = 100_000
+    distinct = "".join(f"<b id=x{i}>" for i in range(n))
+    opened, kept = {
+        "distinct": (distinct, n),
+        "distinct then equal": (distinct + "<b>" * n, n + 3),
+        "interleaved": ("".join(f"<b id=x{i}><b class=c>" for i in range(n)), n + 3),
+        "in a cell": (distinct + "<b>" * n, n + 3),
+    }[shape]
+    prefix = "<b><b><b><table><tr><td><div>" if shape == "in a cell" else "<div>"
+    doc = parse(prefix + opened + "in</div>out")
+    assert len(doc.select_one("div").select("b")) == opened.count("<b")
+    reopened = doc.select_one("div + b")
+    assert len(reopened.select("b")) + 1 == kept
+    assert reopened.text == "out"
+
+
 def test_the_lexbor_patch_leaves_trees_unchanged() -> None:
     # selectolax 1.0.2 bundles the same lexbor 3.1.0 unpatched: same input, same tree
     lexbor = pytest.importorskip("selectolax.lexbor")
@@ -209,11 +232,107 @@ def test_the_lexbor_patch_leaves_trees_unchanged() -> None:
         "<p><p><div><p></div>x", "<table><p>a<td>b<div>c</table>",
         "<button><p>a<div>b</button>c<p>d<address>e", "<p>1<svg><p>2</svg>3<math><p>4",
         "<p>x<template><p>y<div>z</template>w<div>v",
+        # the Noah's Ark clause (lexbor_patches.py keeps an index of the formatting list)
+        "<b><b><b><b><b>x</b></b>y", "<b id=1><b id=1><b id=1><b id=1>x</p>y",
+        "<b class=a id=1><b id=1 class=a><b ID=1 CLASS=a><b id=1 class=a>x<p>y",
+        "<b id=1 class=a><b id=1><b class=a id=1><b id=1 class=a id=2>x<p>y",
+        "<b id><b id=''><b id><b id><b id=''><b id=''><b id=''>x</p>y",
+        "<i x=1><i x=2><i x=1><i x=2><i x=1><i x=2><i x=1><i x=2>x<p>y",
+        "<b><b><table><td><b><b><b><b>x</td></table>y<b>z",
+        "<b><b><b><table><caption><b><b><b><b>c</caption><td>t</table>x",
+        "<b><b><b><object><b><b><b><b>o</object>x", "<u><u><u><applet><u>a</applet><u>x",
+        "<em><em><em><marquee><em>m</marquee><em>x", "<s><s><template><s><s><s><s>t</template><s>x",
+        "<b><p>x</b>y", "<b id=1><p>x</b>y</p>z", "<a href=1>a<a href=2>b</a>c",
+        "<a><b><a><b>x", "<b><i><u><p>x</b>y</i>z", "<p><b><i>x</p>y<p>z",
+        "<b><b><b><div><b><b>x</div>y", "<nobr><nobr><nobr><nobr>x<nobr>y",
+        "<font color=red><font color=red><font color=red><font color=red>x</font><p>y",
+        "<b><b><b><b><table><tr><td>x</td></tr></table><b>y",
+        "<table><tr><td><b><b><b><b>x</table><b><b>y", "<b>1<p>2<b>3<p>4</b>5<p>6</b>7",
+        "<div><b><i><b><i><b><i><b><i>x</div>y<div>z",
+        "".join(f"<b id={i % 5}>" for i in range(40)) + "x<p>y",
+        "".join(f"<b id={i}>" for i in range(40)) + "<b id=3>" * 4 + "x<p>y",
+        # past 32 entries (or open elements) the patch also indexes "in the list?" and
+        # "on the stack?": reconstruction, <a>, <nobr> and the adoption agency ask them
+        "<b>" + "<span>" * 40 + "x</b>y<p>z", "<div>" * 40 + "<b><i>" + "</div>" * 3 + "x<u>y",
+        "".join(f"<{t} id={i}>" for i, t in enumerate(("a", "b", "i", "nobr") * 12)) + "x</a>y</nobr>z",
+        "<p>" + "".join(f"<b id={i}>" for i in range(40)) + "</p>x<a>y<a>z<nobr>w<nobr>v",
+        "<table><tr><td>" + "<span>" * 40 + "<b><a>x</table>y<a>z",
+        "<b>" + "<span>" * 40 + "<div>x</b>y", "<a>" + "<i>" * 40 + "<div>x<a>y</a>z",
     ]
     truth, pages = article_benchmark()
     samples = tricky + [read_gzip_text(p) for p in pages[::6]]
     for markup in samples:
         assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup[:80]
+
+
+
+@pytest.mark.parametrize("tag", ["a", "nobr"])
+def test_closing_and_reopening_formatting_elements_is_linear(tag: str) -> None:
+    # <a> (and <nobr>) close the open one and reopen the formatting elements opened
+    # since; lexbor asked "is this element still open?" by scanning the stack from the
+    # top: <b> over 100,000 <span>s took 2.3 s before lexbor_patches.py indexed it
+    n = 99_999
+    doc = parse("".join(f"<{(tag, 'b', 'i')[i % 3]} id=x{i}>" for i in range(n)) + "end")
+    assert len(doc.select(tag)) == n // 3
+    assert len(doc.select("b")) == len(doc.select("i")) == 2 * (n // 3) - 1  # as unpatched lexbor
+    doc = parse("<b>" + "<span>x" * n)
+    assert len(doc.select_one("b").select("span")) == n
+
+# Tag soup for the differential test below: mostly formatting elements, with small
+# attribute sets drawn so that equal, reordered, duplicated and near-equal sets are all
+# common (the Noah's Ark clause keeps at most 3 equal entries), the start tags that push
+# a marker, tables, misnested end tags and text.
+_FORMATTING = ("a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u")
+_MARKERS = ("td", "th", "caption", "object", "applet", "marquee", "template")
+_OTHERS = ("p", "div", "table", "tr", "tbody", "span", "button", "li", "h1", "address", "select", "svg", "math",
+           "br", "img", "body", "html", "pre", "form", "option", "title")
+_ATTR_NAMES = ("id", "class", "x", "ID", "title")
+_ATTR_VALUES = (None, "", "1", "2", "a b")
+
+
+def _attributes(rng) -> str:
+    parts = []
+    for _ in range(rng.choice((0, 0, 0, 1, 1, 1, 2, 2, 3))):
+        name, value = rng.choice(_ATTR_NAMES), rng.choice(_ATTR_VALUES)
+        parts.append(f" {name}" if value is None else f" {name}='{value}'" if rng.random() < 0.5 else f' {name}="{value}"')
+    rng.shuffle(parts)
+    return "".join(parts)
+
+
+def formatting_soup(rng, length: int) -> str:
+    out = []
+    for _ in range(length):
+        roll = rng.random()
+        if roll < 0.40:
+            out.append(f"<{rng.choice(_FORMATTING)}{_attributes(rng)}>")
+        elif roll < 0.55:
+            out.append(f"</{rng.choice(_FORMATTING)}>")
+        elif roll < 0.62:
+            out.append(f"<{rng.choice(_MARKERS)}>")
+        elif roll < 0.66:
+            out.append(f"</{rng.choice(_MARKERS)}>")
+        elif roll < 0.76:
+            out.append(f"<{rng.choice(_OTHERS)}{_attributes(rng)}>")
+        elif roll < 0.84:
+            out.append(f"</{rng.choice(_OTHERS)}>")
+        else:
+            out.append(rng.choice(("x", " ", "yz", "\n", "&amp;")))
+    return "".join(out)
+
+
+def test_formatting_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
+    # A differential test of lexbor_patches.py's Noah's Ark index against selectolax's
+    # unpatched lexbor. TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand.
+    import os
+    import random
+
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    rng = random.Random(20250609)
+    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "4000"))
+    for index in range(docs):
+        length = rng.randint(600, 1200) if index % 20 == 0 else rng.randint(100, 400) if index % 4 == 0 else rng.randint(5, 60)
+        markup = formatting_soup(rng, length)
+        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
 
 
 def test_parallel_threads_agree_with_serial() -> None:

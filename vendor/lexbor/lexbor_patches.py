@@ -1,11 +1,44 @@
 """Our changes to lexbor's sources, applied by fetch_lexbor.py after extraction.
 
-Two changes. First, lexbor's tree builder answers "is there a <p> in button scope?" (asked on
-every <div>, <section>, <h1>... start tag) by scanning the whole stack of open elements,
-which makes 100,000 nested <div>s quadratic (about 80 s). The patch keeps a count of
-open HTML <p> elements beside the stack, so the answer is immediate when the count is
-zero; when a <p> is open the scan runs as before, so the tree built is unchanged. Second, URL hosts follow UTS #46's IgnoreInvalidPunycode
-as the current URL tests expect (see the last replacement).
+Three changes. First, lexbor's tree builder answers "is there a <p> in button scope?"
+(asked on every <div>, <section>, <h1>... start tag) by scanning the whole stack of open
+elements, which makes 100,000 nested <div>s quadratic (about 80 s). The patch keeps a
+count of open HTML <p> elements beside the stack, so the answer is immediate when the
+count is zero; when a <p> is open the scan runs as before, so the tree built is unchanged.
+
+Second, indexes of the list of active formatting elements and of the stack of open
+elements, for the questions lexbor answered by scanning them:
+- the HTML standard's Noah's Ark clause: on every formatting start tag (<b>, <i>, <a>,
+  <font>...) lexbor compares the new element with every entry of the list back to the
+  last marker (lxb_dom_element_compare, attribute by attribute) and removes the earliest
+  equal entry when there are 3 or more. Elements with distinct attributes never match,
+  the list grows with them, and n unclosed ones cost n^2/2 compares (20,000 distinct
+  <b id=...>: 9.4 s; 100,000: about 10 minutes). The index gives every entry a 64-bit key
+  (a hash of the element's names and namespace, of the order-independent set of its
+  attributes, and of the number of markers before it) and counts the entries per key.
+  Equal elements after the last marker have equal keys, so when fewer than 3 entries hold
+  the new element's key nothing can be removed and the scan is skipped; otherwise the scan
+  runs as lexbor's, but compares only the entries with the key and stops after the
+  earliest of them. Keys can collide (distinct elements, same key), which only makes a
+  scan run: the counts never fall short, and lxb_dom_element_compare still decides;
+- "is this element in the list?" and "is it on the stack?", asked before most start tags
+  and text (reconstructing the active formatting elements), by <a> and <nobr> start tags
+  and by the adoption agency, and answered by a scan from the top of the stack or the end
+  of the list: as long as the stack when the element is deep in it or gone (<b> then
+  100,000 nested <span>s: 2.3 s; <a>, <b>, <i>... cycling with distinct attributes: 4 s
+  for 100,000). The index counts each element in either list; the scan still runs when
+  the element's position is wanted.
+An index starts when its list grows past 32 entries (most pages never get there), is
+kept in step by hooks on every change to its list, rebuilds itself from the list if it
+finds the lengths differ, and is freed at the end of the parse (on 100,000 unclosed
+elements the tables add about a fifth to the peak memory). Out of memory, lexbor's
+scans run. The tree built is lexbor's (tests/test_parse.py compares with selectolax's
+unpatched lexbor). What stays quadratic: a removal deep in the list of active formatting
+elements moves everything after the entry in lexbor's array (the patched scan is no
+longer than that move), and inputs crafted to collide the keys fall back to lexbor's cost.
+
+Third, URL hosts follow UTS #46's IgnoreInvalidPunycode as the current URL tests expect
+(see the last replacement).
 
 Each replacement must match exactly once in the pinned sources; a mismatch fails the
 build with the file and the text that was expected.
@@ -92,6 +125,974 @@ REPLACEMENTS: list[tuple[str, str, str, int]] = [
         "    lxb_dom_node_t *node;\n\n"
         "    if (tag_id == LXB_TAG_P && ns == LXB_NS_HTML && tree->open_p_count == 0) {\n"
         "        return NULL;  /* turbohtml: no <p> is open, so none is in scope */\n"
+        "    }\n",
+        1,
+    ),
+]
+
+
+# The indexes of the list of active formatting elements and of the stack of open elements
+# (the Noah's Ark clause, and "is this element in the list / on the stack?"). The C below
+# goes into html/tree/active_formatting.c (its comment says how it works); hooks report
+# every change of either list: the inline push/pop/push_marker/insert/remove of
+# active_formatting.h and push/insert_after of open_elements.h, every pop path (through
+# turbohtml_popped above), both remove_by_node, up_to_last_marker, the in-place writes of
+# reconstruct and of the adoption agency, clean, abort, destroy and the end of a parse.
+_INDEX_C = r"""
+
+/*
+ * turbohtml: indexes of the tree builder's two lists, so that no question about
+ * them needs a scan of the whole list (each scan made some inputs quadratic).
+ *
+ * 1. The Noah's Ark clause (push_with_check_dupl below). On every push of a
+ *    formatting element lexbor counts the entries after the last marker that
+ *    equal it (lxb_dom_element_compare) and removes the earliest when there are
+ *    3 or more. With distinct attributes nothing matches, the list grows, and n
+ *    pushes cost n^2/2 compares.
+ *
+ *    tree->ark gives every list entry a key: a 64-bit hash of the element
+ *    (names, namespace, and the sum of one hash per attribute, so attribute order
+ *    does not matter) and of its depth (the number of markers before it). Equal
+ *    elements at the same depth have equal keys, and the entries after the last
+ *    marker are those at the current depth. ark->keys counts the entries
+ *    holding each key, so:
+ *    - fewer than 3 entries hold the new element's key: fewer than 3 can equal
+ *      it, and lexbor would remove nothing: no scan;
+ *    - otherwise the scan runs as before, but compares only entries with the key
+ *      and stops once it has passed all of them, so it still finds every equal
+ *      entry and the earliest one, which lexbor's full scan would remove.
+ *
+ * 2. Is an element in the list (ark->nodes), on the stack of open elements
+ *    (tree->open)? Reconstructing the active formatting elements asks it of the
+ *    list's last entries before most start tags and text, the <a> start tag and
+ *    the adoption agency of elements that are gone; lexbor's answer is a scan
+ *    from the top of the stack, as long as the stack when the element is deep in
+ *    it or absent (<b> then 100k nested <span>s: 2.3 s). The counts answer it;
+ *    a scan still runs when the position is wanted.
+ *
+ * An index starts when its list grows past TURBOHTML_INDEX_FROM entries (below
+ * that lexbor's scans are cheap, and most pages never get there) and then
+ * mirrors the list: ark->entries holds one entry per entry of the list, and every
+ * change to either list calls one of the turbohtml_* hooks. When a hook or a
+ * question finds an index out of step with its list (its length differs), the
+ * index is rebuilt from the list; when memory runs out, and after the end of a
+ * parse, the indexes are off (lexbor's scans) until the tree is cleaned. Either
+ * way the tree built is lexbor's.
+ */
+
+#define TURBOHTML_INDEX_FROM 32
+
+struct turbohtml_ark_entry {
+    uint64_t       key;    /* 0 for a marker */
+    size_t         depth;  /* markers before the entry, a marker counting itself */
+    lxb_dom_node_t *node;
+};
+
+struct turbohtml_slot {
+    uint64_t key;    /* 0: free */
+    size_t   count;  /* at least 1 for a key in the table */
+};
+
+static uint64_t
+turbohtml_mix(uint64_t x)
+{
+    /* splitmix64's finalizer */
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/*
+ * A table of counts: nonzero 64-bit key -> count, open addressing with linear
+ * probing, at most 3/4 full; a key whose count drops to 0 leaves the table.
+ */
+
+/* The slot of key, or the free slot where it goes. */
+static struct turbohtml_slot *
+turbohtml_counts_slot(const turbohtml_counts_t *t, uint64_t key)
+{
+    size_t i = (size_t) turbohtml_mix(key) & t->mask;
+
+    while (t->slots[i].key != 0 && t->slots[i].key != key) {
+        i = (i + 1) & t->mask;
+    }
+
+    return &t->slots[i];
+}
+
+static size_t
+turbohtml_counts_get(const turbohtml_counts_t *t, uint64_t key)
+{
+    const struct turbohtml_slot *slot;
+
+    if (t->slots == NULL) {
+        return 0;
+    }
+
+    slot = turbohtml_counts_slot(t, key);
+
+    return (slot->key == key) ? slot->count : 0;
+}
+
+/* false: out of memory */
+static bool
+turbohtml_counts_add(turbohtml_counts_t *t, uint64_t key)
+{
+    size_t i, size;
+    struct turbohtml_slot *slot;
+    turbohtml_counts_t bigger;
+
+    if (t->slots == NULL || (t->used + 1) * 4 > (t->mask + 1) * 3) {
+        size = (t->slots != NULL) ? 2 * (t->mask + 1) : 16;
+        bigger = *t;
+        bigger.mask = size - 1;
+        bigger.slots = lexbor_calloc(size, sizeof(struct turbohtml_slot));
+        if (bigger.slots == NULL) {
+            return false;
+        }
+
+        for (i = 0; t->slots != NULL && i <= t->mask; i++) {
+            if (t->slots[i].key != 0) {
+                *turbohtml_counts_slot(&bigger, t->slots[i].key) = t->slots[i];
+            }
+        }
+
+        lexbor_free(t->slots);
+        *t = bigger;
+    }
+
+    slot = turbohtml_counts_slot(t, key);
+
+    if (slot->key == 0) {
+        slot->key = key;
+        t->used++;
+    }
+
+    slot->count++;
+    t->total++;
+
+    return true;
+}
+
+/* false: key was not counted (the table is out of step) */
+static bool
+turbohtml_counts_sub(turbohtml_counts_t *t, uint64_t key)
+{
+    size_t i, j, home;
+
+    if (t->slots == NULL) {
+        return false;
+    }
+
+    i = turbohtml_counts_slot(t, key) - t->slots;
+
+    if (t->slots[i].key != key) {
+        return false;
+    }
+
+    t->total--;
+
+    if (--t->slots[i].count != 0) {
+        return true;
+    }
+
+    /* Empty the slot, moving back the later keys of its run that may go there. */
+    t->used--;
+
+    for (j = (i + 1) & t->mask; t->slots[j].key != 0; j = (j + 1) & t->mask) {
+        home = (size_t) turbohtml_mix(t->slots[j].key) & t->mask;
+
+        if (((j - home) & t->mask) >= ((j - i) & t->mask)) {
+            t->slots[i] = t->slots[j];
+            i = j;
+        }
+    }
+
+    t->slots[i].key = 0;
+    t->slots[i].count = 0;
+
+    return true;
+}
+
+static void
+turbohtml_counts_free(turbohtml_counts_t *t)
+{
+    t->slots = lexbor_free(t->slots);
+    t->mask = 0;
+    t->used = 0;
+    t->total = 0;
+}
+
+/* Count every node of list (markers apart). false: out of memory. */
+static bool
+turbohtml_counts_fill(turbohtml_counts_t *t, const lexbor_array_t *list)
+{
+    size_t i;
+
+    turbohtml_counts_free(t);
+
+    for (i = 0; i < list->length; i++) {
+        if (list->list[i] != NULL
+            && list->list[i] != lxb_html_tree_active_formatting_marker_node_static
+            && !turbohtml_counts_add(t, (uintptr_t) list->list[i]))
+        {
+            return false;
+        }
+    }
+
+    return true;
+}
+
+
+/*
+ * The stack of open elements: tree->open counts each node on it.
+ */
+
+void
+turbohtml_open_added(lxb_html_tree_t *tree, lxb_dom_node_t *node)
+{
+    if (tree->open_state == TURBOHTML_INDEX_ON) {
+        if (!turbohtml_counts_add(&tree->open, (uintptr_t) node)) {
+            tree->open_state = TURBOHTML_INDEX_OFF;
+        }
+    }
+    else if (tree->open_state == TURBOHTML_INDEX_IDLE
+             && tree->open_elements->length > TURBOHTML_INDEX_FROM)
+    {
+        /* the stack got deep: start */
+        tree->open_state = turbohtml_counts_fill(&tree->open, tree->open_elements)
+                           ? TURBOHTML_INDEX_ON : TURBOHTML_INDEX_OFF;
+    }
+}
+
+void
+turbohtml_open_removed(lxb_html_tree_t *tree, lxb_dom_node_t *node)
+{
+    if (tree->open_state == TURBOHTML_INDEX_ON
+        && !turbohtml_counts_sub(&tree->open, (uintptr_t) node))
+    {
+        tree->open_state = TURBOHTML_INDEX_OFF;  /* out of step: cannot happen */
+    }
+}
+
+/* The stack was emptied (clean, abort) or the tree is destroyed. */
+void
+turbohtml_open_clear(lxb_html_tree_t *tree)
+{
+    turbohtml_counts_free(&tree->open);
+    tree->open_state = TURBOHTML_INDEX_IDLE;
+}
+
+/* 1: node is on the stack, 0: it is not, -1: not indexed (scan). */
+int
+turbohtml_open_has(lxb_html_tree_t *tree, lxb_dom_node_t *node)
+{
+    if (tree->open_state != TURBOHTML_INDEX_ON) {
+        return -1;
+    }
+
+    if (tree->open.total != tree->open_elements->length
+        && !turbohtml_counts_fill(&tree->open, tree->open_elements))
+    {
+        tree->open_state = TURBOHTML_INDEX_OFF;
+        return -1;
+    }
+
+    return turbohtml_counts_get(&tree->open, (uintptr_t) node) != 0;
+}
+
+
+/*
+ * The list of active formatting elements: ark->entries, ark->keys, ark->nodes.
+ */
+
+/*
+ * Elements that lxb_dom_element_compare finds equal get the same key at the same
+ * depth. compare wants the same names and namespace, as many attributes on each
+ * side, and every attribute of one matched by an attribute of the other (local
+ * name, ns, qualified name and value; a NULL value differs from an empty one).
+ * The tree builder gives an element at most one attribute per local name, so
+ * equal elements hold the same attributes in some order; their hashes are summed.
+ */
+static uint64_t
+turbohtml_ark_key(lxb_dom_node_t *node, size_t depth)
+{
+    const lxb_dom_element_t *element = lxb_dom_interface_element(node);
+    const lxb_dom_attr_t *attr;
+    const lxb_char_t *data;
+    size_t length;
+    uint64_t h, word, sum = 0;
+
+    for (attr = element->first_attr; attr != NULL; attr = attr->next) {
+        h = turbohtml_mix(attr->node.local_name ^ 0x9e3779b97f4a7c15ULL);
+        h = turbohtml_mix(h ^ attr->node.ns);
+        h = turbohtml_mix(h ^ attr->qualified_name);
+
+        if (attr->value != NULL) {
+            data = attr->value->data;
+            length = attr->value->length;
+            h = turbohtml_mix(h ^ (length + 1));
+
+            for (; length >= 8; length -= 8, data += 8) {
+                memcpy(&word, data, 8);
+                h = turbohtml_mix(h ^ word);
+            }
+
+            if (length != 0) {
+                word = 0;
+                memcpy(&word, data, length);
+                h = turbohtml_mix(h ^ word);
+            }
+        }
+
+        sum += h;
+    }
+
+    h = turbohtml_mix(sum ^ node->local_name);
+    h = turbohtml_mix(h ^ node->ns);
+    h = turbohtml_mix(h ^ element->qualified_name);
+    h = turbohtml_mix(h ^ depth);
+
+    return (h != 0) ? h : 1;
+}
+
+/* Count entry (its key and its node). */
+static void
+turbohtml_ark_hold(turbohtml_ark_t *ark, const struct turbohtml_ark_entry *entry)
+{
+    if (!turbohtml_counts_add(&ark->keys, entry->key)
+        || !turbohtml_counts_add(&ark->nodes, (uintptr_t) entry->node))
+    {
+        ark->state = TURBOHTML_INDEX_OFF;
+    }
+}
+
+/* Uncount entry, which leaves the list. */
+static void
+turbohtml_ark_release(turbohtml_ark_t *ark, const struct turbohtml_ark_entry *entry)
+{
+    if (entry->key != 0  /* not a marker */
+        && (!turbohtml_counts_sub(&ark->keys, entry->key)
+            || !turbohtml_counts_sub(&ark->nodes, (uintptr_t) entry->node)))
+    {
+        ark->state = TURBOHTML_INDEX_OFF;  /* out of step: cannot happen */
+    }
+}
+
+static bool
+turbohtml_ark_reserve(turbohtml_ark_t *ark, size_t length)
+{
+    size_t size;
+    struct turbohtml_ark_entry *entries;
+
+    if (length <= ark->size) {
+        return true;
+    }
+
+    size = (ark->size != 0) ? ark->size * 2 : 128;
+
+    while (size < length) {
+        size *= 2;
+    }
+
+    entries = lexbor_realloc(ark->entries,
+                             size * sizeof(struct turbohtml_ark_entry));
+    if (entries == NULL) {
+        ark->state = TURBOHTML_INDEX_OFF;
+        return false;
+    }
+
+    ark->entries = entries;
+    ark->size = size;
+
+    return true;
+}
+
+/* Build the index from the list (when it starts, or finds itself out of step). */
+static void
+turbohtml_ark_resync(lxb_html_tree_t *tree)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+    lexbor_array_t *list = tree->active_formatting;
+    struct turbohtml_ark_entry *entry;
+    size_t i, depth = 0;
+
+    turbohtml_counts_free(&ark->keys);
+    turbohtml_counts_free(&ark->nodes);
+    ark->length = 0;
+    ark->pending = NULL;
+    ark->state = TURBOHTML_INDEX_ON;
+
+    if (!turbohtml_ark_reserve(ark, list->length)) {
+        return;
+    }
+
+    for (i = 0; i < list->length && ark->state == TURBOHTML_INDEX_ON; i++) {
+        entry = &ark->entries[i];
+        entry->node = list->list[i];
+
+        if (entry->node == lxb_html_tree_active_formatting_marker_node_static) {
+            entry->key = 0;
+            entry->depth = ++depth;
+        }
+        else {
+            entry->key = turbohtml_ark_key(entry->node, depth);
+            entry->depth = depth;
+            turbohtml_ark_hold(ark, entry);
+        }
+    }
+
+    ark->length = list->length;
+}
+
+/* list[idx] was inserted (or pushed: idx is then the last index). */
+void
+turbohtml_ark_inserted(lxb_html_tree_t *tree, size_t idx)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+    lexbor_array_t *list = tree->active_formatting;
+    struct turbohtml_ark_entry *entry;
+    bool marker;
+
+    if (ark->state != TURBOHTML_INDEX_ON) {
+        if (ark->state == TURBOHTML_INDEX_IDLE && list->length > TURBOHTML_INDEX_FROM) {
+            turbohtml_ark_resync(tree);  /* the list got long: start */
+        }
+
+        return;
+    }
+
+    marker = idx < list->length
+             && list->list[idx] == lxb_html_tree_active_formatting_marker_node_static;
+
+    /* A marker before other entries would change their depth. */
+    if (list->length != ark->length + 1 || idx >= list->length
+        || (marker && idx + 1 != list->length))
+    {
+        turbohtml_ark_resync(tree);
+        return;
+    }
+
+    if (!turbohtml_ark_reserve(ark, list->length)) {
+        return;
+    }
+
+    entry = &ark->entries[idx];
+    memmove(entry + 1, entry, (ark->length - idx) * sizeof(*entry));
+    ark->length++;
+
+    entry->node = list->list[idx];
+    entry->depth = (idx != 0) ? entry[-1].depth : 0;
+
+    if (marker) {
+        entry->depth++;
+        entry->key = 0;
+        return;
+    }
+
+    if (entry->node == ark->pending && entry->depth == ark->pending_depth) {
+        entry->key = ark->pending_key;  /* push_with_check_dupl computed it */
+    }
+    else {
+        entry->key = turbohtml_ark_key(entry->node, entry->depth);
+    }
+
+    ark->pending = NULL;
+    turbohtml_ark_hold(ark, entry);
+}
+
+/* The entry at idx left the list; the later ones moved down. */
+void
+turbohtml_ark_removed(lxb_html_tree_t *tree, size_t idx)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+    struct turbohtml_ark_entry *entry;
+    bool marker;
+
+    if (ark->state != TURBOHTML_INDEX_ON) {
+        return;
+    }
+
+    if (tree->active_formatting->length + 1 != ark->length || idx >= ark->length) {
+        turbohtml_ark_resync(tree);
+        return;
+    }
+
+    entry = &ark->entries[idx];
+    marker = entry->key == 0;
+
+    turbohtml_ark_release(ark, entry);
+    ark->length--;
+    memmove(entry, entry + 1, (ark->length - idx) * sizeof(*entry));
+
+    if (marker && idx != ark->length) {
+        turbohtml_ark_resync(tree);  /* the entries after it lost a depth */
+    }
+}
+
+/* Entries left the end of the list. */
+void
+turbohtml_ark_truncated(lxb_html_tree_t *tree)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+
+    if (ark->state != TURBOHTML_INDEX_ON) {
+        return;
+    }
+
+    if (tree->active_formatting->length > ark->length) {
+        turbohtml_ark_resync(tree);
+        return;
+    }
+
+    while (ark->length > tree->active_formatting->length) {
+        ark->length--;
+        turbohtml_ark_release(ark, &ark->entries[ark->length]);
+    }
+}
+
+/* list[idx] was overwritten with another element (a clone; its key can differ). */
+void
+turbohtml_ark_replaced(lxb_html_tree_t *tree, size_t idx)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+    lexbor_array_t *list = tree->active_formatting;
+    struct turbohtml_ark_entry *entry;
+
+    if (ark->state != TURBOHTML_INDEX_ON) {
+        return;
+    }
+
+    if (list->length != ark->length || idx >= ark->length
+        || ark->entries[idx].key == 0
+        || list->list[idx] == lxb_html_tree_active_formatting_marker_node_static)
+    {
+        turbohtml_ark_resync(tree);
+        return;
+    }
+
+    entry = &ark->entries[idx];
+    turbohtml_ark_release(ark, entry);
+    entry->node = list->list[idx];
+    entry->key = turbohtml_ark_key(entry->node, entry->depth);
+    turbohtml_ark_hold(ark, entry);
+}
+
+/* 1: node is in the list, 0: it is not, -1: not indexed (scan). */
+static int
+turbohtml_ark_has(lxb_html_tree_t *tree, lxb_dom_node_t *node)
+{
+    if (tree->ark.state == TURBOHTML_INDEX_ON
+        && tree->ark.length != tree->active_formatting->length)
+    {
+        turbohtml_ark_resync(tree);
+    }
+
+    if (tree->ark.state != TURBOHTML_INDEX_ON) {
+        return -1;
+    }
+
+    return turbohtml_counts_get(&tree->ark.nodes, (uintptr_t) node) != 0;
+}
+
+/* The list was emptied (lxb_html_tree_clean), or the tree is destroyed. */
+void
+turbohtml_ark_clean(lxb_html_tree_t *tree)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+
+    ark->length = 0;
+    ark->pending = NULL;
+    ark->state = TURBOHTML_INDEX_IDLE;
+    turbohtml_counts_free(&ark->keys);
+    turbohtml_counts_free(&ark->nodes);
+}
+
+void
+turbohtml_ark_destroy(lxb_html_tree_t *tree)
+{
+    turbohtml_ark_clean(tree);
+    tree->ark.entries = lexbor_free(tree->ark.entries);
+    tree->ark.size = 0;
+}
+
+/* A parse ended: free the indexes (lexbor's scans until the tree is cleaned). */
+void
+turbohtml_tree_done(lxb_html_tree_t *tree)
+{
+    turbohtml_ark_destroy(tree);
+    turbohtml_counts_free(&tree->open);
+    tree->ark.state = TURBOHTML_INDEX_OFF;
+    tree->open_state = TURBOHTML_INDEX_OFF;
+}
+"""
+
+_INDEX_T = """/* turbohtml: indexes of the two lists below (html/tree/active_formatting.c) */
+typedef enum {
+    TURBOHTML_INDEX_IDLE = 0,  /* the list is short: lexbor's scans */
+    TURBOHTML_INDEX_ON,        /* the index mirrors the list */
+    TURBOHTML_INDEX_OFF        /* out of memory, or the parse ended: lexbor's scans */
+}
+turbohtml_index_state_t;
+
+typedef struct {
+    struct turbohtml_slot      *slots;    /* key -> count, mask + 1 slots, or NULL */
+    size_t                     mask;
+    size_t                     used;      /* keys in the table */
+    size_t                     total;     /* sum of the counts */
+}
+turbohtml_counts_t;
+
+typedef struct {
+    struct turbohtml_ark_entry *entries;  /* one per entry of active_formatting */
+    size_t                     length;    /* entries in use: the list's length */
+    size_t                     size;      /* entries allocated */
+    turbohtml_counts_t         keys;      /* entry key -> entries holding it */
+    turbohtml_counts_t         nodes;     /* element -> its entries */
+    turbohtml_index_state_t    state;
+    lxb_dom_node_t             *pending;  /* the element being pushed, its key */
+    uint64_t                   pending_key;
+    size_t                     pending_depth;
+}
+turbohtml_ark_t;
+
+"""
+
+_INDEX_H = """/* turbohtml: every change of the two lists reports to their indexes */
+void
+turbohtml_open_added(lxb_html_tree_t *tree, lxb_dom_node_t *node);
+
+void
+turbohtml_open_removed(lxb_html_tree_t *tree, lxb_dom_node_t *node);
+
+void
+turbohtml_open_clear(lxb_html_tree_t *tree);
+
+int
+turbohtml_open_has(lxb_html_tree_t *tree, lxb_dom_node_t *node);
+
+void
+turbohtml_ark_inserted(lxb_html_tree_t *tree, size_t idx);
+
+void
+turbohtml_ark_removed(lxb_html_tree_t *tree, size_t idx);
+
+void
+turbohtml_ark_truncated(lxb_html_tree_t *tree);
+
+void
+turbohtml_ark_replaced(lxb_html_tree_t *tree, size_t idx);
+
+void
+turbohtml_ark_clean(lxb_html_tree_t *tree);
+
+void
+turbohtml_ark_destroy(lxb_html_tree_t *tree);
+
+void
+turbohtml_tree_done(lxb_html_tree_t *tree);
+
+
+"""
+
+
+def _answer(has: str) -> str:
+    """C for the start of a find_by_node function: the index answers unless the
+    position is wanted and the node is there (then the scan below finds it)."""
+    return (
+        f"    int has = {has}(tree, node);  /* turbohtml: 1 yes, 0 no, -1 scan */\n\n"
+        "    if (has == 0 || (has == 1 && return_pos == NULL)) {\n"
+        "        if (return_pos) {\n"
+        "            *return_pos = 0;\n"
+        "        }\n\n"
+        "        return has == 1;\n"
+        "    }\n\n"
+    )
+
+
+_MARKER_NODE = (
+    "static lxb_dom_node_t *lxb_html_tree_active_formatting_marker_node_static =\n"
+    "    (lxb_dom_node_t *) &lxb_html_tree_active_formatting_marker_static;\n"
+)
+
+_AF_H = "html/tree/active_formatting.h"
+_AF_C = "html/tree/active_formatting.c"
+_OE_H = "html/tree/open_elements.h"
+_OE_C = "html/tree/open_elements.c"
+
+REPLACEMENTS += [
+    # tree.h: the indexes live in the tree, the hooks are declared for every file
+    ("html/tree.h", "struct lxb_html_tree {\n", _INDEX_T + "struct lxb_html_tree {\n", 1),
+    (
+        "html/tree.h",
+        "    lexbor_array_t                 *active_formatting;\n",
+        "    lexbor_array_t                 *active_formatting;\n"
+        "    turbohtml_ark_t                ark; /* turbohtml: its index */\n",
+        1,
+    ),
+    (
+        "html/tree.h",
+        "    size_t                         open_p_count; /* turbohtml: open HTML <p>s */\n",
+        "    size_t                         open_p_count; /* turbohtml: open HTML <p>s */\n"
+        "    turbohtml_counts_t             open; /* turbohtml: node -> times on the stack */\n"
+        "    turbohtml_index_state_t        open_state;\n",
+        1,
+    ),
+    ("html/tree.h", "LXB_API lxb_html_tree_t *\nlxb_html_tree_create(void);\n",
+     _INDEX_H + "LXB_API lxb_html_tree_t *\nlxb_html_tree_create(void);\n", 1),
+    # the end of a parse frees the indexes (the tree lives as long as its document)
+    (
+        "html/tree.h",
+        "    return lxb_html_tokenizer_end(tree->tkz_ref);\n}\n",
+        "    lxb_status_t status = lxb_html_tokenizer_end(tree->tkz_ref);\n\n"
+        "    turbohtml_tree_done(tree);\n\n"
+        "    return status;\n}\n",
+        1,
+    ),
+    # tree.c: clean, abort, destroy, and the adoption agency's in-place writes
+    ("html/tree.c", "    lexbor_array_clean(tree->active_formatting);\n",
+     "    lexbor_array_clean(tree->active_formatting);\n    turbohtml_ark_clean(tree);\n", 1),
+    ("html/tree.c", "    lexbor_array_clean(tree->open_elements);\n    tree->open_p_count = 0;\n",
+     "    lexbor_array_clean(tree->open_elements);\n    tree->open_p_count = 0;\n"
+     "    turbohtml_open_clear(tree);\n", 1),
+    ("html/tree.c", "    tree->open_elements->length = 0;\n    tree->open_p_count = 0;\n",
+     "    tree->open_elements->length = 0;\n    tree->open_p_count = 0;\n"
+     "    turbohtml_open_clear(tree);\n", 1),
+    ("html/tree.c", "    tree->active_formatting = lexbor_array_destroy(",
+     "    turbohtml_ark_destroy(tree);\n    turbohtml_open_clear(tree);\n"
+     "    tree->active_formatting = lexbor_array_destroy(", 1),
+    (
+        "html/tree.c",
+        "            afe_list[afe_node_idx] = node;\n            oel_list[node_idx] = node;\n",
+        "            afe_list[afe_node_idx] = node;\n"
+        "            turbohtml_ark_replaced(tree, afe_node_idx);\n"
+        "            turbohtml_open_removed(tree, oel_list[node_idx]);\n"
+        "            oel_list[node_idx] = node;\n"
+        "            turbohtml_open_added(tree, node);\n",
+        1,
+    ),
+    # the stack of open elements: pushes, pops, removals, and the questions
+    (
+        _OE_H,
+        "    return lexbor_array_push(tree->open_elements, node);\n",
+        "    lxb_status_t status = lexbor_array_push(tree->open_elements, node);\n\n"
+        "    if (status == LXB_STATUS_OK) {\n"
+        "        turbohtml_open_added(tree, node);\n"
+        "    }\n\n"
+        "    return status;\n",
+        1,
+    ),
+    (
+        _OE_H,
+        "    return lexbor_array_insert(tree->open_elements, (idx + 1), node);\n",
+        "    lxb_status_t status = lexbor_array_insert(tree->open_elements, (idx + 1), node);\n\n"
+        "    if (status == LXB_STATUS_OK) {\n"
+        "        turbohtml_open_added(tree, node);\n"
+        "    }\n\n"
+        "    return status;\n",
+        1,
+    ),
+    (
+        _OE_C,
+        "    return lxb_html_tree_open_elements_pop_cb(node);\n}\n\n",
+        "    turbohtml_open_removed(tree, node);\n"
+        "    return lxb_html_tree_open_elements_pop_cb(node);\n}\n\n",
+        1,
+    ),
+    (
+        _OE_C,
+        "lxb_html_tree_open_elements_remove_by_node(lxb_html_tree_t *tree,\n"
+        "                                           lxb_dom_node_t *node)\n{\n",
+        "lxb_html_tree_open_elements_remove_by_node(lxb_html_tree_t *tree,\n"
+        "                                           lxb_dom_node_t *node)\n{\n"
+        "    if (turbohtml_open_has(tree, node) == 0) {\n"
+        "        return;  /* turbohtml: not on the stack */\n"
+        "    }\n\n",
+        1,
+    ),
+    (
+        _OE_C,
+        "            tree->open_elements->length--;\n",
+        "            tree->open_elements->length--;\n"
+        "            turbohtml_open_removed(tree, node);\n",
+        1,
+    ),
+    (
+        _OE_C,
+        "lxb_html_tree_open_elements_find_by_node(lxb_html_tree_t *tree,\n"
+        "                                         lxb_dom_node_t *node,\n"
+        "                                         size_t *return_pos)\n{\n",
+        "lxb_html_tree_open_elements_find_by_node(lxb_html_tree_t *tree,\n"
+        "                                         lxb_dom_node_t *node,\n"
+        "                                         size_t *return_pos)\n{\n"
+        + _answer("turbohtml_open_has"),
+        1,
+    ),
+    (
+        _OE_C,
+        "lxb_html_tree_open_elements_find_by_node_reverse(lxb_html_tree_t *tree,\n"
+        "                                                 lxb_dom_node_t *node,\n"
+        "                                                 size_t *return_pos)\n{\n",
+        "lxb_html_tree_open_elements_find_by_node_reverse(lxb_html_tree_t *tree,\n"
+        "                                                 lxb_dom_node_t *node,\n"
+        "                                                 size_t *return_pos)\n{\n"
+        + _answer("turbohtml_open_has"),
+        1,
+    ),
+    # the list of active formatting elements: its inline changes
+    (
+        _AF_H,
+        "                                     lxb_dom_node_t *node)\n{\n"
+        "    return lexbor_array_push(tree->active_formatting, node);\n}\n",
+        "                                     lxb_dom_node_t *node)\n{\n"
+        "    lxb_status_t status = lexbor_array_push(tree->active_formatting, node);\n\n"
+        "    if (status == LXB_STATUS_OK) {\n"
+        "        turbohtml_ark_inserted(tree, tree->active_formatting->length - 1);\n"
+        "    }\n\n"
+        "    return status;\n}\n",
+        1,
+    ),
+    (
+        _AF_H,
+        "    return (lxb_dom_node_t *) lexbor_array_pop(tree->active_formatting);\n",
+        "    lxb_dom_node_t *node = lexbor_array_pop(tree->active_formatting);\n\n"
+        "    turbohtml_ark_truncated(tree);\n\n"
+        "    return node;\n",
+        1,
+    ),
+    (
+        _AF_H,
+        "    return lexbor_array_push(tree->active_formatting,\n"
+        "                             lxb_html_tree_active_formatting_marker());\n",
+        "    lxb_status_t status = lexbor_array_push(tree->active_formatting,\n"
+        "                                lxb_html_tree_active_formatting_marker());\n\n"
+        "    if (status == LXB_STATUS_OK) {\n"
+        "        turbohtml_ark_inserted(tree, tree->active_formatting->length - 1);\n"
+        "    }\n\n"
+        "    return status;\n",
+        1,
+    ),
+    (
+        _AF_H,
+        "    return lexbor_array_insert(tree->active_formatting, idx, node);\n",
+        "    lxb_status_t status = lexbor_array_insert(tree->active_formatting, idx, node);\n\n"
+        "    if (status == LXB_STATUS_OK) {\n"
+        "        turbohtml_ark_inserted(tree, idx);\n"
+        "    }\n\n"
+        "    return status;\n",
+        1,
+    ),
+    (
+        _AF_H,
+        "    lexbor_array_delete(tree->active_formatting, idx, 1);\n",
+        "    if (idx < tree->active_formatting->length) {\n"
+        "        lexbor_array_delete(tree->active_formatting, idx, 1);\n"
+        "        turbohtml_ark_removed(tree, idx);\n"
+        "    }\n",
+        1,
+    ),
+    # active_formatting.c: the indexes' code, then the list's changes and questions
+    (_AF_C, _MARKER_NODE, _MARKER_NODE + _INDEX_C, 1),
+    (
+        _AF_C,
+        "            break;\n        }\n    }\n}\n\nvoid\n"
+        "lxb_html_tree_active_formatting_remove_by_node(",
+        "            break;\n        }\n    }\n\n    turbohtml_ark_truncated(tree);\n}\n\nvoid\n"
+        "lxb_html_tree_active_formatting_remove_by_node(",
+        1,
+    ),
+    (
+        _AF_C,
+        "lxb_html_tree_active_formatting_remove_by_node(lxb_html_tree_t *tree,\n"
+        "                                               lxb_dom_node_t *node)\n{\n",
+        "lxb_html_tree_active_formatting_remove_by_node(lxb_html_tree_t *tree,\n"
+        "                                               lxb_dom_node_t *node)\n{\n"
+        "    if (turbohtml_ark_has(tree, node) == 0) {\n"
+        "        return;  /* turbohtml: not in the list */\n"
+        "    }\n\n",
+        1,
+    ),
+    (
+        _AF_C,
+        "            tree->active_formatting->length--;\n",
+        "            tree->active_formatting->length--;\n"
+        "            turbohtml_ark_removed(tree, idx);\n",
+        1,
+    ),
+    (
+        _AF_C,
+        "lxb_html_tree_active_formatting_find_by_node(lxb_html_tree_t *tree,\n"
+        "                                             lxb_dom_node_t *node,\n"
+        "                                             size_t *return_pos)\n{\n",
+        "lxb_html_tree_active_formatting_find_by_node(lxb_html_tree_t *tree,\n"
+        "                                             lxb_dom_node_t *node,\n"
+        "                                             size_t *return_pos)\n{\n"
+        + _answer("turbohtml_ark_has"),
+        1,
+    ),
+    (
+        _AF_C,
+        "lxb_html_tree_active_formatting_find_by_node_reverse(lxb_html_tree_t *tree,\n"
+        "                                                     lxb_dom_node_t *node,\n"
+        "                                                     size_t *return_pos)\n{\n",
+        "lxb_html_tree_active_formatting_find_by_node_reverse(lxb_html_tree_t *tree,\n"
+        "                                                     lxb_dom_node_t *node,\n"
+        "                                                     size_t *return_pos)\n{\n"
+        + _answer("turbohtml_ark_has"),
+        1,
+    ),
+    # reconstruct: a clone takes the entry's place
+    (
+        _AF_C,
+        "        list[af_idx] = lxb_dom_interface_node(element);\n",
+        "        list[af_idx] = lxb_dom_interface_node(element);\n"
+        "        turbohtml_ark_replaced(tree, af_idx);\n",
+        1,
+    ),
+    (
+        _AF_C,
+        "    size_t count = 0;\n\n    while (idx) {\n        idx--;\n\n"
+        "        if (list[idx] == lxb_html_tree_active_formatting_marker_node_static) {\n"
+        "            break;\n        }\n\n"
+        "        if(list[idx]->local_name == node->local_name && list[idx]->ns == node->ns\n"
+        "            && lxb_dom_element_compare(lxb_dom_interface_element(list[idx]),\n"
+        "                                       lxb_dom_interface_element(node)))\n"
+        "        {\n            count++;\n            earliest_idx = idx;\n        }\n    }\n",
+        "    size_t count = 0;\n\n"
+        "    /* turbohtml: only entries holding node's key can equal it (tree->ark) */\n"
+        "    turbohtml_ark_t *ark = &tree->ark;\n"
+        "    const struct turbohtml_ark_entry *entries = NULL;\n"
+        "    uint64_t key = 0;\n"
+        "    size_t left = 0;\n\n"
+        "    if (ark->state == TURBOHTML_INDEX_ON && ark->length != idx) {\n"
+        "        turbohtml_ark_resync(tree);\n"
+        "    }\n\n"
+        "    if (ark->state == TURBOHTML_INDEX_ON) {\n"
+        "        entries = ark->entries;\n"
+        "        ark->pending = node;\n"
+        "        ark->pending_depth = (idx != 0) ? entries[idx - 1].depth : 0;\n"
+        "        key = turbohtml_ark_key(node, ark->pending_depth);\n"
+        "        ark->pending_key = key;\n"
+        "        left = turbohtml_counts_get(&ark->keys, key);  /* entries with the key */\n\n"
+        "        if (left < 3) {\n"
+        "            idx = 0;  /* fewer than 3 entries can equal node: none is removed */\n"
+        "        }\n"
+        "    }\n\n"
+        "    while (idx) {\n        idx--;\n\n"
+        "        if (list[idx] == lxb_html_tree_active_formatting_marker_node_static) {\n"
+        "            break;\n        }\n\n"
+        "        if (entries != NULL && entries[idx].key != key) {\n"
+        "            continue;\n"
+        "        }\n\n"
+        "        if(list[idx]->local_name == node->local_name && list[idx]->ns == node->ns\n"
+        "            && lxb_dom_element_compare(lxb_dom_interface_element(list[idx]),\n"
+        "                                       lxb_dom_interface_element(node)))\n"
+        "        {\n            count++;\n            earliest_idx = idx;\n        }\n\n"
+        "        if (entries != NULL && --left == 0) {\n"
+        "            break;  /* no entry before idx holds the key */\n"
+        "        }\n"
         "    }\n",
         1,
     ),
