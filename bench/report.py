@@ -33,6 +33,7 @@ RUNS = [
     ("Structured data", ["structured.py"], "Microdata and Open Graph against extruct and the single-purpose libraries."),
     ("Threads", ["threads.py"], "Serial against threaded wall time on separate documents."),
     ("Scaling", ["scaling.py", "--quick"], "Time and peak memory from 1 kB to 10 MB pages and deep/wide trees."),
+    ("Scale-out", ["scale.py"], "Pages/s from one WARC file: one process, the CLI with --jobs 2, Dask with 2 workers."),
 ]
 
 PEERS = ["trafilatura", "readability-lxml", "resiliparse", "selectolax", "lxml", "htmldate",
