@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MicrodataItem", "document_microdata", "microdata"]
 
+
 def _microdata_prefix(data: bytes) -> int:
     """How much of the page microdata() parses: all of it, or none when it has no items.
 

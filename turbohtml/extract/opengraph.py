@@ -19,7 +19,6 @@ Rules (the spec names the shape, these are the choices where it is silent):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
