@@ -8,7 +8,6 @@ import io
 import json
 import pickle
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -205,9 +204,7 @@ def test_shared_subtree_dag_is_built_once():
             f'<div id="l{i}b" itemprop="y" itemscope itemref="l{i + 1}a l{i + 1}b"></div>'
         )
     html = '<div itemscope itemref="l0a l0b"></div>' + "".join(parts)
-    started = time.perf_counter()
-    [item] = microdata(html)
-    assert time.perf_counter() - started < 5
+    [item] = microdata(html)  # an exponential walk would not finish; speed is bench/'s
     depth = 0
     node = item
     while node.get("x") is not None:
@@ -541,9 +538,7 @@ def test_hostile_itemprop_and_itemref_token_lists():
     names = " ".join(f"p{i}" for i in range(50_000))
     refs = " ".join(f"r{i}" for i in range(50_000))
     html = f'<div itemscope itemref="{refs} r1"><b itemprop="{names} p0">v</b></div><i id="r1" itemprop="q">w</i>'
-    started = time.perf_counter()
-    [item] = microdata(html)
-    assert time.perf_counter() - started < 5
+    [item] = microdata(html)  # an exponential walk would not finish; speed is bench/'s
     assert len(item.properties) == 50_001 and item.get("p49999") == "v" and item.get("q") == "w"
 
 
@@ -552,9 +547,7 @@ def test_many_resolving_itemrefs():
     refs = " ".join(f"r{i}" for i in range(count))
     targets = "".join(f'<i id="r{i}" itemprop="q">{i}</i>' for i in range(count))
     html = f'<div itemscope itemref="{refs}"></div>{targets}'
-    started = time.perf_counter()
-    [item] = microdata(html)
-    assert time.perf_counter() - started < 5
+    [item] = microdata(html)  # an exponential walk would not finish; speed is bench/'s
     assert item.get_all("q") == [str(i) for i in range(count)]  # tree order
 
 
