@@ -9,7 +9,7 @@ objects; the C walks' scratch arrays come from malloc and are not counted):
 - deep trees: nested <span> (and mixed inline) to 1M levels, <div> and <li> nesting,
   unclosed formatting elements (the cases vendor/lexbor/lexbor_patches.py makes linear);
 - wide trees: 1k ... 1M sibling paragraphs;
-- CSS selector costs on deep and wide trees (a descendant combinator and :nth-child);
+- CSS selector costs on deep and wide trees (a descendant combinator, :nth-child, :has);
 - URL helpers on long URLs: 10 ... 100,000 query parameters, long paths, long hosts.
 
 For each step the ``exp`` column is log(t2/t1) / log(n2/n1) against the previous
@@ -201,13 +201,16 @@ def run_selectors(quick: bool) -> None:
             return lambda: doc.select(css)
         return prepare
 
-    sizes = (1_000, 5_000, 20_000)
-    series("CSS on deep <span> (descendant combinator walks every ancestor: O(n·depth))", sizes,
+    sizes = (1_000, 10_000, 100_000)
+    series("CSS on deep <span> (lexbor patched: each ancestor walk stops where the last one started)", sizes,
            hostile.deep_inline, {"select('span')": select("span"), "select('span > span')": select("span > span"),
                                  "select('body span')": select("body span")})
-    series("CSS on wide siblings (:nth-child counts siblings: O(n·siblings))", sizes,
+    series("CSS on wide siblings (lexbor patched: :nth-*() counts on from the last count)", sizes,
            lambda n: "<body><div>" + "<p>x</p>" * n + "</div>",
-           {"select('p')": select("p"), "select('p:nth-child(2n)')": select("p:nth-child(2n)")})
+           {"select('p')": select("p"), "p:nth-child(2n)": select("p:nth-child(2n)"),
+            "nth-last-of-type(odd)": select("p:nth-last-of-type(odd)")})
+    series("CSS: a functional pseudo-class on the ancestor keeps lexbor's walk (quadratic)", (1_000, 2_000, 5_000),
+           hostile.deep_inline, {"body:has(i) span": select("body:has(i) span")})
 
 
 # ---------------------------------------------------------------- URLs

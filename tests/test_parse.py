@@ -106,6 +106,94 @@ def test_bad_selector_names_the_position(selector: str, position: int) -> None:
         parse(PAGE).select(selector)
 
 
+
+def test_descendant_and_nth_selectors_are_linear() -> None:
+    # lexbor walked up every ancestor for "body span" (100,000 nested spans: 258 s) and
+    # counted every earlier sibling for :nth-child() (100,000 siblings: 150 s);
+    # vendor/lexbor/lexbor_patches.py lets each walk stop where the previous one started
+    n = 100_000
+    deep = parse("<span class=c>" * n + "deep")
+    assert len(deep.select("body span")) == len(deep.select("body .c")) == n
+    wide = parse("<div>" + "<p>x</p>" * n + "</div>")
+    assert len(wide.select("p:nth-child(2n)")) == len(wide.select("p:nth-last-child(2n)")) == n // 2
+    assert len(wide.select("p:nth-of-type(3n+1)")) == (n + 2) // 3
+    assert len(wide.select("div p:nth-last-of-type(odd)")) == n // 2
+
+
+# Pages and selectors for the differential test below: random trees (some deep, some
+# wide, with text and comments between elements) whose elements carry a data-n number,
+# and selectors of up to 4 compounds mixing descendant, child and sibling combinators
+# with :nth-*(), functional pseudo-classes, classes and ids.
+_SELECTOR_TAGS = ("div", "p", "span", "a", "b", "ul", "li", "section", "em", "i")
+
+
+def _selector_page(rng) -> str:
+    count, budget = 0, rng.randint(20, 300)
+
+    def element(depth: int) -> str:
+        nonlocal count
+        count += 1
+        attrs = f' data-n="{count}"'
+        if rng.random() < 0.4:
+            attrs += f' class="{" ".join(rng.sample(("x", "y", "z"), rng.randint(1, 2)))}"'
+        if rng.random() < 0.1:
+            attrs += f' id="i{rng.randint(0, 5)}"'
+        shape = rng.random()
+        kids = 0 if depth > 12 or count > budget else rng.randint(0, 4) if shape < 0.8 else 1 if shape < 0.9 else rng.randint(10, 40)
+        inner = "".join(element(depth + 1) if rng.random() < 0.75 else rng.choice(("t", "<!--c-->")) for _ in range(kids))
+        tag = rng.choice(_SELECTOR_TAGS)
+        return f"<{tag}{attrs}>{inner}</{tag}>"
+
+    body = "".join(element(0) for _ in range(rng.randint(1, 4)))
+    if rng.random() < 0.2:
+        body += "".join(f'<{rng.choice(("div", "span", "b"))} data-n="c{i}"{" class=x" if rng.random() < 0.2 else ""}>'
+                        for i in range(rng.randint(30, 80)))
+    return "<!doctype html><html><body>" + body + "</body></html>"
+
+
+def _compound(rng) -> str:
+    parts = [rng.choice(_SELECTOR_TAGS + ("*", "", ""))]
+    for _ in range(rng.choice((0, 0, 1, 1, 2))):
+        roll = rng.random()
+        if roll < 0.3:
+            parts.append("." + rng.choice(("x", "y", "z")))
+        elif roll < 0.4:
+            parts.append(f"#i{rng.randint(0, 5)}")
+        elif roll < 0.5:
+            parts.append(rng.choice((":first-child", ":last-child", ":only-child", ":first-of-type", ":empty")))
+        elif roll < 0.85:
+            kind = rng.choice(("nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type"))
+            parts.append(f":{kind}({rng.choice(('odd', 'even', '1', '3', '2n+1', '3n+2', '-n+3', 'n+4', '-2n+7'))})")
+        elif roll < 0.95:
+            parts.append(rng.choice((":not(.x)", ":not(p)", ":is(p, span)", ":not(:first-child)", ":nth-child(2n of .x)")))
+        else:
+            parts.append("[data-n]")
+    return "".join(parts) or "*"
+
+
+def _selector(rng) -> str:
+    css = _compound(rng)
+    for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
+        css = _compound(rng) + rng.choice((" ", " ", " > ", " + ", " ~ ")) + css
+    return css
+
+
+def test_css_selectors_select_what_unpatched_lexbor_selects() -> None:
+    # A differential test of lexbor_patches.py's selector memos against selectolax's
+    # unpatched lexbor. TURBOHTML_SELECTOR_PAGES=20000 runs a longer comparison by hand.
+    import os
+    import random
+
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    rng = random.Random(20250610)
+    for _ in range(int(os.environ.get("TURBOHTML_SELECTOR_PAGES", "800"))):
+        markup = _selector_page(rng)
+        doc, tree = parse(markup), lexbor.LexborHTMLParser(markup)
+        for _ in range(10):
+            css = _selector(rng)
+            ours = [(e.tag, e.attr("data-n")) for e in doc.select(css)]
+            assert ours == [(e.tag, e.attributes.get("data-n")) for e in tree.css(css)], (css, markup)
+
 def test_bad_input_types() -> None:
     for bad in (None, 42, ["<p>"], 3.5):
         with pytest.raises(TypeError, match=type(bad).__name__):

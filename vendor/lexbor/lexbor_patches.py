@@ -1,6 +1,6 @@
 """Our changes to lexbor's sources, applied by fetch_lexbor.py after extraction.
 
-Three changes. First, lexbor's tree builder answers "is there a <p> in button scope?"
+Four changes. First, lexbor's tree builder answers "is there a <p> in button scope?"
 (asked on every <div>, <section>, <h1>... start tag) by scanning the whole stack of open
 elements, which makes 100,000 nested <div>s quadratic (about 80 s). The patch keeps a
 count of open HTML <p> elements beside the stack, so the answer is immediate when the
@@ -42,7 +42,18 @@ unpatched lexbor). What stays quadratic: a removal deep in the list of active fo
 elements moves everything after the entry in lexbor's array (the patched scan is no
 longer than that move), and inputs crafted to collide the keys fall back to lexbor's cost.
 
-Third, URL hosts follow UTS #46's IgnoreInvalidPunycode as the current URL tests expect
+Third, two memos in the CSS selector engine, which matches right to left from every
+element: a descendant combinator walked up all the ancestors of each candidate (select(
+"body span") on 100,000 nested spans: 258 s) and :nth-child() and friends counted all the
+siblings before or after it (100,000 siblings: 150 s). Each walk now stops where the
+previous walk (from a child, in document order) started and takes its answer, and each
+count goes on from the previous count when that element is an earlier sibling: 0.04 s
+and 0.01 s. The tree does not change during a search, so what a memo remembers stays
+true until the search ends; a new search starts without them, and a compound ending in
+a functional pseudo-class (:has(), :not()...), whose test starts a nested search, keeps
+lexbor's walk. The matches are unchanged (tests/test_parse.py compares with selectolax).
+
+Fourth, URL hosts follow UTS #46's IgnoreInvalidPunycode as the current URL tests expect
 (see the last replacement).
 
 Each replacement must match exactly once in the pinned sources; a mismatch fails the
@@ -1180,6 +1191,224 @@ REPLACEMENTS += [
     ),
 ]
 
+
+# CSS selectors: two memos in lexbor's selector engine (selectors/selectors.c), which
+# matches right to left from every element of the tree in document order. A descendant
+# combinator walks up the ancestors of each candidate until one matches (select("body
+# span") on 20k nested spans: n*depth/2 matches, 1.9 s), and :nth-child() and friends
+# count the siblings before (or after) each candidate (20k siblings: 1.1 s). Each walk now
+# stops where the previous walk from a nearby node started and takes its answer from
+# there. Both facts hold for the whole search (the tree does not change during it) and
+# are forgotten when the next search starts; a compound with a functional pseudo-class
+# (:not(), :is(), :has()...), whose matching is not a plain test, keeps lexbor's walk.
+_SEL_C = r"""
+/*
+ * turbohtml: :nth-child() and friends count the siblings before (or after) the
+ * element. selectors->turbohtml_nth remembers the last count of each kind; when
+ * the element that had it is a sibling before the new element (the next sibling
+ * in a document-order search), the walk back stops there and the count follows.
+ * kind: 0 nth-child, 1 nth-last-child, 2 nth-of-type, 3 nth-last-of-type.
+ */
+lxb_inline size_t
+turbohtml_nth_counts(const lxb_dom_node_t *node, const lxb_dom_node_t *base,
+                     unsigned kind)
+{
+    if (kind >= 2) {
+        return node->local_name == base->local_name && node->ns == base->ns;
+    }
+
+    return node->local_name != LXB_TAG__TEXT
+           && node->local_name != LXB_TAG__EM_COMMENT;
+}
+
+static size_t
+turbohtml_nth_index(lxb_selectors_t *selectors, lxb_dom_node_t *base,
+                    unsigned kind)
+{
+    size_t index, between = 0;
+    lxb_dom_node_t *node, *memo = selectors->turbohtml_nth_node[kind];
+
+    if (memo != NULL && kind >= 2
+        && (memo->local_name != base->local_name || memo->ns != base->ns))
+    {
+        memo = NULL;  /* a count of another type */
+    }
+
+    /* Walk back to the memo (or to the first sibling), counting (memo, base]. */
+    for (node = base; node != NULL && node != memo; node = node->prev) {
+        between += turbohtml_nth_counts(node, base, kind);
+    }
+
+    if ((kind & 1) == 0) {
+        /* from the first sibling: the memo's count, then (memo, base] */
+        index = (node != NULL) ? selectors->turbohtml_nth_index[kind] + between
+                               : between;
+    }
+    else if (node != NULL) {
+        /* from the last sibling: the memo's count less [memo, base) */
+        index = selectors->turbohtml_nth_index[kind]
+                - turbohtml_nth_counts(memo, base, kind) - between
+                + turbohtml_nth_counts(base, base, kind);
+    }
+    else {
+        index = 0;
+
+        for (node = base; node != NULL; node = node->next) {
+            index += turbohtml_nth_counts(node, base, kind);
+        }
+    }
+
+    selectors->turbohtml_nth_node[kind] = base;
+    selectors->turbohtml_nth_index[kind] = index;
+
+    return index;
+}
+
+"""
+
+_SEL_H = "selectors/selectors.h"
+_SEL = "selectors/selectors.c"
+
+_NTH_OLD = """            index = 0;
+
+            if (pseudo->type == LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_CHILD) {
+                while (node != NULL) {
+                    if (node->local_name != LXB_TAG__TEXT
+                        && node->local_name != LXB_TAG__EM_COMMENT)
+                    {
+                        index++;
+                    }
+
+                    node = node->prev;
+                }
+            }
+            else {
+                while (node != NULL) {
+                    if (node->local_name != LXB_TAG__TEXT
+                        && node->local_name != LXB_TAG__EM_COMMENT)
+                    {
+                        index++;
+                    }
+
+                    node = node->next;
+                }
+            }
+
+            return lxb_selectors_anb_calc(pseudo->data, index);
+"""
+
+_NTH_OF_TYPE_OLD = """            index = 0;
+            base = node;
+
+            if (pseudo->type == LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_OF_TYPE) {
+                while (node != NULL) {
+                    if(node->local_name == base->local_name
+                       && node->ns == base->ns)
+                    {
+                        index++;
+                    }
+
+                    node = node->prev;
+                }
+            }
+            else {
+                while (node != NULL) {
+                    if(node->local_name == base->local_name
+                       && node->ns == base->ns)
+                    {
+                        index++;
+                    }
+
+                    node = node->next;
+                }
+            }
+
+            return lxb_selectors_anb_calc(pseudo->data, index);
+"""
+
+REPLACEMENTS += [
+    (
+        _SEL_H,
+        "    lxb_selectors_entry_t         *following;\n"
+        "    lxb_selectors_nested_t        *nested;\n};\n",
+        "    lxb_selectors_entry_t         *following;\n"
+        "    lxb_selectors_nested_t        *nested;\n"
+        "    /* turbohtml: the last descendant walk: the nearest ancestor of memo_from\n"
+        "       matching this entry is memo_found (NULL: none) */\n"
+        "    lxb_dom_node_t                *memo_from;\n"
+        "    lxb_dom_node_t                *memo_found;\n};\n",
+        1,
+    ),
+    (
+        _SEL_H,
+        "    lxb_selectors_opt_t      options;\n    lxb_status_t             status;\n};\n",
+        "    lxb_selectors_opt_t      options;\n    lxb_status_t             status;\n\n"
+        "    /* turbohtml: the last :nth-*() count of each kind (selectors.c) */\n"
+        "    lxb_dom_node_t           *turbohtml_nth_node[4];\n"
+        "    size_t                   turbohtml_nth_index[4];\n};\n",
+        1,
+    ),
+    # a new search forgets the counts (entries, with their walk memos, are new)
+    (
+        _SEL,
+        "    selectors->current = &nested;\n    selectors->status = LXB_STATUS_OK;\n",
+        "    selectors->current = &nested;\n    selectors->status = LXB_STATUS_OK;\n"
+        "    memset(selectors->turbohtml_nth_node, 0, sizeof(selectors->turbohtml_nth_node));\n",
+        2,
+    ),
+    (
+        _SEL,
+        "lxb_inline lxb_dom_node_t *\nlxb_selectors_descendant(lxb_selectors_t *selectors,\n"
+        "                         lxb_selectors_entry_t *entry,\n"
+        "                         lxb_dom_node_t *node)\n{\n"
+        "    node = node->parent;\n\n"
+        "    while (node != NULL) {\n"
+        "        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT\n"
+        "            && lxb_selectors_match(selectors, entry, node))\n"
+        "        {\n"
+        "            return node;\n"
+        "        }\n\n"
+        "        node = node->parent;\n"
+        "    }\n\n"
+        "    return NULL;\n}\n",
+        _SEL_C
+        + "lxb_inline lxb_dom_node_t *\nlxb_selectors_descendant(lxb_selectors_t *selectors,\n"
+        "                         lxb_selectors_entry_t *entry,\n"
+        "                         lxb_dom_node_t *node)\n{\n"
+        "    /* turbohtml: reaching the start of the last walk, take its answer; a\n"
+        "       functional pseudo-class (its match starts a nested search) walks on */\n"
+        "    lxb_dom_node_t *from = node;\n"
+        "    bool memo = entry->selector->type != LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION\n"
+        "                && entry->selector->type != LXB_CSS_SELECTOR_TYPE_PSEUDO_ELEMENT_FUNCTION;\n\n"
+        "    node = node->parent;\n\n"
+        "    while (node != NULL) {\n"
+        "        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT\n"
+        "            && lxb_selectors_match(selectors, entry, node))\n"
+        "        {\n"
+        "            break;\n"
+        "        }\n\n"
+        "        if (memo && node == entry->memo_from) {\n"
+        "            node = entry->memo_found;\n"
+        "            break;\n"
+        "        }\n\n"
+        "        node = node->parent;\n"
+        "    }\n\n"
+        "    if (memo) {\n"
+        "        entry->memo_from = from;\n"
+        "        entry->memo_found = node;\n"
+        "    }\n\n"
+        "    return node;\n}\n",
+        1,
+    ),
+    (_SEL, _NTH_OLD,
+     "            index = turbohtml_nth_index(selectors, node,\n"
+     "                pseudo->type == LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_CHILD ? 0 : 1);\n\n"
+     "            return lxb_selectors_anb_calc(pseudo->data, index);\n", 1),
+    (_SEL, _NTH_OF_TYPE_OLD,
+     "            index = turbohtml_nth_index(selectors, node,\n"
+     "                pseudo->type == LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_OF_TYPE ? 2 : 3);\n\n"
+     "            return lxb_selectors_anb_calc(pseudo->data, index);\n", 1),
+]
 
 # UTS #46 IgnoreInvalidPunycode (whatwg/url#821, current web-platform-tests): an ASCII
 # "xn--" label whose Punycode does not decode is kept as written instead of failing the
