@@ -1,6 +1,8 @@
 # Byte-level text helpers the C walks share: ASCII matching of attribute values (class
 # tokens, rel lists, names) and whitespace as Python folds it.
 
+from libc.string cimport strlen
+
 from turbohtml._lexbor cimport lxb_char_t
 
 
@@ -18,33 +20,25 @@ cdef inline bint equals_lower(const lxb_char_t *data, size_t length, const char 
     return word[length] == 0
 
 
+cdef inline bint has_token_prefix(const lxb_char_t *data, size_t length, const char *prefix,
+                                  size_t n, bint whole=False) noexcept nogil:
+    """Whether a token of the whitespace-separated list starts with ``prefix`` (lower-case,
+    ``n`` bytes; the whole token when ``whole``)."""
+    cdef size_t i = 0, start
+    while i < length:
+        while i < length and data[i] <= 32:
+            i += 1
+        start = i
+        while i < length and data[i] > 32:
+            i += 1
+        if (i - start == n if whole else i - start >= n) and equals_lower(data + start, n, prefix):
+            return True
+    return False
+
+
 cdef inline bint has_token(const lxb_char_t *data, size_t length, const char *word) noexcept nogil:
     """Whether the whitespace-separated list holds ``word`` (case-insensitive)."""
-    cdef size_t i = 0, start
-    while i < length:
-        while i < length and data[i] <= 32:
-            i += 1
-        start = i
-        while i < length and data[i] > 32:
-            i += 1
-        if i > start and equals_lower(data + start, i - start, word):
-            return True
-    return False
-
-
-cdef inline bint has_token_prefix(const lxb_char_t *data, size_t length, const char *prefix,
-                                  size_t n) noexcept nogil:
-    """Whether a token of the whitespace-separated list starts with ``prefix`` (lower-case)."""
-    cdef size_t i = 0, start
-    while i < length:
-        while i < length and data[i] <= 32:
-            i += 1
-        start = i
-        while i < length and data[i] > 32:
-            i += 1
-        if i - start >= n and equals_lower(data + start, n, prefix):
-            return True
-    return False
+    return has_token_prefix(data, length, word, strlen(word), True)
 
 
 cdef inline size_t space_length(const lxb_char_t *data, size_t i, size_t length) noexcept nogil:

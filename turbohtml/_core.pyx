@@ -691,24 +691,8 @@ def parse(markup, /) -> Document:
     valid, else windows-1252. lexbor's parser runs with the GIL released, so several
     threads parse in parallel.
     """
-    cdef bytes data
-    cdef Document doc
-    cdef lxb_status_t status
-    cdef const lxb_char_t *c_data
-    cdef size_t size
-    data = _markup_utf8(markup)
-    doc = Document.__new__(Document)
-    doc.c_doc = lxb_html_document_create()
-    if doc.c_doc == NULL:
-        raise MemoryError("lexbor could not create a document")
-    doc.c_node = <lxb_dom_node_t *>doc.c_doc
-    c_data = <const lxb_char_t *>PyBytes_AS_STRING(data)
-    size = <size_t>PyBytes_GET_SIZE(data)
-    with nogil:
-        status = lxb_html_document_parse(doc.c_doc, c_data, size)
-    if status != LXB_STATUS_OK:
-        raise MemoryError(f"lexbor failed to parse the document (status {status})")
-    return doc
+    cdef bytes data = _markup_utf8(markup)
+    return _parse_utf8(data, PyBytes_GET_SIZE(data))
 
 
 cdef extern from *:
@@ -738,23 +722,24 @@ def parse_through(markup, needed, /) -> Document:
     exactly as a full parse builds it (later markup can only add to or move within the
     tree).
     """
-    cdef bytes data
+    cdef bytes data = _markup_utf8(markup)
+    return _parse_utf8(data, needed(data))
+
+
+cdef Document _parse_utf8(bytes data, Py_ssize_t needed):
+    """lexbor's tree of the UTF-8 ``data``, fed in chunks: up to ``needed`` (all of it
+    when ``needed`` is its length), then on to the end of the token holding that offset."""
     cdef Document doc
     cdef lxb_status_t status
-    cdef const lxb_char_t *c_data
-    cdef size_t size, position, step
+    cdef const lxb_char_t *c_data = <const lxb_char_t *>PyBytes_AS_STRING(data)
     cdef const lxb_char_t *tag_end
-    cdef Py_ssize_t offset
-    data = _markup_utf8(markup)
-    offset = needed(data)
-    size = <size_t>PyBytes_GET_SIZE(data)
-    position = <size_t>min(max(offset, 0), <Py_ssize_t>size)
+    cdef size_t size = <size_t>PyBytes_GET_SIZE(data), step
+    cdef size_t position = <size_t>min(max(needed, 0), <Py_ssize_t>size)
     doc = Document.__new__(Document)
     doc.c_doc = lxb_html_document_create()
     if doc.c_doc == NULL:
         raise MemoryError("lexbor could not create a document")
     doc.c_node = <lxb_dom_node_t *>doc.c_doc
-    c_data = <const lxb_char_t *>PyBytes_AS_STRING(data)
     with nogil:
         status = lxb_html_document_parse_chunk_begin(doc.c_doc)
         if status == LXB_STATUS_OK:

@@ -280,8 +280,6 @@ cdef extern from "lexbor/html/interfaces/document.h" nogil:
         lxb_html_body_element_t *body
     lxb_html_document_t *lxb_html_document_create()
     lxb_html_document_t *lxb_html_document_destroy(lxb_html_document_t *document)
-    lxb_status_t lxb_html_document_parse(lxb_html_document_t *document,
-                                         const lxb_char_t *html, size_t size)
     lxb_status_t lxb_html_document_parse_chunk_begin(lxb_html_document_t *document)
     lxb_status_t lxb_html_document_parse_chunk(lxb_html_document_t *document,
                                                const lxb_char_t *html, size_t size)
