@@ -336,6 +336,85 @@ def test_partial_parse_sees_a_late_base_href():
     assert opengraph(page)["image"] == "a.png"
 
 
+# ---------------------------------------------------------------- the head's card first
+
+HEAD_AND_BODY = (
+    '<html><head><meta property="og:title" content="Page"><meta property="og:url" content="/p">'
+    '</head><body><div class="related"><meta property="og:title" content="Other">'
+    '<meta property="og:image" content="/other.png"></div></body></html>'
+)
+
+
+@pytest.mark.parametrize(
+    "page, expected",
+    [
+        # the head holds a card: metas in the body (a widget's card) are not read
+        (HEAD_AND_BODY, {"title": "Page", "url": "/p"}),
+        # no card in the head: the body's metas are the card
+        ('<head><title>t</title></head><body><meta property="og:title" content="B"></body>', {"title": "B"}),
+        # markup that opens the body early: the card lands in the body and is still read
+        ('<p>x</p><meta property="og:title" content="Early body">', {"title": "Early body"}),
+        # a meta between </head> and <body> goes into the head (tree builder's "after head")
+        (
+            '<head><meta property="og:title" content="H"></head><meta property="og:type" content="T">'
+            '<body><meta property="og:image" content="/b.png"></body>',
+            {"title": "H", "type": "T"},
+        ),
+        # a frameset page has no <body>: the parse never stops early
+        (
+            '<head></head><frameset><frame src="a"></frameset><!-- og: -->',
+            {},
+        ),
+        # og: names in the head that are not metas with content do not make a card
+        ('<head><meta property="og:title"><title>og:</title></head><body><meta property="og:type" content="b">',
+         {"type": "b"}),
+    ],
+)
+def test_head_card_comes_first(page, expected):
+    og = opengraph(page)
+    assert og == expected
+    assert og == turbohtml.parse(page).opengraph()
+    assert turbohtml.parse(page).structured_data().opengraph == expected
+    if page == HEAD_AND_BODY:
+        assert og.get_all("title") == ["Page"] and og.get_all("image") == []
+
+
+def test_head_card_base_href_in_the_body_still_resolves():
+    # The head holds the card but no <base href>: the walk and the parse go on for it.
+    page = (
+        '<head><meta property="og:image" content="a.png"></head><body><p>'
+        + "x " * 5000
+        + '</p><base href="/img/"><meta property="og:image" content="ignored.png"></body>'
+    )
+    for og in (opengraph(page, "https://e.org/p/"), turbohtml.parse(page).opengraph("https://e.org/p/")):
+        assert og.get_all("image") == ["https://e.org/img/a.png"]
+
+
+def test_page_parse_stops_at_the_body_when_the_head_has_the_card():
+    from turbohtml._structured import parse_for_opengraph
+
+    body = "".join(f"<p>paragraph {i} og:</p>" for i in range(20_000))  # og: spelled to the end
+    page = f'<head><meta property="og:title" content="T"></head><body>{body}</body>'
+    doc = parse_for_opengraph(page, False)
+    parsed = len(doc.select("p"))
+    assert 0 < parsed < 1_000  # fed in small steps until the <body> exists, then stopped
+    assert len(turbohtml.parse(page).select("p")) == 20_000
+    # without a card in the head the parse runs to the last og: spelling
+    no_card = page.replace('property="og:title"', 'property="title"')
+    assert len(parse_for_opengraph(no_card, False).select("p")) == 20_000
+    # with base_url and no <base> anywhere, the head's card still settles it
+    assert len(parse_for_opengraph(page, True).select("p")) == parsed
+    # a str that does not encode as is (a lone surrogate) takes the whole-page path
+    odd = page.replace("paragraph 5 ", "paragraph \ud800 ")
+    assert opengraph(odd) == {"title": "T"} == turbohtml.parse(odd).opengraph()
+    # non-ASCII text across the slices the str is encoded in
+    wide = '<head><meta property="og:title" content="' + "é€𝄞" * 3000 + '"></head><body><p>og:</p>'
+    assert opengraph(wide) == {"title": "é€𝄞" * 3000} == turbohtml.parse(wide).opengraph()
+    # with a <base> after the body started, the parse runs on to it
+    late_base = page.replace("</body>", '<base href="/x/"></body>')
+    assert len(parse_for_opengraph(late_base, True).select("p")) == 20_000
+
+
 def test_partial_parse_agrees_with_the_full_walk_on_every_dataset_page():
     truth, pages = article_benchmark()
     sources = [read_gzip_text(path) for path in pages]

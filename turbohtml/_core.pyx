@@ -202,6 +202,30 @@ cdef str decode_text(const lxb_char_t *data, size_t length):
 
 # ---------------------------------------------------------------- C helpers for siblings
 
+cdef extern from *:
+    """
+    #include "lexbor/dom/interfaces/attr.h"
+    #include "lexbor/dom/interfaces/document.h"
+
+    /* The id lexbor gives the lower-case attribute ``name`` in the node's document, or
+       UINTPTR_MAX, which no attribute carries, when no attribute of that name was ever
+       created there (so no element has it). */
+    static uintptr_t turbohtml_attr_id(lxb_dom_node_t *node, const lxb_char_t *name, size_t length)
+    {
+        const lxb_dom_attr_data_t *data;
+        data = lxb_dom_attr_data_by_local_name(node->owner_document->attrs, name, length);
+        return data == NULL ? UINTPTR_MAX : data->attr_id;
+    }
+    """
+    uintptr_t turbohtml_attr_id(lxb_dom_node_t *node, const lxb_char_t *name, size_t length) nogil
+
+
+cdef uintptr_t attr_id(lxb_dom_node_t *c_node, const char *name, size_t name_len) noexcept nogil:
+    """The id of attribute ``name`` (lower-case) in c_node's document, for attr_value():
+    one name lookup per walk instead of one per element."""
+    return turbohtml_attr_id(c_node, <const lxb_char_t *>name, name_len)
+
+
 cdef const lxb_char_t *element_attr(lxb_dom_node_t *c_node, const char *name, size_t name_len,
                                     size_t *value_len) noexcept nogil:
     """The value of attribute ``name`` (lower-case) on an element node, or NULL when the
@@ -675,7 +699,7 @@ cdef list _select(Node node, css, bint first):
 
 # ---------------------------------------------------------------- parse
 
-cdef bytes _markup_utf8(markup):
+cdef bytes markup_utf8(markup):
     """The page as the UTF-8 bytes lexbor parses."""
     if isinstance(markup, str):
         return _utf8_from_str(markup)
@@ -691,8 +715,8 @@ def parse(markup, /) -> Document:
     valid, else windows-1252. lexbor's parser runs with the GIL released, so several
     threads parse in parallel.
     """
-    cdef bytes data = _markup_utf8(markup)
-    return _parse_utf8(data, PyBytes_GET_SIZE(data))
+    cdef bytes data = markup_utf8(markup)
+    return parse_utf8(data, PyBytes_GET_SIZE(data), NULL, 0)
 
 
 cdef extern from *:
@@ -722,34 +746,95 @@ def parse_through(markup, needed, /) -> Document:
     exactly as a full parse builds it (later markup can only add to or move within the
     tree).
     """
-    cdef bytes data = _markup_utf8(markup)
-    return _parse_utf8(data, needed(data))
+    cdef bytes data = markup_utf8(markup)
+    return parse_utf8(data, needed(data), NULL, 0)
 
 
-cdef Document _parse_utf8(bytes data, Py_ssize_t needed):
-    """lexbor's tree of the UTF-8 ``data``, fed in chunks: up to ``needed`` (all of it
-    when ``needed`` is its length), then on to the end of the token holding that offset."""
-    cdef Document doc
-    cdef lxb_status_t status
-    cdef const lxb_char_t *c_data = <const lxb_char_t *>PyBytes_AS_STRING(data)
-    cdef const lxb_char_t *tag_end
-    cdef size_t size = <size_t>PyBytes_GET_SIZE(data), step
-    cdef size_t position = <size_t>min(max(needed, 0), <Py_ssize_t>size)
-    doc = Document.__new__(Document)
+cdef enum:
+    _HEAD_STEP = 4096  # bytes fed at a time while parse_utf8() watches for the <body>
+
+
+cdef Document _new_document():
+    cdef Document doc = Document.__new__(Document)
     doc.c_doc = lxb_html_document_create()
     if doc.c_doc == NULL:
         raise MemoryError("lexbor could not create a document")
     doc.c_node = <lxb_dom_node_t *>doc.c_doc
+    return doc
+
+
+cdef Document parse_str_through_head(str markup, head_settled settled, int flags):
+    """The tree of ``markup`` up to where the parser creates the <body>, when
+    ``settled(document, flags)`` then holds (or the page ends first); else None.
+
+    The str is encoded a slice at a time as it is fed, so a page whose head settles the
+    question is never encoded whole (a non-ASCII str encodes at about 1 ns a character,
+    as much as lexbor takes to parse its head). None also for a str that does not
+    encode as it is (a lone surrogate): the caller's whole-page path handles it.
+    """
+    cdef Document doc = _new_document()
+    cdef lxb_status_t status
+    cdef Py_ssize_t at = 0, length = len(markup)
+    cdef bytes data
+    cdef const lxb_char_t *c_data
+    cdef size_t size
+    cdef bint answered = True
+    status = lxb_html_document_parse_chunk_begin(doc.c_doc)
+    while status == LXB_STATUS_OK and at < length:
+        try:
+            data = markup[at:at + _HEAD_STEP].encode("utf-8")
+        except UnicodeEncodeError:
+            answered = False
+            break
+        at += _HEAD_STEP
+        c_data = <const lxb_char_t *>PyBytes_AS_STRING(data)
+        size = <size_t>PyBytes_GET_SIZE(data)
+        with nogil:
+            status = lxb_html_document_parse_chunk(doc.c_doc, c_data, size)
+            if status == LXB_STATUS_OK and doc.c_doc.body != NULL:
+                answered = settled(doc.c_doc, flags)
+        if doc.c_doc.body != NULL:
+            break
+    if status == LXB_STATUS_OK:
+        status = lxb_html_document_parse_chunk_end(doc.c_doc)  # also frees the chunk parser
+    if status != LXB_STATUS_OK:
+        raise MemoryError(f"lexbor failed to parse the document (status {status})")
+    return doc if answered else None
+
+
+cdef Document parse_utf8(bytes data, Py_ssize_t needed, head_settled settled, int flags):
+    """lexbor's tree of the UTF-8 ``data``, fed in chunks: up to ``needed`` (all of it
+    when ``needed`` is its length), then on to the end of the token holding that offset.
+
+    With ``settled``, the feed goes in steps until the parser creates the <body>, from
+    which point the <head> is final (later <meta>s go into the body); when
+    ``settled(document, flags)`` then says the head answers the caller's question the
+    parse ends there, before ``needed``.
+    """
+    cdef Document doc
+    cdef lxb_status_t status
+    cdef const lxb_char_t *c_data = <const lxb_char_t *>PyBytes_AS_STRING(data)
+    cdef const lxb_char_t *tag_end
+    cdef size_t size = <size_t>PyBytes_GET_SIZE(data), step, fed = 0
+    cdef size_t position = <size_t>min(max(needed, 0), <Py_ssize_t>size)
+    cdef bint done = False
+    doc = _new_document()
     with nogil:
         status = lxb_html_document_parse_chunk_begin(doc.c_doc)
-        if status == LXB_STATUS_OK:
-            status = lxb_html_document_parse_chunk(doc.c_doc, c_data, position)
-        # A token ends at a ">": feed up to each next one until the tokenizer is out.
-        while status == LXB_STATUS_OK and position < size and not turbohtml_between_tokens(doc.c_doc):
-            tag_end = <const lxb_char_t *>memchr(c_data + position, b'>', size - position)
-            step = size - position if tag_end == NULL else <size_t>(tag_end - (c_data + position)) + 1
-            status = lxb_html_document_parse_chunk(doc.c_doc, c_data + position, step)
-            position += step
+        if settled != NULL:
+            while status == LXB_STATUS_OK and fed < position and doc.c_doc.body == NULL:
+                step = min(<size_t>_HEAD_STEP, position - fed)
+                status = lxb_html_document_parse_chunk(doc.c_doc, c_data + fed, step)
+                fed += step
+            done = status == LXB_STATUS_OK and doc.c_doc.body != NULL and settled(doc.c_doc, flags)
+        if status == LXB_STATUS_OK and not done:
+            status = lxb_html_document_parse_chunk(doc.c_doc, c_data + fed, position - fed)
+            # A token ends at a ">": feed up to each next one until the tokenizer is out.
+            while status == LXB_STATUS_OK and position < size and not turbohtml_between_tokens(doc.c_doc):
+                tag_end = <const lxb_char_t *>memchr(c_data + position, b'>', size - position)
+                step = size - position if tag_end == NULL else <size_t>(tag_end - (c_data + position)) + 1
+                status = lxb_html_document_parse_chunk(doc.c_doc, c_data + position, step)
+                position += step
         if status == LXB_STATUS_OK:
             status = lxb_html_document_parse_chunk_end(doc.c_doc)
     if status != LXB_STATUS_OK:

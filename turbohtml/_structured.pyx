@@ -16,7 +16,10 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdlib cimport qsort
 from libc.string cimport memchr, memcmp, memcpy
 
-from turbohtml._core cimport Document, Node, attr_name, decode_text, element_attr, next_node, wrap_node
+from turbohtml._core cimport (
+    Document, Node, attr_id, attr_value, decode_text, element_attr, markup_utf8, next_node,
+    parse_str_through_head, parse_utf8, wrap_node,
+)
 from turbohtml._lexbor cimport *
 
 # What collect() gathers (bit flags).
@@ -24,10 +27,13 @@ cdef enum:
     _WANT_MD = 1
     _WANT_OG = 2
     _WANT_LD = 4
+    _WANT_BASE = 8  # the first <base href> matters (URLs resolve): an Open Graph walk
+                    # that found the card in <head> still looks further for it
 
 WANT_MICRODATA = _WANT_MD
 WANT_OPENGRAPH = _WANT_OG
 WANT_JSON_LD = _WANT_LD
+WANT_BASE = _WANT_BASE
 
 # Budget for nested-item expansion: an itemref graph can share one subtree between
 # many parents (a DAG), which the standard's serialisation would expand exponentially.
@@ -99,21 +105,36 @@ cdef inline bint _is(const lxb_char_t *name, size_t length, const char *literal,
     return length == n and memcmp(name, literal, n) == 0
 
 
-cdef int _md_flags(lxb_dom_node_t *c_node) noexcept nogil:
+ctypedef struct _Ids:
+    # attr_id()s of the attributes the walks read, looked up once per document
+    uintptr_t content, property, name, type, href, itemscope, itemprop, itemref
+
+
+cdef void _ids_init(lxb_dom_node_t *c_node, _Ids *ids) noexcept nogil:
+    ids.content = attr_id(c_node, "content", 7)
+    ids.property = attr_id(c_node, "property", 8)
+    ids.name = attr_id(c_node, "name", 4)
+    ids.type = attr_id(c_node, "type", 4)
+    ids.href = attr_id(c_node, "href", 4)
+    ids.itemscope = attr_id(c_node, "itemscope", 9)
+    ids.itemprop = attr_id(c_node, "itemprop", 8)
+    ids.itemref = attr_id(c_node, "itemref", 7)
+
+
+cdef int _md_flags(lxb_dom_node_t *c_node, const _Ids *ids) noexcept nogil:
     """The microdata attributes an element carries, as _SCOPE | _PROP | _REF bits."""
     cdef lxb_dom_attr_t *c_attr = (<lxb_dom_element_t *>c_node).first_attr
-    cdef const lxb_char_t *name
-    cdef size_t length = 0
+    cdef uintptr_t name, qualified
     cdef int flags = 0
     while c_attr != NULL:
-        name = attr_name(c_attr, &length)
-        if name != NULL and length >= 7 and name[0] == b'i' and name[1] == b't':
-            if _is(name, length, "itemscope", 9):
-                flags |= _SCOPE
-            elif _is(name, length, "itemprop", 8):
-                flags |= _PROP
-            elif _is(name, length, "itemref", 7):
-                flags |= _REF
+        name = c_attr.node.local_name
+        qualified = c_attr.qualified_name
+        if name == ids.itemscope or qualified == ids.itemscope:
+            flags |= _SCOPE
+        elif name == ids.itemprop or qualified == ids.itemprop:
+            flags |= _PROP
+        elif name == ids.itemref or qualified == ids.itemref:
+            flags |= _REF
         c_attr = c_attr.next
     return flags
 
@@ -194,6 +215,64 @@ def last_og_spot(bytes data) -> int:
     return last
 
 
+cdef Py_ssize_t _last_base_spot(const lxb_char_t *data, size_t size) noexcept nogil:
+    """Just past the last ``<base`` (any case) in ``data``, or -1."""
+    cdef size_t at = size
+    while at > 4:
+        at -= 1
+        if data[at - 4] == b'<' and _lower(data[at - 3]) == b'b' and _lower(data[at - 2]) == b'a' \
+                and _lower(data[at - 1]) == b's' and _lower(data[at]) == b'e':
+            return <Py_ssize_t>at + 1
+    return -1
+
+
+cdef bint _head_card_settled(lxb_html_document_t *c_doc, int flags) noexcept nogil:
+    """Whether the finished <head> holds an og: meta (and, with _WANT_BASE, a <base
+    href>): then the rest of the page cannot change what opengraph() returns."""
+    cdef lxb_dom_node_t *head = <lxb_dom_node_t *>c_doc.head
+    cdef lxb_dom_node_t *c_node = head
+    cdef bint closing = False, card = False, base = not (flags & _WANT_BASE)
+    cdef size_t length = 0
+    cdef _Ids ids
+    if head == NULL:
+        return False
+    _ids_init(head, &ids)
+    while c_node != NULL and not (card and base):
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            if c_node.local_name == LXB_TAG_META:
+                card = card or _og_key(c_node, &ids, &length) != NULL
+            elif c_node.local_name == LXB_TAG_BASE:
+                base = base or attr_value(c_node, ids.href, &length) != NULL
+        c_node = next_node(head, c_node, &closing)
+    return card and base
+
+
+def parse_for_opengraph(markup, bint resolve_urls):
+    """The part of a page ``opengraph(page)`` needs, parsed: up to the last place an og:
+    name may be spelled (see last_og_spot), and the last ``<base`` when URLs resolve;
+    but only through the <head> when the head holds the card (the walk reads the head's
+    card when there is one), so most pages stop at their <body>. None when the page
+    cannot hold an og: meta (no document is built)."""
+    cdef bytes data
+    cdef Py_ssize_t needed, base = -1
+    cdef Document doc
+    if isinstance(markup, str) and not resolve_urls:
+        # Try the head first, encoding only what is fed: a head holding an og: meta
+        # answers whatever comes after it.
+        doc = parse_str_through_head(markup, _head_card_settled, 0)
+        if doc is not None:
+            return doc
+    data = markup_utf8(markup)
+    needed = last_og_spot(data)
+    if needed < 0:
+        return None
+    if needed >= 0 and resolve_urls:
+        base = _last_base_spot(<const lxb_char_t *>PyBytes_AS_STRING(data), <size_t>PyBytes_GET_SIZE(data))
+        needed = max(needed, base)
+    # Without any "<base" in the page no <base href> can turn up after the head.
+    return parse_utf8(data, needed, _head_card_settled, _WANT_BASE if base >= 0 else 0)
+
+
 def contains_folded(bytes data, bytes needle) -> bool:
     """Whether ``data`` contains the lower-case ASCII ``needle`` in any letter case:
     memchr finds both cases of its first byte (a regex with IGNORECASE walks every
@@ -252,6 +331,18 @@ cdef str _attr_str(lxb_dom_node_t *c_node, const char *name, size_t name_len):
     return decode_text(value, length)
 
 
+cdef tuple _og_pair(lxb_dom_node_t *c_node, const _Ids *ids):
+    """``(key, content)`` of an og: meta (_og_key): prefix cut, key lower-cased."""
+    cdef size_t length = 0, content_length = 0, i
+    cdef const lxb_char_t *key = _og_key(c_node, ids, &length)
+    cdef const lxb_char_t *content = attr_value(c_node, ids.content, &content_length)
+    cdef bint folds = False  # an ASCII capital, or non-ASCII that str.lower() may change
+    for i in range(3, length):
+        folds |= b'A' <= key[i] <= b'Z' or key[i] >= 0x80
+    name = decode_text(key + 3, length - 3)
+    return (name.lower() if folds else name, decode_text(content, content_length))
+
+
 cdef str _text_content(lxb_dom_node_t *root, bint children_only):
     """textContent (every descendant text node), or the child text content.
 
@@ -296,24 +387,50 @@ cdef str _text_content(lxb_dom_node_t *root, bint children_only):
 ctypedef struct _Scan:
     _Array scopes          # top-level items: itemscope without itemprop, tree order
     _Array props           # every itemprop element, tree order (positions for sorting)
-    _Array og              # <meta> with an og: property/name and a content attribute
+    _Array og              # og: metas (see _og_key) inside the document's <head>
+    _Array og_body         # og: metas elsewhere: the card when <head> has none
     _Array scripts         # <script type=application/ld+json>
     lxb_dom_node_t *base   # the first <base> with an href
+    _Ids ids
 
 
-cdef int _scan(lxb_dom_node_t *root, int want, _Scan *scan) noexcept nogil:
-    """Record the structured-data elements below root; -1 when out of memory."""
+cdef const lxb_char_t *_og_key(lxb_dom_node_t *c_node, const _Ids *ids, size_t *length) noexcept nogil:
+    """The og: name of a <meta> with a content attribute (its property, or else its
+    name, when it starts with og:), or NULL when it is not an Open Graph meta."""
+    cdef const lxb_char_t *value
+    if attr_value(c_node, ids.content, length) == NULL:
+        return NULL
+    value = attr_value(c_node, ids.property, length)
+    if value == NULL or not _starts_og(value, length[0]):
+        value = attr_value(c_node, ids.name, length)
+    return value if value != NULL and _starts_og(value, length[0]) else NULL
+
+
+cdef int _scan(lxb_dom_node_t *root, lxb_dom_node_t *head, int want, _Scan *scan) noexcept nogil:
+    """Record the structured-data elements below root; -1 when out of memory.
+
+    ``head`` is the document's <head> (or NULL): og: metas inside it go to ``scan.og``,
+    the others to ``scan.og_body``. A walk for Open Graph alone stops after the head
+    when the head holds the card (and, with _WANT_BASE, a <base href>): on most pages
+    that spares the walk over the body, the bulk of the tree.
+    """
     cdef lxb_dom_node_t *c_node = root
-    cdef bint closing = False
+    cdef bint closing = False, in_head = False
     cdef int flags
     cdef uintptr_t tag
     cdef const lxb_char_t *value
     cdef size_t length = 0
     while c_node != NULL:
+        if c_node == head:
+            in_head = not closing
+            if closing and scan.og.length and not (want & (_WANT_MD | _WANT_LD)):
+                if scan.base != NULL or not (want & _WANT_BASE):
+                    return 0
+                want = _WANT_BASE  # the card is settled; only the first <base href> is left
         if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
             tag = c_node.local_name
             if want & _WANT_MD:
-                flags = _md_flags(c_node)
+                flags = _md_flags(c_node, &scan.ids)
                 if flags:
                     if flags & _PROP:
                         if _push(&scan.props, c_node) < 0:
@@ -322,20 +439,19 @@ cdef int _scan(lxb_dom_node_t *root, int want, _Scan *scan) noexcept nogil:
                         if _push(&scan.scopes, c_node) < 0:
                             return -1
             if tag == LXB_TAG_META:
-                if want & _WANT_OG and element_attr(c_node, "content", 7, &length) != NULL:
-                    value = element_attr(c_node, "property", 8, &length)
-                    if value == NULL or not _starts_og(value, length):
-                        value = element_attr(c_node, "name", 4, &length)
-                    if value != NULL and _starts_og(value, length) and _push(&scan.og, c_node) < 0:
+                if want & _WANT_OG and _og_key(c_node, &scan.ids, &length) != NULL:
+                    if _push(&scan.og if in_head else &scan.og_body, c_node) < 0:
                         return -1
             elif tag == LXB_TAG_SCRIPT:
                 if want & _WANT_LD:
-                    value = element_attr(c_node, "type", 4, &length)
+                    value = attr_value(c_node, scan.ids.type, &length)
                     if value != NULL and _is_ld_json(value, length) and _push(&scan.scripts, c_node) < 0:
                         return -1
             elif tag == LXB_TAG_BASE:
-                if scan.base == NULL and element_attr(c_node, "href", 4, &length) != NULL:
+                if scan.base == NULL and attr_value(c_node, scan.ids.href, &length) != NULL:
                     scan.base = c_node
+                    if want == _WANT_BASE:
+                        return 0
         c_node = next_node(root, c_node, &closing)
     return 0
 
@@ -344,6 +460,7 @@ cdef void _scan_free(_Scan *scan) noexcept:
     _free(&scan.scopes)
     _free(&scan.props)
     _free(&scan.og)
+    _free(&scan.og_body)
     _free(&scan.scripts)
 
 
@@ -354,9 +471,12 @@ def collect(Document doc, int want, make_resolver):
     href>`` value (or None) and returns the URL resolver (``str -> str``) or None for
     verbatim values. ``items`` are the top-level ``MicrodataItem``s, ``og_pairs`` the
     ``(key, value)`` pairs of the og: metas in document order (prefix stripped, key
-    lower-cased, values raw), ``json_ld_texts`` the script texts.
+    lower-cased, values raw): those of ``<head>``, or when it has none every other
+    one, ``json_ld_texts`` the script texts. With WANT_OPENGRAPH alone the first
+    ``<base href>`` is only looked for when WANT_BASE is set.
     """
     cdef _Scan scan
+    cdef _Array *card
     cdef lxb_dom_node_t *c_node
     cdef size_t i
     cdef list og_pairs = []
@@ -366,21 +486,20 @@ def collect(Document doc, int want, make_resolver):
     scan.scopes = _Array(NULL, 0, 0)
     scan.props = _Array(NULL, 0, 0)
     scan.og = _Array(NULL, 0, 0)
+    scan.og_body = _Array(NULL, 0, 0)
     scan.scripts = _Array(NULL, 0, 0)
     scan.base = NULL
+    _ids_init(doc.c_node, &scan.ids)
     try:
         with nogil:
-            status = _scan(doc.c_node, want, &scan)
+            status = _scan(doc.c_node, <lxb_dom_node_t *>doc.c_doc.head, want, &scan)
         if status < 0:
             raise MemoryError("out of memory collecting structured-data elements")
         resolver = make_resolver(_attr_str(scan.base, "href", 4) if scan.base != NULL else None)
         items = _build_items(doc, &scan, resolver) if want & _WANT_MD else []
-        for i in range(scan.og.length):
-            c_node = scan.og.items[i]
-            key = _attr_str(c_node, "property", 8)
-            if key is None or not key[:3].lower() == "og:" or len(key) <= 3:
-                key = _attr_str(c_node, "name", 4)
-            og_pairs.append((key[3:].lower(), _attr_str(c_node, "content", 7)))
+        card = &scan.og if scan.og.length else &scan.og_body
+        for i in range(card.length):
+            og_pairs.append(_og_pair(card.items[i], &scan.ids))
         for i in range(scan.scripts.length):
             texts.append(_text_content(scan.scripts.items[i], False))
         return items, og_pairs, texts, resolver
@@ -451,8 +570,8 @@ cdef class _IdIndex:
         return NULL if value is None else <lxb_dom_node_t *><size_t>value
 
 
-cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _Array *scan_props,
-                _Array *scan_scopes, dict positions, list out) except -1:
+cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _Scan *scan,
+                dict positions, list out) except -1:
     """The properties of an item (HTML Standard 5.2.5 "the properties of an item").
 
     Walks the item's children and every itemref target once each: a walk stops below
@@ -472,9 +591,9 @@ cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _A
     cdef size_t first = len(out)
     try:
         _push_or_raise(&roots, item)
-        if _md_flags(item) & _REF:
+        if _md_flags(item, &scan.ids) & _REF:
             if not ids.built:
-                ids.build(doc_root, scan_props, scan_scopes)
+                ids.build(doc_root, &scan.props, &scan.scopes)
             # Tokens are distinct and each id names one element, so targets are
             # distinct; only a self-reference needs dropping.
             for token in _split(_attr_str(item, "itemref", 7)):
@@ -492,7 +611,7 @@ cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _A
                 if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
                     if c_node == walk_root:
                         if r > 0:
-                            flags = _md_flags(c_node)
+                            flags = _md_flags(c_node, &scan.ids)
                             if flags & _PROP:
                                 out.append(<size_t>c_node)
                             if flags & _SCOPE:
@@ -500,7 +619,7 @@ cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _A
                     elif roots.length > 1 and _sorted_contains(&members, c_node):
                         closing = True
                     else:
-                        flags = _md_flags(c_node)
+                        flags = _md_flags(c_node, &scan.ids)
                         if flags & _PROP:
                             out.append(<size_t>c_node)
                         if flags & _SCOPE:
@@ -508,8 +627,8 @@ cdef int _crawl(lxb_dom_node_t *item, lxb_dom_node_t *doc_root, _IdIndex ids, _A
                 c_node = next_node(walk_root, c_node, &closing)
         if roots.length > 1 and len(out) - first > 1:
             if not positions:
-                for r in range(scan_props.length):
-                    positions[<size_t>scan_props.items[r]] = r
+                for r in range(scan.props.length):
+                    positions[<size_t>scan.props.items[r]] = r
             out[first:] = sorted(out[first:], key=positions.__getitem__)
         return 0
     finally:
@@ -582,7 +701,7 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
                 if not names:
                     continue
                 props = <dict>frame[2]
-                if _md_flags(c_node) & _SCOPE:
+                if _md_flags(c_node, &scan.ids) & _SCOPE:
                     if address in chain or frames >= MAX_ITEM_FRAMES:
                         value = "ERROR"
                         frame[5] = True
@@ -635,7 +754,7 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
 cdef list _frame(lxb_dom_node_t *c_node, names, lxb_dom_node_t *doc_root, _IdIndex ids, _Scan *scan,
                  dict positions):
     cdef list found = []
-    _crawl(c_node, doc_root, ids, &scan.props, &scan.scopes, positions, found)
+    _crawl(c_node, doc_root, ids, scan, positions, found)
     return [<size_t>c_node, names, {}, found, 0, False]
 
 

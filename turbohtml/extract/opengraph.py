@@ -3,8 +3,9 @@
 Rules (the spec names the shape, these are the choices where it is silent):
 
 - every ``<meta>`` whose ``property`` (or, failing that, ``name``) starts with ``og:``
-  in any letter case and that has a ``content`` attribute, anywhere in the document
-  (pages that put metas in ``<body>`` still count);
+  in any letter case and that has a ``content`` attribute, inside the document's
+  ``<head>``; when the head has none, such metas anywhere else (pages that print
+  their card in ``<body>`` still have one);
 - the key is the rest of the name, lower-cased (``og:Image:Width`` -> ``image:width``);
   ``twitter:`` and every other prefix are not Open Graph and are dropped;
 - the first occurrence of a key wins in the mapping (the protocol lists the primary
@@ -14,7 +15,8 @@ Rules (the spec names the shape, these are the choices where it is silent):
   against ``base_url`` (refined by ``<base href>``) when one is given; a value that
   does not resolve is kept as written;
 - ``opengraph(page)`` parses the page only up to its last possible og: spelling (and
-  last ``<base``): same result, a quarter of the parse on typical pages.
+  last ``<base``), and only through the ``<head>`` when the head holds the card: same
+  result as the whole-tree walk.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from turbohtml._structured import WANT_BASE, WANT_OPENGRAPH, collect, parse_for_opengraph
 from turbohtml.extract.structured import check_base_url, resolver_factory
 
 if TYPE_CHECKING:
@@ -60,10 +63,10 @@ class OpenGraph(Mapping[str, str]):
     ``get_all()`` for repeated properties.
     """
 
-    __slots__ = ("_first", "_all")
+    __slots__ = ("_first", "_pairs")
 
     _first: dict[str, str]
-    _all: dict[str, tuple[str, ...]]
+    _pairs: tuple[tuple[str, str], ...]  # every (key, value) in document order
 
     def __init__(self, properties: Mapping[str, str] | Iterable[tuple[str, str]], /) -> None:
         first = dict(properties)
@@ -73,22 +76,20 @@ class OpenGraph(Mapping[str, str]):
                     f"OpenGraph properties must map str to str, got {type(key).__name__}: {type(value).__name__}"
                 )
         object.__setattr__(self, "_first", first)
-        object.__setattr__(self, "_all", {key: (value,) for key, value in first.items()})
+        object.__setattr__(self, "_pairs", tuple(first.items()))
 
     @classmethod
     def _from_pairs(cls, pairs: Iterable[tuple[str, str]]) -> OpenGraph:
         """Build from ``(key, value)`` pairs in document order: first wins, all kept."""
-        first: dict[str, str] = {}
-        every: dict[str, list[str]] = {}
-        for key, value in pairs:
-            if key in every:
-                every[key].append(value)
-            else:
-                first[key] = value
-                every[key] = [value]
+        pairs = tuple(pairs)
+        first = dict(pairs)
+        if len(first) < len(pairs):  # a repeated key: its first value wins
+            first = {}
+            for key, value in pairs:
+                first.setdefault(key, value)
         og = cls.__new__(cls)
         object.__setattr__(og, "_first", first)
-        object.__setattr__(og, "_all", {key: tuple(values) for key, values in every.items()})
+        object.__setattr__(og, "_pairs", pairs)
         return og
 
     def __getitem__(self, key: str) -> str:
@@ -113,14 +114,14 @@ class OpenGraph(Mapping[str, str]):
         return f"OpenGraph({self._first!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (OpenGraph._from_pairs, ([(k, v) for k, values in self._all.items() for v in values],))
+        return (OpenGraph._from_pairs, (self._pairs,))
 
     def get_all(self, key: str) -> list[str]:
         """Every value of ``key`` in document order (an empty list when absent).
 
         ``og["image"]`` is the first ``og:image``; ``og.get_all("image")`` lists them all.
         """
-        return list(self._all.get(key, ()))
+        return [value for name, value in self._pairs if name == key]
 
     def is_valid(self) -> bool:
         """Whether the page carries the four properties the Open Graph protocol requires, each non-empty.
@@ -147,10 +148,9 @@ def build_opengraph(pairs: list[tuple[str, str]], resolve: Callable[[str], str] 
 
 def document_opengraph(doc: Document, base_url: str | None = None, /) -> OpenGraph:
     """The Open Graph properties of a parsed document."""
-    from turbohtml._structured import WANT_OPENGRAPH, collect
-
     base = check_base_url(base_url)
-    _items, pairs, _texts, resolve = collect(doc, WANT_OPENGRAPH, resolver_factory(base))
+    want = WANT_OPENGRAPH if base is None else WANT_OPENGRAPH | WANT_BASE
+    _items, pairs, _texts, resolve = collect(doc, want, resolver_factory(base))
     return build_opengraph(pairs, resolve)
 
 
@@ -165,17 +165,6 @@ def opengraph(html: str, base_url: str | None = None, /) -> OpenGraph:
     resolved against; a ``<base href>`` refines it. ``None`` returns every value
     verbatim. Raises ``ValueError`` if ``base_url`` is not an absolute URL.
     """
-    from turbohtml._core import parse_through
-    from turbohtml._structured import last_og_spot
-
     base = check_base_url(base_url)
-    return document_opengraph(parse_through(html, last_og_spot if base is None else _og_or_base_spot), base)
-
-
-def _og_or_base_spot(data: bytes) -> int:
-    """How far opengraph() parses when URLs resolve: past the last og: spelling and the
-    last ``<base`` (the first ``<base href>`` may follow the metas); -1 without og:."""
-    from turbohtml._structured import last_og_spot
-
-    last = last_og_spot(data)
-    return max(last, data.lower().rfind(b"<base") + 5) if last >= 0 else -1
+    doc = parse_for_opengraph(html, base is not None)
+    return OpenGraph._from_pairs(()) if doc is None else document_opengraph(doc, base)

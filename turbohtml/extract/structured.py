@@ -46,16 +46,21 @@ Resolver = Callable[[str], str]
 
 def check_base_url(base_url: object, /) -> str | None:
     """Validate a ``base_url`` argument: ``None`` or an absolute URL string."""
-    from turbohtml._core import url_parse
-
     if base_url is None:
         return None
+    from turbohtml._core import url_parse
+
     if not isinstance(base_url, str):
         raise TypeError(f"base_url must be str or None, not {type(base_url).__name__}")
     try:
         return url_parse(base_url)[0]
     except ValueError:
         raise ValueError(f"base_url must be an absolute URL, got {base_url!r}") from None
+
+
+def _verbatim(base_href: str | None) -> None:
+    """The resolver factory without a base URL: values stay as written."""
+    return None
 
 
 def resolver_factory(base_url: str | None, /) -> Callable[[str | None], Resolver | None]:
@@ -68,11 +73,12 @@ def resolver_factory(base_url: str | None, /) -> Callable[[str | None], Resolver
     does not parse (the microdata rule for URL properties).
     """
 
+    if base_url is None:
+        return _verbatim
+
     def make_resolver(base_href: str | None) -> Resolver | None:
         from turbohtml._core import url_parse
 
-        if base_url is None:
-            return None
         base = base_url
         if base_href is not None:
             try:
