@@ -419,6 +419,7 @@ turbohtml_name_key(const lxb_html_tree_t *tree, uintptr_t name, size_t below,
 #define TURBOHTML_KEY_SPECIAL  0  /* name, special elements at or below */
 #define TURBOHTML_KEY_STOPPER  1  /* <li>/<dd>/<dt>, stoppers at or below */
 #define TURBOHTML_KEY_ARK      2  /* formatting entry name, markers before it */
+#define TURBOHTML_KEY_ANYWHERE 3  /* <template>, anywhere on the stack */
 
 
 /*
@@ -495,6 +496,11 @@ turbohtml_open_names(lxb_html_tree_t *tree, const lxb_dom_node_t *node,
                                                  TURBOHTML_KEY_SPECIAL)))
     {
         return false;
+    }
+
+    if (node->local_name == LXB_TAG_TEMPLATE) {
+        return op(&tree->open_tags, turbohtml_name_key(tree, LXB_TAG_TEMPLATE, 0,
+                                                       TURBOHTML_KEY_ANYWHERE));
     }
 
     if (node->local_name == LXB_TAG_LI || node->local_name == LXB_TAG_DD
@@ -781,6 +787,21 @@ turbohtml_open_has_tag(lxb_html_tree_t *tree, uintptr_t tag_id)
 
     return turbohtml_counts_get(&tree->open_tags,
                turbohtml_name_key(tree, tag_id, top, TURBOHTML_KEY_SPECIAL)) != 0;
+}
+
+/*
+ * "Is a <template> open?" (asked by <form>, </form>, foster parenting...): 1 yes,
+ * 0 no, -1 not indexed. lexbor scans the whole stack for it.
+ */
+int
+turbohtml_open_has_template(lxb_html_tree_t *tree)
+{
+    if (!turbohtml_open_ready(tree)) {
+        return -1;
+    }
+
+    return turbohtml_counts_get(&tree->open_tags,
+               turbohtml_name_key(tree, LXB_TAG_TEMPLATE, 0, TURBOHTML_KEY_ANYWHERE)) != 0;
 }
 
 /*
@@ -1224,6 +1245,9 @@ int
 turbohtml_open_reaches(lxb_html_tree_t *tree, uintptr_t a, uintptr_t b);
 
 int
+turbohtml_open_has_template(lxb_html_tree_t *tree);
+
+int
 turbohtml_ark_has_name(lxb_html_tree_t *tree, uintptr_t name);
 
 void
@@ -1397,6 +1421,43 @@ REPLACEMENTS += [
         "                                                 lxb_dom_node_t *node,\n"
         "                                                 size_t *return_pos)\n{\n"
         + _answer("turbohtml_open_has"),
+        1,
+    ),
+    # "is a <template> open?" scanned the whole stack (<form>, </form>, foster parenting)
+    (
+        _OE_C,
+        "lxb_html_tree_open_elements_find(lxb_html_tree_t *tree,\n"
+        "                                 lxb_tag_id_t tag_id, lxb_ns_id_t ns,\n"
+        "                                 size_t *return_index)\n{\n",
+        "lxb_html_tree_open_elements_find(lxb_html_tree_t *tree,\n"
+        "                                 lxb_tag_id_t tag_id, lxb_ns_id_t ns,\n"
+        "                                 size_t *return_index)\n{\n"
+        "    if (tag_id == LXB_TAG_TEMPLATE && ns == LXB_NS_HTML\n"
+        "        && turbohtml_open_has_template(tree) == 0)\n"
+        "    {\n"
+        "        if (return_index) {\n"
+        "            *return_index = 0;\n"
+        "        }\n\n"
+        "        return NULL;  /* turbohtml: no <template> is open */\n"
+        "    }\n\n",
+        1,
+    ),
+    (
+        _OE_C,
+        "lxb_html_tree_open_elements_find_reverse(lxb_html_tree_t *tree,\n"
+        "                                         lxb_tag_id_t tag_id, lxb_ns_id_t ns,\n"
+        "                                         size_t *return_index)\n{\n",
+        "lxb_html_tree_open_elements_find_reverse(lxb_html_tree_t *tree,\n"
+        "                                         lxb_tag_id_t tag_id, lxb_ns_id_t ns,\n"
+        "                                         size_t *return_index)\n{\n"
+        "    if (tag_id == LXB_TAG_TEMPLATE && ns == LXB_NS_HTML\n"
+        "        && turbohtml_open_has_template(tree) == 0)\n"
+        "    {\n"
+        "        if (return_index) {\n"
+        "            *return_index = 0;\n"
+        "        }\n\n"
+        "        return NULL;  /* turbohtml: no <template> is open */\n"
+        "    }\n\n",
         1,
     ),
     # "any other end tag": a name no HTML element above the nearest special element
