@@ -367,6 +367,13 @@ def test_the_lexbor_patch_leaves_trees_unchanged() -> None:
         "<template>" + "<span>" * 40 + "<form></form><form>x</template><form>y</form>",
         "<span>" * 40 + "<table><b>x</b><template><b>y</b></template><form><b>z</table>",
         "<div>" + "".join(f"<b id={i}><p>" for i in range(40)) + "</b>" * 10 + "x</div>y",
+        # </form> takes a special element from the middle of the stack; the adoption
+        # agency inserts one there (both found by mutating the patch)
+        "<div><span><form>" + "<em>" * 40 + "</form></span>x", "<ul><li><span><form>" + "<em>" * 40 + "</form><li>x",
+        "<dl><dd><span><form>" + "<em>" * 40 + "</form><dt>x",
+        "".join(f"<em id={i}>" for i in (12, 59, 17, 85, 34, 44, 69, 44, 63, 17, 30, 30))
+        + "<tt><marquee><tt><big id=1><small class=a><u class=a><big><small id=1><b id=2><b class=a><dd><div>"
+        "<address><h1><a><ul><option><span><i id=1></u></h1><dd>x",
     ]
     truth, pages = article_benchmark()
     samples = tricky + [read_gzip_text(p) for p in pages[::6]]
