@@ -8,6 +8,9 @@ objects; the C walks' scratch arrays come from malloc and are not counted):
   boilerplate(), dates(), structured_data() and extract_links();
 - deep trees: nested <span> (and mixed inline) to 1M levels, <div> and <li> nesting,
   unclosed formatting elements (the cases vendor/lexbor/lexbor_patches.py makes linear);
+- lookups: tags that look for a name down a deep list (formatting end tags, <a>, stray end
+  tags under a special element, <li>/<dd>, </form>, foster parenting), and the two shapes
+  that stay quadratic;
 - wide trees: 1k ... 1M sibling paragraphs;
 - CSS selector costs on deep and wide trees (a descendant combinator, :nth-child, :has);
 - URL helpers on long URLs: 10 ... 100,000 query parameters, long paths, long hosts.
@@ -17,7 +20,7 @@ size: about 1 is linear, about 2 quadratic (small sizes are noisy). Run:
 
     python bench/scaling.py            # everything, up to 100 MB pages (a few minutes)
     python bench/scaling.py --quick    # pages up to 10 MB, smaller trees
-    python bench/scaling.py --series deep urls
+    python bench/scaling.py --series deep lookups urls
 """
 
 from __future__ import annotations
@@ -175,6 +178,47 @@ def formatting_ops() -> dict:
     }
 
 
+def lookup_ops() -> dict:
+    """Tags that look for a name down a deep list: before lexbor_patches.py counted the names
+    after the last marker, above the nearest special element and <template>s, each of n such
+    tags scanned about n entries for nothing."""
+    def shape(make):
+        def prepare(n):
+            html = make(n)
+            return lambda: turbohtml.parse(html)
+        return prepare
+
+    distinct = hostile.formatting_distinct
+    return {
+        "n <b id>, n </i>": shape(lambda n: distinct(n) + "</i>" * n),
+        "n <b id>, n <a></a>": shape(lambda n: distinct(n) + "<a>x</a>" * n),
+        "</span> under <div>": shape(lambda n: "<span><div>" + "<b>" * n + "</span>" * n),
+        "n <b>, n <li></li>": shape(lambda n: "<ul>" + "<b>" * n + "<li></li>" * n),
+        "n <i>, n <dd></dd>": shape(lambda n: "<dl>" + "<i>" * n + "<dd></dd>" * n),
+        "</form>, n <span>": shape(lambda n: ("<form>" + "<span>" * 10 + "</form>") * (n // 10)),
+        "foster under n <span>": shape(lambda n: "<span>" * n + "<table>" + "<b></b>" * n),
+    }
+
+
+def quadratic_ops() -> dict:
+    """What stays quadratic (docs/reliability.md, known limits); the tree is lexbor's."""
+    def shape(make):
+        def prepare(n):
+            html = make(n)
+            return lambda: turbohtml.parse(html)
+        return prepare
+
+    def distinct(n, tag="b"):
+        return "".join(f"<{tag} id=x{i}>" for i in range(n))
+
+    return {
+        # 3 copies each of k distinct <b>, k others, then each of the first k again
+        "ark: far removals": shape(lambda n: "".join(f"<b id=x{i}>" * 3 for i in range(n))
+                                   + distinct(n, "i") + distinct(n)),
+        "</i> out of scope": shape(lambda n: "<i><table>" + distinct(n) + "</i>" * n),
+    }
+
+
 def run_trees(quick: bool) -> None:
     deep = (1_000, 10_000, 100_000) if quick else (1_000, 10_000, 100_000, 1_000_000)
     series("deep: nested <span> (n = depth)", deep, hostile.deep_inline, tree_ops())
@@ -192,6 +236,13 @@ def run_trees(quick: bool) -> None:
     series("wide: sibling paragraphs (n = siblings)", wide,
            lambda n: "<body><div class=content>" + f"<p>{hostile.TEXT}<a href=/x>l</a></p>" * n + "</div>",
            tree_ops())
+
+
+def run_lookups(quick: bool) -> None:
+    series("lookups: tags looking for a name down deep lists (lexbor patched: names counted)",
+           (1_000, 10_000, 100_000), lambda n: n, lookup_ops())
+    series("lookups: still quadratic (ark removals far from the end; a formatting end tag out of scope)",
+           (1_000, 3_000, 10_000), lambda n: n, quadratic_ops())
 
 
 def run_selectors(quick: bool) -> None:
@@ -237,7 +288,8 @@ def run_urls(quick: bool) -> None:
            {"extract_links": lambda html: lambda: X.extract_links(html, "http://example.com/")})
 
 
-SERIES = {"pages": run_pages, "deep": run_trees, "selectors": run_selectors, "urls": run_urls}
+SERIES = {"pages": run_pages, "deep": run_trees, "lookups": run_lookups, "selectors": run_selectors,
+          "urls": run_urls}
 
 
 def main() -> None:

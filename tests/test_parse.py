@@ -350,6 +350,30 @@ def test_the_lexbor_patch_leaves_trees_unchanged() -> None:
         "<span>" * 40 + "</x></i>a</span>b" + "</x>" * 5 + "</span>" * 3 + "c",
         "<div>" + "<em>" * 20 + "<svg>" + "<g>" * 20 + "</em></g>x</svg>y</em>z</div>w",
         "<table><tr><td>" + "<u>" * 40 + "</x></td></u>x</table>y</u>",
+        # names after the last marker (formatting end tags, <a>), names above the nearest
+        # special element (any other end tag, <li>/<dd>/<dt>), <template> anywhere
+        "".join(f"<b id={i}>" for i in range(40)) + "</i></b></i><a>x</a><i>y</i></b>z",
+        "<i>" + "".join(f"<b id={i}>" for i in range(40)) + "<td>x</i><caption>y</i></b>z</i>w",
+        "".join(f"<b id={i}>" for i in range(40)) + "<object><i>x</b></i>y</object></b>z<a>w</a>",
+        "<a>" + "".join(f"<u id={i}>" for i in range(40)) + "<marquee><a>x</marquee><a>y</a>z",
+        "<s>" + "<em>" * 40 + "<applet></s><s>x</applet></s>y<template></em><s>z</template>",
+        "<i><svg><foreignObject>" + "".join(f"<b id={i}>" for i in range(40)) + "</i>x</svg></i>y",
+        "<i><math><mi>" + "".join(f"<b id={i}>" for i in range(40)) + "</i>x</mi></i>y</math>",
+        "<span><div>" + "<b>" * 40 + "</span>" * 3 + "x</div>y</span>z",
+        "<span><svg><desc>" + "<em>" * 40 + "</span></desc></span>x</svg></span>y",
+        "<ul><li>" + "<b>" * 40 + "<li>x<address><li>y<div><li>z<p><li>w</ul>v",
+        "<dl><dd>" + "<i>" * 40 + "<dt>x<div><dd>y<button><dt>z</button><dd>w</dl>",
+        "<form>" + "<span>" * 40 + "</form>x<form><li>" + "<b>" * 40 + "</form><li>y</span>z",
+        "<template>" + "<span>" * 40 + "<form></form><form>x</template><form>y</form>",
+        "<span>" * 40 + "<table><b>x</b><template><b>y</b></template><form><b>z</table>",
+        "<div>" + "".join(f"<b id={i}><p>" for i in range(40)) + "</b>" * 10 + "x</div>y",
+        # </form> takes a special element from the middle of the stack; the adoption
+        # agency inserts one there (both found by mutating the patch)
+        "<div><span><form>" + "<em>" * 40 + "</form></span>x", "<ul><li><span><form>" + "<em>" * 40 + "</form><li>x",
+        "<dl><dd><span><form>" + "<em>" * 40 + "</form><dt>x",
+        "".join(f"<em id={i}>" for i in (12, 59, 17, 85, 34, 44, 69, 44, 63, 17, 30, 30))
+        + "<tt><marquee><tt><big id=1><small class=a><u class=a><big><small id=1><b id=2><b class=a><dd><div>"
+        "<address><h1><a><ul><option><span><i id=1></u></h1><dd>x",
     ]
     truth, pages = article_benchmark()
     samples = tricky + [read_gzip_text(p) for p in pages[::6]]
@@ -435,6 +459,103 @@ def test_formatting_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
         length = rng.randint(600, 1200) if index % 20 == 0 else rng.randint(100, 400) if index % 4 == 0 else rng.randint(5, 60)
         markup = formatting_soup(rng, length)
         assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+
+
+# Deeper soup: runs of 30-80 equal or distinct start tags push both lists past the 32
+# entries where lexbor_patches.py's indexes start, between special elements, markers,
+# <li>/<dd>/<dt>, forms, templates and foreign content, then runs of end tags.
+_RUNS = _FORMATTING + ("span", "div", "li", "dd", "dt", "p", "address", "form", "g")
+_BLOCKS = ("div", "p", "address", "ul", "ol", "dl", "li", "dd", "dt", "form", "section", "table", "tr",
+           "button", "h1", "span", "select", "option", "pre")
+_FOREIGN = ("svg", "math", "foreignObject", "mi", "mo", "mtext", "annotation-xml encoding=text/html",
+            "annotation-xml", "desc", "title", "g", "mglyph", "font")
+
+
+def stack_soup(rng, length: int) -> str:
+    out = []
+    for _ in range(length):
+        roll = rng.random()
+        if roll < 0.08:
+            tag, k = rng.choice(_RUNS), rng.randint(30, 80)
+            if tag in _FORMATTING and rng.random() < 0.6:
+                out.append("".join(f"<{tag} id={rng.randint(0, 3 * k)}>" for _ in range(k)))
+            else:
+                out.append(f"<{tag}>" * k)
+        elif roll < 0.13:
+            out.append(f"</{rng.choice(_RUNS + _BLOCKS)}>" * rng.randint(1, 40))
+        elif roll < 0.33:
+            out.append(f"<{rng.choice(_FORMATTING)}{rng.choice(('', '', ' id=1', ' class=a', ' id=2'))}>")
+        elif roll < 0.45:
+            out.append(f"</{rng.choice(_FORMATTING)}>")
+        elif roll < 0.52:
+            out.append(f"<{rng.choice(_MARKERS)}>")
+        elif roll < 0.56:
+            out.append(f"</{rng.choice(_MARKERS)}>")
+        elif roll < 0.68:
+            out.append(f"<{rng.choice(_BLOCKS)}>")
+        elif roll < 0.76:
+            out.append(f"</{rng.choice(_BLOCKS)}>")
+        elif roll < 0.81:
+            out.append(f"<{rng.choice(_FOREIGN)}>")
+        elif roll < 0.84:
+            out.append(f"</{rng.choice(_FOREIGN).split()[0]}>")
+        else:
+            out.append(rng.choice(("x", " ", "yz", "\n")))
+    return "".join(out)
+
+
+def test_deep_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
+    # The stack's and the list's name counts (lexbor_patches.py) against selectolax's
+    # unpatched lexbor; TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand.
+    import os
+    import random
+
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    rng = random.Random(20261201)
+    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "2000"))
+    for _ in range(docs):
+        markup = stack_soup(rng, rng.randint(20, 300))
+        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+
+
+def _distinct(n: int, tag: str = "b") -> str:
+    return "".join(f"<{tag} id=x{i}>" for i in range(n))
+
+
+@pytest.mark.parametrize("shape", ["</i>", "<a>", "</span>", "<li>", "<dd>", "</form>", "foster"])
+def test_tags_that_looked_for_a_name_down_a_deep_list_are_linear(shape: str) -> None:
+    # Each of these tags scanned n entries for nothing (20k of them: 1-4 s, quadratic)
+    # until lexbor_patches.py counted names after the last marker, above the nearest
+    # special element, and <template>s; at 100k each would take about half a minute.
+    n = 100_000
+    if shape == "</i>":  # the adoption agency's first step finds no <i> after the last marker
+        doc = parse(_distinct(n) + "</i>" * n + "end")
+        assert len(doc.select("b")) == n and doc.select("b")[-1].text == "end"
+    elif shape == "<a>":  # an <a> start tag looks for an open <a> after the last marker
+        doc = parse(_distinct(n) + "<a>x</a>" * n)
+        assert len(doc.select("a")) == n and len(doc.select("b")) == n
+    elif shape == "</span>":  # the <span> is open, but below the <div>
+        doc = parse("<span><div>" + "<b>" * n + "</span>" * n + "end")
+        assert len(doc.select("div b")) == n and doc.select("b")[-1].text == "end"
+    elif shape == "<li>":  # no <li> above the <ul> to close
+        doc = parse("<ul>" + "<b>" * n + "<li></li>" * n)
+        assert len(doc.select("li")) == n
+    elif shape == "<dd>":
+        doc = parse("<dl>" + "<i>" * n + "<dd></dd><dt></dt>" * (n // 2))
+        assert len(doc.select("dd")) == len(doc.select("dt")) == n // 2
+    elif shape == "</form>":  # "is a <template> open?" scanned the whole stack
+        doc = parse(("<form>" + "<span>" * 10 + "</form>") * (n // 10))
+        assert len(doc.select("form")) == n // 10 and len(doc.select("span")) == n
+    else:  # foster parenting asks it too
+        doc = parse("<span>" * n + "<table>" + "<b></b>" * n)
+        assert len(doc.select("span")) == n and len(doc.select("b")) == n
+
+
+def test_trees_do_not_depend_on_the_indexes_random_seed() -> None:
+    # every parse draws a new seed for the indexes' hashes; the tree stays lexbor's
+    markup = "".join(f"<{_FORMATTING[i % 14]} id={i % 7}>" for i in range(300)) + "x</b><p>y</i>z"
+    first = parse(markup).html
+    assert all(parse(markup).html == first for _ in range(20))
 
 
 def test_parallel_threads_agree_with_serial() -> None:
