@@ -151,7 +151,19 @@ def _selector_page(rng) -> str:
     return "<!doctype html><html><body>" + body + "</body></html>"
 
 
-def _compound(rng) -> str:
+def _functional(rng, depth: int) -> str:
+    # :is/:where/:not/:has around generated selectors (every combinator, relative ones
+    # in :has), nested twice at most; lexbor runs each as a nested search
+    if depth >= 2 or rng.random() < 0.3:
+        return rng.choice((":not(.x)", ":not(p)", ":is(p, span)", ":not(:first-child)", ":nth-child(2n of .x)"))
+    kind = rng.choice(("is", "where", "not", "has", "has", "has"))
+    inner = ", ".join(_selector(rng, depth + 1, 1) for _ in range(rng.choice((1, 1, 2))))
+    if kind == "has":
+        inner = rng.choice(("", "", "> ", "+ ", "~ ")) + inner
+    return f":{kind}({inner})"
+
+
+def _compound(rng, depth: int = 0) -> str:
     parts = [rng.choice(_SELECTOR_TAGS + ("*", "", ""))]
     for _ in range(rng.choice((0, 0, 1, 1, 2))):
         roll = rng.random()
@@ -161,20 +173,23 @@ def _compound(rng) -> str:
             parts.append(f"#i{rng.randint(0, 5)}")
         elif roll < 0.5:
             parts.append(rng.choice((":first-child", ":last-child", ":only-child", ":first-of-type", ":empty")))
-        elif roll < 0.85:
+        elif roll < 0.85 - 0.15 * (depth == 0):
             kind = rng.choice(("nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type"))
             parts.append(f":{kind}({rng.choice(('odd', 'even', '1', '3', '2n+1', '3n+2', '-n+3', 'n+4', '-2n+7'))})")
         elif roll < 0.95:
-            parts.append(rng.choice((":not(.x)", ":not(p)", ":is(p, span)", ":not(:first-child)", ":nth-child(2n of .x)")))
+            parts.append(_functional(rng, depth))
         else:
             parts.append("[data-n]")
     return "".join(parts) or "*"
 
 
-def _selector(rng) -> str:
-    css = _compound(rng)
+def _selector(rng, depth: int = 0, most: int = 3) -> str:
+    css = _compound(rng, depth)
     for _ in range(rng.choice((0, 1, 1, 2, 2, 3))):
-        css = _compound(rng) + rng.choice((" ", " ", " > ", " + ", " ~ ")) + css
+        if most == 0:
+            break
+        most -= 1
+        css = _compound(rng, depth) + rng.choice((" ", " ", " > ", " + ", " ~ ")) + css
     return css
 
 
