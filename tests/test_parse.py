@@ -120,6 +120,22 @@ def test_descendant_and_nth_selectors_are_linear() -> None:
     assert len(wide.select("div p:nth-last-of-type(odd)")) == n // 2
 
 
+def test_functional_pseudo_class_selectors_are_linear() -> None:
+    # Before the nested-search memos these took minutes to hours at this size (1,000
+    # nested <span><b>: "span:has(i) b" 9.9 s, 4,000: 577 s); no timing is asserted,
+    # the test finishing at all is the check
+    n = 100_000
+    deep = parse("<span class=c>" * n + "deep")
+    assert deep.select("body:has(i) span") == [] and len(deep.select("body:has(.c) span")) == n
+    assert len(deep.select(":not(.a) span")) == n and deep.select(":is(div) span") == []
+    nested = parse("<span><b>x</b>" * n + "<i>y</i>")
+    assert len(nested.select("span:has(i) b")) == n and nested.select("span:has(> i) b")[0].text == "x"
+    assert len(nested.select("span:has(em) b, div.x b")) == 0
+    wide = parse("<div>" + "<p>x</p>" * n + "<x></x></div>")
+    assert len(wide.select("p:has(~ x)")) == n and wide.select("p:has(~ a), a ~ p, div:has(> a) p") == []
+    assert len(wide.select("div:has(> x) p:has(+ p)")) == n - 1
+
+
 # Pages and selectors for the differential test below: random trees (some deep, some
 # wide, with text and comments between elements) whose elements carry a data-n number,
 # and selectors of up to 4 compounds mixing descendant, child and sibling combinators

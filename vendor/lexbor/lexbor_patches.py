@@ -1445,6 +1445,120 @@ turbohtml_settled(lxb_selectors_state_cb_f state)
 }
 
 /*
+ * 3. :has(X) and :has(~ X), X one compound whose first selector is a plain
+ *    test, asked of nested elements or of many siblings, search the same
+ *    subtrees and siblings again and again (each span of n nested ones: n^2/2).
+ *    After each such search the answer is also written for the elements it
+ *    settled: on a match m, every element between the anchor and m has m
+ *    after it too (true); without one, every element it went through has no
+ *    X after it either (false). The search for X skips the subtrees of
+ *    elements known to hold none (lxb_selectors_descendant_forward).
+ */
+static bool
+turbohtml_has_settles(const lxb_css_selector_t *selector)
+{
+    const lxb_css_selector_t *next;
+    const lxb_css_selector_list_t *list;
+
+    if (selector->u.pseudo.type != LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_HAS) {
+        return false;
+    }
+
+    list = selector->u.pseudo.data;
+
+    if (list == NULL || list->next != NULL || list->first == NULL
+        || (list->first->combinator != LXB_CSS_SELECTOR_COMBINATOR_DESCENDANT
+            && list->first->combinator != LXB_CSS_SELECTOR_COMBINATOR_FOLLOWING)
+        || turbohtml_is_nested(list->first)
+        || list->first->type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION)
+    {
+        return false;
+    }
+
+    for (next = list->first->next; next != NULL; next = next->next) {
+        if (next->combinator != LXB_CSS_SELECTOR_COMBINATOR_CLOSE) {
+            return false;
+        }
+    }
+
+    return true;
+}
+
+static void
+turbohtml_has_settle(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
+                     lxb_dom_node_t *anchor, lxb_dom_node_t *match)
+{
+    lxb_dom_node_t *node;
+    uintptr_t key = TURBOHTML_KEY_FN(entry);
+    bool descendant = ((const lxb_css_selector_list_t *)
+                       entry->selector->u.pseudo.data)->first->combinator
+                      == LXB_CSS_SELECTOR_COMBINATOR_DESCENDANT;
+
+    if (!descendant) {
+        /* the siblings after the anchor, up to the match or to the end */
+        for (node = anchor->next; node != NULL && node != match; node = node->next) {
+            if (node->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+                if (turbohtml_memo_find(selectors, key, node) != NULL) {
+                    break;
+                }
+
+                turbohtml_memo_put(selectors, key, node, match ? node : NULL);
+            }
+        }
+
+        return;
+    }
+
+    if (match != NULL) {
+        /* the ancestors of the match below the anchor */
+        for (node = match->parent; node != NULL && node != anchor; node = node->parent) {}
+
+        if (node == NULL) {
+            return;  /* not below the anchor: nothing to say */
+        }
+
+        for (node = match->parent; node != anchor; node = node->parent) {
+            if (turbohtml_memo_find(selectors, key, node) != NULL) {
+                break;
+            }
+
+            turbohtml_memo_put(selectors, key, node, node);
+        }
+
+        return;
+    }
+
+    /* no match below the anchor: none below any element there (those known are
+       not entered; elements without children need no answer) */
+    node = anchor;
+
+    do {
+        if (node->first_child != NULL
+            && (node == anchor
+                || turbohtml_memo_find(selectors, key, node) == NULL))
+        {
+            if (node != anchor && node->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+                turbohtml_memo_put(selectors, key, node, NULL);
+            }
+
+            node = node->first_child;
+            continue;
+        }
+
+        while (node != anchor && node->next == NULL) {
+            node = node->parent;
+        }
+
+        if (node == anchor) {
+            break;
+        }
+
+        node = node->next;
+    }
+    while (true);
+}
+
+/*
  * The match of a functional pseudo-class (entry) at node. protocol: called by
  * lexbor's combinators, answer as lexbor does (true, with the outer search
  * switched to where the nested search would leave it); otherwise the answer
@@ -1457,7 +1571,7 @@ turbohtml_function(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
     bool found;
     turbohtml_memo_slot_t *slot;
     lxb_selectors_entry_t *next, *saved_entry;
-    lxb_selectors_nested_t *outer = selectors->current;
+    lxb_selectors_nested_t *outer = selectors->current, *nested = NULL;
     lxb_selectors_state_cb_f saved_state = selectors->state;
 
     if (!turbohtml_is_nested(entry->selector)) {
@@ -1482,8 +1596,11 @@ turbohtml_function(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
         if (selectors->current != outer
             && selectors->state != lxb_selectors_state_failed)
         {
-            selectors->current->entry->node = node;  /* as state_find would */
-            next = selectors->current->entry;
+            nested = selectors->current;
+            nested->turbohtml_has = turbohtml_has_settles(entry->selector)
+                                    ? entry : NULL;
+            nested->entry->node = node;  /* as state_find would */
+            next = nested->entry;
         }
 
         while (next != NULL && selectors->state != lxb_selectors_state_failed
@@ -1508,6 +1625,12 @@ turbohtml_function(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
         found = turbohtml_found_state(selectors->state);
         turbohtml_memo_put(selectors, TURBOHTML_KEY_FN(entry), node,
                            found ? node : NULL);
+
+        if (nested != NULL && nested->turbohtml_has != NULL) {
+            /* the match is the node of the entry that completed the search */
+            turbohtml_has_settle(selectors, entry, node,
+                                 found ? nested->entry->node : NULL);
+        }
     }
 
     if (!protocol) {
@@ -1831,6 +1954,55 @@ REPLACEMENTS += [
      "            index = turbohtml_nth_index(selectors, node,\n"
      "                pseudo->type == LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_OF_TYPE ? 2 : 3);\n\n"
      "            return lxb_selectors_anb_calc(pseudo->data, index);\n", 1),
+]
+
+# :has(X) skips the subtrees known to hold no X (turbohtml_has_settle above)
+REPLACEMENTS += [
+    (
+        _SEL_H,
+        "    bool                     forward;\n};\n",
+        "    bool                     forward;\n"
+        "    /* turbohtml: the :has() entry whose answers this search settles */\n"
+        "    lxb_selectors_entry_t    *turbohtml_has;\n};\n",
+        1,
+    ),
+    (
+        _SEL,
+        "    lxb_dom_node_t *root;\n"
+        "    lxb_selectors_nested_t *current = selectors->current;\n\n"
+        "    if (entry->prev != NULL) {\n"
+        "        root = entry->prev->node;\n"
+        "    }\n"
+        "    else {\n"
+        "        root = current->root;\n"
+        "    }\n\n"
+        "    do {\n"
+        "        if (node->first_child != NULL) {\n"
+        "            node = node->first_child;\n"
+        "        }\n",
+        "    lxb_dom_node_t *root;\n"
+        "    lxb_selectors_nested_t *current = selectors->current;\n"
+        "    turbohtml_memo_slot_t *slot;\n"
+        "    lxb_selectors_entry_t *has = (entry->prev == NULL) ? current->turbohtml_has\n"
+        "                                                       : NULL;\n\n"
+        "    if (entry->prev != NULL) {\n"
+        "        root = entry->prev->node;\n"
+        "    }\n"
+        "    else {\n"
+        "        root = current->root;\n"
+        "    }\n\n"
+        "    do {\n"
+        "        /* turbohtml: in :has(X), not into a subtree known to hold no X */\n"
+        "        if (node->first_child != NULL\n"
+        "            && (has == NULL || node == root\n"
+        "                || (slot = turbohtml_memo_find(selectors, TURBOHTML_KEY_FN(has),\n"
+        "                                               node)) == NULL\n"
+        "                || slot->value != NULL))\n"
+        "        {\n"
+        "            node = node->first_child;\n"
+        "        }\n",
+        1,
+    ),
 ]
 
 # UTS #46 IgnoreInvalidPunycode (whatwg/url#821, current web-platform-tests): an ASCII
