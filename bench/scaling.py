@@ -220,10 +220,11 @@ def run_selectors(quick: bool) -> None:
     series("CSS: :has() on wide siblings (lexbor patched: :has(~ X) answers settle the siblings)", sizes,
            lambda n: "<body><div>" + "<p>x</p>" * n + "<x></x></div>",
            {"p:has(~ x)": select("p:has(~ x)"), "p:has(~ a)": select("p:has(~ a)"),
-            "div:has(> x) p": select("div:has(> x) p"), "a ~ p": select("a ~ p")})
-    series("CSS: still quadratic (a :has() of several compounds, :nth-child(of S))", (1_000, 2_000, 4_000),
+            "div:has(> x) p": select("div:has(> x) p"), "a ~ p": select("a ~ p"),
+            "p:nth-child(2n of p)": select("p:nth-child(2n of p)")})
+    series("CSS: still quadratic (a :has() of several compounds, :nth-child(of S) of a list)", (1_000, 2_000, 4_000),
            lambda n: "<span><b>x</b>" * n + "<p class=x></p>" * n,
-           {"span:has(b i)": select("span:has(b i)"), "p:nth-child(2n of .x)": select("p:nth-child(2n of .x)")})
+           {"span:has(b i)": select("span:has(b i)"), "nth-child(2n of .x, i)": select("p:nth-child(2n of .x, i)")})
 
 
 # ---------------------------------------------------------------- URLs

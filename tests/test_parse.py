@@ -134,6 +134,7 @@ def test_functional_pseudo_class_selectors_are_linear() -> None:
     wide = parse("<div>" + "<p>x</p>" * n + "<x></x></div>")
     assert len(wide.select("p:has(~ x)")) == n and wide.select("p:has(~ a), a ~ p, div:has(> a) p") == []
     assert len(wide.select("div:has(> x) p:has(+ p)")) == n - 1
+    assert len(wide.select("p:nth-child(2n of p)")) == n // 2
 
 
 # Pages and selectors for the differential test below: random trees (some deep, some
@@ -171,7 +172,8 @@ def _functional(rng, depth: int) -> str:
     # :is/:where/:not/:has around generated selectors (every combinator, relative ones
     # in :has), nested twice at most; lexbor runs each as a nested search
     if depth >= 2 or rng.random() < 0.3:
-        return rng.choice((":not(.x)", ":not(p)", ":is(p, span)", ":not(:first-child)", ":nth-child(2n of .x)"))
+        return rng.choice((":not(.x)", ":not(p)", ":is(p, span)", ":not(:first-child)", ":nth-child(2n of .x)",
+                           ":nth-last-child(odd of p)", ":nth-child(-n+3 of .x, span)", ":nth-last-child(2 of div > *)"))
     kind = rng.choice(("is", "where", "not", "has", "has", "has"))
     inner = ", ".join(_selector(rng, depth + 1, 1) for _ in range(rng.choice((1, 1, 2))))
     if kind == "has":
