@@ -47,34 +47,35 @@ element, for the rest of one search (the tree does not change during it):
 - a descendant combinator walked up all the ancestors of each candidate (select("body
   span") on 100,000 nested spans: 258 s) and :nth-child() and friends counted all the
   siblings before or after it (100,000 siblings: 150 s). Each count goes on from the
-  previous count when that element is an earlier sibling (0.02 s), and each descendant
+  previous count when that element is an earlier sibling (0.01 s), and each descendant
   or subsequent-sibling (~) walk now tests the whole compound at each element and
   records its answer for the candidate and for every element it passed, so a later
-  walk stops at the first element with an answer (0.05 s; a failing compound,
+  walk stops at the first element with an answer (0.04 s; a failing compound,
   "div.x span" on nested <div><span>, resumed the walk at each ancestor: 4k 0.23 s,
-  100k now 0.03 s);
+  100k now 0.01 s);
 - a functional pseudo-class that needs a nested search (:has(), :is(), :where(),
   :not(), :nth-child(of S)) only set that search up, for lexbor's state machine to run
   after the match returned; it ran again for every candidate that asked about the same
   element ("body:has(i) span" on 4k nested spans: 0.23 s; 10k: 1.5-2.7 s). The search
   now runs to its end at once, through the same states, and its answer is remembered
   per (selector, element); the outer search goes on from the state the nested one left
-  (100k: 0.13 s);
+  (100k: 0.05 s);
 - :has(X) and :has(~ X) with X one compound searched the same subtree or siblings for
   each element (1k nested <span><b>, "span:has(i) b": 9.9 s; 4k: 577 s): each such
   search also settles the elements it went through (those between the anchor and the
   match have one; with no match, none below or after them has), and the search for X
-  skips subtrees known to hold none (100k: 0.17 s; "p:has(~ x)" on 100k siblings:
-  0.19 s, before 4k 0.24 s).
+  skips subtrees known to hold none (100k: 0.08 s; "p:has(~ x)" on 100k siblings:
+  0.06 s, before 4k 0.24 s).
 The matches are lexbor's (tests/test_parse.py compares generated selectors, with
 :has/:is/:not/:where nested in ancestor compounds, against selectolax), with its quirk
 kept: a walk whose first selector is a functional pseudo-class tries one element only.
 :nth-child(An+B of S) with S one simple selector goes on from an earlier sibling's
-count (4k siblings: 0.29 s, 100k now 0.02 s). Out of memory the table stops
-remembering. Still quadratic: a :has() of several compounds or of a list ("span:has(b
-i)": 4k 1.2 s), :nth-child(of S) with S a list or a complex selector (lexbor resumes S
-at each sibling where its last run stopped, so counts differ by element), and
-:nth-last-child(of S), which counts against document order (8k siblings: 1.6 s).
+count (4k siblings: 0.29 s, 100k now 0.06 s). The memo table is freed or cleared when
+a search ends; out of memory it stops remembering. Still quadratic: a :has() of
+several compounds or of a list ("span:has(b i)": 4k 0.45 s), :nth-child(of S) with S a
+list or a complex selector (lexbor resumes S at each sibling where its last run
+stopped, so counts differ by element; 4k 0.29 s), and :nth-last-child(of S), which
+counts against document order (8k siblings: 1.6 s).
 
 Fourth, URL hosts follow UTS #46's IgnoreInvalidPunycode as the current URL tests expect
 (see the last replacement).
@@ -1344,11 +1345,21 @@ turbohtml_memo_hash(uintptr_t key, const lxb_dom_node_t *node)
 static void
 turbohtml_memo_clear(lxb_selectors_t *selectors)
 {
-    if (selectors->turbohtml_memo_used != 0) {
+    if (selectors->turbohtml_memo_used == 0) {
+        return;
+    }
+
+    if (selectors->turbohtml_memo_size > 4096) {
+        /* a large search's table goes back (no memset of it per small search) */
+        selectors->turbohtml_memo = lexbor_free(selectors->turbohtml_memo);
+        selectors->turbohtml_memo_size = 0;
+    }
+    else {
         memset(selectors->turbohtml_memo, 0,
                selectors->turbohtml_memo_size * sizeof(turbohtml_memo_slot_t));
-        selectors->turbohtml_memo_used = 0;
     }
+
+    selectors->turbohtml_memo_used = 0;
 }
 
 static turbohtml_memo_slot_t *
@@ -2088,6 +2099,20 @@ REPLACEMENTS += [
         "    node = lxb_selectors_state_nth_child_node(pseudo, current->root);\n"
         "    node = turbohtml_nth_of_next(selectors, current->parent->entry, node,\n"
         "                                 &current->index);\n",
+        1,
+    ),
+]
+
+# the memo table is cleared (or freed, when large) at the end of every search too
+REPLACEMENTS += [
+    (
+        _SEL,
+        "void\nlxb_selectors_clean(lxb_selectors_t *selectors)\n{\n"
+        "    lexbor_dobject_clean(selectors->objs);\n",
+        "static void\nturbohtml_memo_clear(lxb_selectors_t *selectors);\n\n"
+        "void\nlxb_selectors_clean(lxb_selectors_t *selectors)\n{\n"
+        "    turbohtml_memo_clear(selectors);\n"
+        "    lexbor_dobject_clean(selectors->objs);\n",
         1,
     ),
 ]
