@@ -140,7 +140,9 @@ def test_functional_pseudo_class_selectors_are_linear() -> None:
 # Pages and selectors for the differential test below: random trees (some deep, some
 # wide, with text and comments between elements) whose elements carry a data-n number,
 # and selectors of up to 4 compounds mixing descendant, child and sibling combinators
-# with :nth-*(), functional pseudo-classes, classes and ids.
+# with :nth-*(), classes, ids and functional pseudo-classes (:is/:where/:not/:has around
+# generated selectors, nested twice at most, so that nested searches run in ancestor and
+# sibling compounds as well as in the subject).
 _SELECTOR_TAGS = ("div", "p", "span", "a", "b", "ul", "li", "section", "em", "i")
 
 
