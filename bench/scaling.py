@@ -260,8 +260,22 @@ def run_selectors(quick: bool) -> None:
            lambda n: "<body><div>" + "<p>x</p>" * n + "</div>",
            {"select('p')": select("p"), "p:nth-child(2n)": select("p:nth-child(2n)"),
             "nth-last-of-type(odd)": select("p:nth-last-of-type(odd)")})
-    series("CSS: a functional pseudo-class on the ancestor keeps lexbor's walk (quadratic)", (1_000, 2_000, 5_000),
-           hostile.deep_inline, {"body:has(i) span": select("body:has(i) span")})
+    series("CSS: functional pseudo-classes in ancestor compounds (lexbor patched: nested searches remembered)",
+           sizes, hostile.deep_inline,
+           {"body:has(i) span": select("body:has(i) span"), ":not(.a) span": select(":not(.a) span"),
+            "div.x span": select("div.x span")})
+    series("CSS: :has() on nested <span><b> (lexbor patched: :has(X) answers settle the subtree)", sizes,
+           lambda n: "<span><b>x</b>" * n + "<i>y</i>",
+           {"span:has(i) b": select("span:has(i) b"), "span:has(em) b": select("span:has(em) b"),
+            "span:has(> i) b": select("span:has(> i) b")})
+    series("CSS: :has() on wide siblings (lexbor patched: :has(~ X) answers settle the siblings)", sizes,
+           lambda n: "<body><div>" + "<p>x</p>" * n + "<x></x></div>",
+           {"p:has(~ x)": select("p:has(~ x)"), "p:has(~ a)": select("p:has(~ a)"),
+            "div:has(> x) p": select("div:has(> x) p"), "a ~ p": select("a ~ p"),
+            "p:nth-child(2n of p)": select("p:nth-child(2n of p)")})
+    series("CSS: still quadratic (a :has() of several compounds, :nth-child(of S) of a list)", (1_000, 2_000, 4_000),
+           lambda n: "<span><b>x</b>" * n + "<p class=x></p>" * n,
+           {"span:has(b i)": select("span:has(b i)"), "nth-child(2n of .x, i)": select("p:nth-child(2n of .x, i)")})
 
 
 # ---------------------------------------------------------------- URLs

@@ -59,16 +59,40 @@ first 10k again: 0.7 s), and a formatting end tag whose element is open behind a
 boundary that pushes no marker (<i><table>, 10k distinct <b id>, 10k </i>: 0.5 s, 20k:
 3.1 s) scans the list back to it and the stack down to the boundary.
 
-Third, two memos in the CSS selector engine, which matches right to left from every
-element: a descendant combinator walked up all the ancestors of each candidate (select(
-"body span") on 100,000 nested spans: 258 s) and :nth-child() and friends counted all the
-siblings before or after it (100,000 siblings: 150 s). Each walk now stops where the
-previous walk (from a child, in document order) started and takes its answer, and each
-count goes on from the previous count when that element is an earlier sibling: 0.04 s
-and 0.01 s. The tree does not change during a search, so what a memo remembers stays
-true until the search ends; a new search starts without them, and a compound ending in
-a functional pseudo-class (:has(), :not()...), whose test starts a nested search, keeps
-lexbor's walk. The matches are unchanged (tests/test_parse.py compares with selectolax).
+Third, memos in the CSS selector engine, which matches right to left from every
+element, for the rest of one search (the tree does not change during it):
+- a descendant combinator walked up all the ancestors of each candidate (select("body
+  span") on 100,000 nested spans: 258 s) and :nth-child() and friends counted all the
+  siblings before or after it (100,000 siblings: 150 s). Each count goes on from the
+  previous count when that element is an earlier sibling (0.01 s), and each descendant
+  or subsequent-sibling (~) walk now tests the whole compound at each element and
+  records its answer for the candidate and for every element it passed, so a later
+  walk stops at the first element with an answer (0.04 s; a failing compound,
+  "div.x span" on nested <div><span>, resumed the walk at each ancestor: 4k 0.23 s,
+  100k now 0.01 s);
+- a functional pseudo-class that needs a nested search (:has(), :is(), :where(),
+  :not(), :nth-child(of S)) only set that search up, for lexbor's state machine to run
+  after the match returned; it ran again for every candidate that asked about the same
+  element ("body:has(i) span" on 4k nested spans: 0.23 s; 10k: 1.5-2.7 s). The search
+  now runs to its end at once, through the same states, and its answer is remembered
+  per (selector, element); the outer search goes on from the state the nested one left
+  (100k: 0.05 s);
+- :has(X) and :has(~ X) with X one compound searched the same subtree or siblings for
+  each element (1k nested <span><b>, "span:has(i) b": 9.9 s; 4k: 577 s): each such
+  search also settles the elements it went through (those between the anchor and the
+  match have one; with no match, none below or after them has), and the search for X
+  skips subtrees known to hold none (100k: 0.08 s; "p:has(~ x)" on 100k siblings:
+  0.06 s, before 4k 0.24 s).
+The matches are lexbor's (tests/test_parse.py compares generated selectors, with
+:has/:is/:not/:where nested in ancestor compounds, against selectolax), with its quirk
+kept: a walk whose first selector is a functional pseudo-class tries one element only.
+:nth-child(An+B of S) with S one simple selector goes on from an earlier sibling's
+count (4k siblings: 0.29 s, 100k now 0.06 s). The memo table is freed or cleared when
+a search ends; out of memory it stops remembering. Still quadratic: a :has() of
+several compounds or of a list ("span:has(b i)": 4k 0.45 s), :nth-child(of S) with S a
+list or a complex selector (lexbor resumes S at each sibling where its last run
+stopped, so counts differ by element; 4k 0.29 s), and :nth-last-child(of S), which
+counts against document order (8k siblings: 1.6 s).
 
 Fourth, URL hosts follow UTS #46's IgnoreInvalidPunycode as the current URL tests expect
 (see the last replacement).
@@ -1704,15 +1728,14 @@ REPLACEMENTS += [
 ]
 
 
-# CSS selectors: two memos in lexbor's selector engine (selectors/selectors.c), which
-# matches right to left from every element of the tree in document order. A descendant
-# combinator walks up the ancestors of each candidate until one matches (select("body
-# span") on 20k nested spans: n*depth/2 matches, 1.9 s), and :nth-child() and friends
-# count the siblings before (or after) each candidate (20k siblings: 1.1 s). Each walk now
-# stops where the previous walk from a nearby node started and takes its answer from
-# there. Both facts hold for the whole search (the tree does not change during it) and
-# are forgotten when the next search starts; a compound with a functional pseudo-class
-# (:not(), :is(), :has()...), whose matching is not a plain test, keeps lexbor's walk.
+# CSS selectors: memos in lexbor's selector engine (selectors/selectors.c), which matches
+# right to left from every element of the tree in document order. A descendant combinator
+# walks up the ancestors of each candidate until one matches (select("body span") on 20k
+# nested spans: n*depth/2 matches, 1.9 s), :nth-child() and friends count the siblings
+# before (or after) each candidate (20k siblings: 1.1 s), and a functional pseudo-class
+# (:has(), :is(), :not()...) runs a nested search at every element it is asked about
+# ("body:has(i) span": the whole body's subtree once per span). The C below says how each
+# answer is remembered for the rest of the search; the matches are lexbor's, quirks kept.
 _SEL_C = r"""
 /*
  * turbohtml: :nth-child() and friends count the siblings before (or after) the
@@ -1774,6 +1797,564 @@ turbohtml_nth_index(lxb_selectors_t *selectors, lxb_dom_node_t *base,
     selectors->turbohtml_nth_index[kind] = index;
 
     return index;
+}
+
+/*
+ * turbohtml: memos for the selector engine, kept for one search (the tree does
+ * not change during it) and cleared when the next search starts.
+ *
+ * lexbor matches right to left with a state machine. A functional pseudo-class
+ * that needs a nested search (:is(), :where(), :not(), :has(), :nth-child(of S))
+ * does not answer at once: its match returns true after setting up the nested
+ * search, which the machine runs next and which ends by switching the outer
+ * search to "found" or "not found". A walk over ancestors (or earlier siblings)
+ * therefore stops at the first element it tries when its selector is such a
+ * function, whatever the nested search finds; unpatched lexbor behaves so and
+ * the patch keeps it (":is(div) b" only tries b's parent).
+ *
+ * 1. turbohtml_function runs the nested search to its end right away (the same
+ *    states, driven until the outer search is switched) and remembers the answer
+ *    per (entry, element); the outer machine then continues from the same state
+ *    the nested search would have left, so each element's nested search runs
+ *    at most once per selector in a search.
+ * 2. turbohtml_walk, for the descendant and the subsequent-sibling combinators,
+ *    walks to the first element where the whole compound matches (the walking
+ *    selector, then the others of its compound, as lexbor would test them after
+ *    the walk), and remembers where each walk ended: for the start (the slot in
+ *    the entry, or the table for a walk resumed from the last answer) and for
+ *    every element passed on the way (the table). A later walk that reaches
+ *    one of them takes its answer, so each element is passed at most once per
+ *    selector: "body span" on nested spans, "div.x span" on nested divs and
+ *    "body:has(i) span" are linear.
+ * The table is open addressing on (entry, element); out of memory it stops
+ * remembering, and lexbor's answers are computed again.
+ */
+typedef struct turbohtml_memo_slot {
+    uintptr_t      key;     /* the entry; | 1 a nested search's answer, | 2 a count */
+    lxb_dom_node_t *node;
+    lxb_dom_node_t *value;  /* the walk's answer; for a function, node or NULL */
+}
+turbohtml_memo_slot_t;
+
+#define TURBOHTML_KEY_WALK(entry) ((uintptr_t) (entry))
+#define TURBOHTML_KEY_FN(entry) (((uintptr_t) (entry)) | 1)
+
+static lxb_selectors_entry_t *
+lxb_selectors_state_failed(lxb_selectors_t *selectors,
+                           lxb_selectors_entry_t *entry);
+
+lxb_inline size_t
+turbohtml_memo_hash(uintptr_t key, const lxb_dom_node_t *node)
+{
+    uint64_t h = (uint64_t) key * 0x9E3779B97F4A7C15ULL;
+
+    h ^= (uint64_t) (uintptr_t) node * 0xC2B2AE3D27D4EB4FULL;
+    h ^= h >> 31;
+
+    return (size_t) h;
+}
+
+static void
+turbohtml_memo_clear(lxb_selectors_t *selectors)
+{
+    if (selectors->turbohtml_memo_used == 0) {
+        return;
+    }
+
+    if (selectors->turbohtml_memo_size > 4096) {
+        /* a large search's table goes back (no memset of it per small search) */
+        selectors->turbohtml_memo = lexbor_free(selectors->turbohtml_memo);
+        selectors->turbohtml_memo_size = 0;
+    }
+    else {
+        memset(selectors->turbohtml_memo, 0,
+               selectors->turbohtml_memo_size * sizeof(turbohtml_memo_slot_t));
+    }
+
+    selectors->turbohtml_memo_used = 0;
+}
+
+static turbohtml_memo_slot_t *
+turbohtml_memo_find(lxb_selectors_t *selectors, uintptr_t key,
+                    const lxb_dom_node_t *node)
+{
+    size_t i, mask = selectors->turbohtml_memo_size - 1;
+    turbohtml_memo_slot_t *slot;
+
+    if (selectors->turbohtml_memo_used == 0) {
+        return NULL;
+    }
+
+    for (i = turbohtml_memo_hash(key, node) & mask;; i = (i + 1) & mask) {
+        slot = &selectors->turbohtml_memo[i];
+
+        if (slot->key == 0) {
+            return NULL;
+        }
+
+        if (slot->key == key && slot->node == node) {
+            return slot;
+        }
+    }
+}
+
+static void
+turbohtml_memo_put(lxb_selectors_t *selectors, uintptr_t key,
+                   lxb_dom_node_t *node, lxb_dom_node_t *value)
+{
+    size_t i, j, size, mask;
+    turbohtml_memo_slot_t *slot, *old, *table;
+
+    if ((selectors->turbohtml_memo_used + 1) * 2 > selectors->turbohtml_memo_size) {
+        size = selectors->turbohtml_memo_size ? selectors->turbohtml_memo_size * 2 : 256;
+        table = lexbor_calloc(size, sizeof(turbohtml_memo_slot_t));
+        if (table == NULL) {
+            return;  /* out of memory: this answer is not remembered */
+        }
+
+        old = selectors->turbohtml_memo;
+
+        for (j = 0; j < selectors->turbohtml_memo_size; j++) {
+            if (old[j].key != 0) {
+                for (i = turbohtml_memo_hash(old[j].key, old[j].node) & (size - 1);
+                     table[i].key != 0; i = (i + 1) & (size - 1)) {}
+                table[i] = old[j];
+            }
+        }
+
+        lexbor_free(old);
+        selectors->turbohtml_memo = table;
+        selectors->turbohtml_memo_size = size;
+    }
+
+    mask = selectors->turbohtml_memo_size - 1;
+
+    for (i = turbohtml_memo_hash(key, node) & mask;; i = (i + 1) & mask) {
+        slot = &selectors->turbohtml_memo[i];
+
+        if (slot->key == 0) {
+            slot->key = key;
+            slot->node = node;
+            selectors->turbohtml_memo_used++;
+            break;
+        }
+
+        if (slot->key == key && slot->node == node) {
+            break;
+        }
+    }
+
+    slot->value = value;
+}
+
+/* A function whose match starts a nested search (see above). */
+static bool
+turbohtml_is_nested(const lxb_css_selector_t *selector)
+{
+    const lxb_css_selector_anb_of_t *anb;
+
+    if (selector->type != LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION) {
+        return false;
+    }
+
+    switch (selector->u.pseudo.type) {
+        case LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_HAS:
+        case LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_CURRENT:
+        case LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_IS:
+        case LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_WHERE:
+        case LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NOT:
+            return true;
+
+        case LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_CHILD:
+        case LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_LAST_CHILD:
+            anb = selector->u.pseudo.data;
+            return anb->of != NULL;
+
+        default:
+            return false;
+    }
+}
+
+lxb_inline bool
+turbohtml_found_state(lxb_selectors_state_cb_f state)
+{
+    return state == lxb_selectors_state_found_check
+           || state == lxb_selectors_state_found_check_forward;
+}
+
+lxb_inline bool
+turbohtml_settled(lxb_selectors_state_cb_f state)
+{
+    return turbohtml_found_state(state)
+           || state == lxb_selectors_state_not_found
+           || state == lxb_selectors_state_not_found_forward;
+}
+
+/*
+ * 3. :has(X) and :has(~ X), X one compound whose first selector is a plain
+ *    test, asked of nested elements or of many siblings, search the same
+ *    subtrees and siblings again and again (each span of n nested ones: n^2/2).
+ *    After each such search the answer is also written for the elements it
+ *    settled: on a match m, every element between the anchor and m has m
+ *    after it too (true); without one, every element it went through has no
+ *    X after it either (false). The search for X skips the subtrees of
+ *    elements known to hold none (lxb_selectors_descendant_forward).
+ */
+static bool
+turbohtml_has_settles(const lxb_css_selector_t *selector)
+{
+    const lxb_css_selector_t *next;
+    const lxb_css_selector_list_t *list;
+
+    if (selector->u.pseudo.type != LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_HAS) {
+        return false;
+    }
+
+    list = selector->u.pseudo.data;
+
+    if (list == NULL || list->next != NULL || list->first == NULL
+        || (list->first->combinator != LXB_CSS_SELECTOR_COMBINATOR_DESCENDANT
+            && list->first->combinator != LXB_CSS_SELECTOR_COMBINATOR_FOLLOWING)
+        || turbohtml_is_nested(list->first)
+        || list->first->type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION)
+    {
+        return false;
+    }
+
+    for (next = list->first->next; next != NULL; next = next->next) {
+        if (next->combinator != LXB_CSS_SELECTOR_COMBINATOR_CLOSE) {
+            return false;
+        }
+    }
+
+    return true;
+}
+
+static void
+turbohtml_has_settle(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
+                     lxb_dom_node_t *anchor, lxb_dom_node_t *match)
+{
+    lxb_dom_node_t *node;
+    uintptr_t key = TURBOHTML_KEY_FN(entry);
+    bool descendant = ((const lxb_css_selector_list_t *)
+                       entry->selector->u.pseudo.data)->first->combinator
+                      == LXB_CSS_SELECTOR_COMBINATOR_DESCENDANT;
+
+    if (!descendant) {
+        /* the siblings after the anchor, up to the match or to the end */
+        for (node = anchor->next; node != NULL && node != match; node = node->next) {
+            if (node->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+                if (turbohtml_memo_find(selectors, key, node) != NULL) {
+                    break;
+                }
+
+                turbohtml_memo_put(selectors, key, node, match ? node : NULL);
+            }
+        }
+
+        return;
+    }
+
+    if (match != NULL) {
+        /* the ancestors of the match below the anchor */
+        for (node = match->parent; node != NULL && node != anchor; node = node->parent) {}
+
+        if (node == NULL) {
+            return;  /* not below the anchor: nothing to say */
+        }
+
+        for (node = match->parent; node != anchor; node = node->parent) {
+            if (turbohtml_memo_find(selectors, key, node) != NULL) {
+                break;
+            }
+
+            turbohtml_memo_put(selectors, key, node, node);
+        }
+
+        return;
+    }
+
+    /* no match below the anchor: none below any element there (those known are
+       not entered; elements without children need no answer) */
+    node = anchor;
+
+    do {
+        if (node->first_child != NULL
+            && (node == anchor
+                || turbohtml_memo_find(selectors, key, node) == NULL))
+        {
+            if (node != anchor && node->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+                turbohtml_memo_put(selectors, key, node, NULL);
+            }
+
+            node = node->first_child;
+            continue;
+        }
+
+        while (node != anchor && node->next == NULL) {
+            node = node->parent;
+        }
+
+        if (node == anchor) {
+            break;
+        }
+
+        node = node->next;
+    }
+    while (true);
+}
+
+/*
+ * The match of a functional pseudo-class (entry) at node. protocol: called by
+ * lexbor's combinators, answer as lexbor does (true, with the outer search
+ * switched to where the nested search would leave it); otherwise the answer
+ * itself, the outer state unchanged. Out of memory the state is "failed".
+ */
+static bool
+turbohtml_function(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
+                   lxb_dom_node_t *node, bool protocol)
+{
+    bool found;
+    turbohtml_memo_slot_t *slot;
+    lxb_selectors_entry_t *next, *saved_entry;
+    lxb_selectors_nested_t *outer = selectors->current, *nested = NULL;
+    lxb_selectors_state_cb_f saved_state = selectors->state;
+
+    if (!turbohtml_is_nested(entry->selector)) {
+        return lxb_selectors_pseudo_class_function(selectors, entry->selector,
+                                                   node);
+    }
+
+    slot = turbohtml_memo_find(selectors, TURBOHTML_KEY_FN(entry), node);
+
+    if (slot != NULL) {
+        found = slot->value != NULL;
+    }
+    else {
+        /* lexbor's nested search belongs to the outer search's current entry */
+        saved_entry = outer->entry;
+        outer->entry = entry;
+
+        (void) lxb_selectors_pseudo_class_function(selectors, entry->selector,
+                                                   node);
+        next = NULL;
+
+        if (selectors->current != outer
+            && selectors->state != lxb_selectors_state_failed)
+        {
+            nested = selectors->current;
+            nested->turbohtml_has = turbohtml_has_settles(entry->selector)
+                                    ? entry : NULL;
+            nested->entry->node = node;  /* as state_find would */
+            next = nested->entry;
+        }
+
+        while (next != NULL && selectors->state != lxb_selectors_state_failed
+               && !(selectors->current == outer
+                    && turbohtml_settled(selectors->state)))
+        {
+            next = selectors->state(selectors, next);
+        }
+
+        selectors->current = outer;
+        outer->entry = saved_entry;
+
+        if (next == NULL || selectors->state == lxb_selectors_state_failed) {
+            selectors->state = lxb_selectors_state_failed;
+            if (selectors->status == LXB_STATUS_OK) {
+                selectors->status = LXB_STATUS_ERROR;
+            }
+
+            return true;
+        }
+
+        found = turbohtml_found_state(selectors->state);
+        turbohtml_memo_put(selectors, TURBOHTML_KEY_FN(entry), node,
+                           found ? node : NULL);
+
+        if (nested != NULL && nested->turbohtml_has != NULL) {
+            /* the match is the node of the entry that completed the search */
+            turbohtml_has_settle(selectors, entry, node,
+                                 found ? nested->entry->node : NULL);
+        }
+    }
+
+    if (!protocol) {
+        selectors->state = saved_state;
+        return found;
+    }
+
+    if (found) {
+        selectors->state = outer->forward ? lxb_selectors_state_found_check_forward
+                                          : lxb_selectors_state_found_check;
+    }
+    else {
+        selectors->state = outer->forward ? lxb_selectors_state_not_found_forward
+                                          : lxb_selectors_state_not_found;
+    }
+
+    return true;
+}
+
+lxb_inline bool
+turbohtml_test(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
+               lxb_dom_node_t *node)
+{
+    if (entry->selector->type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION) {
+        return turbohtml_function(selectors, entry, node, false);
+    }
+
+    return lxb_selectors_match(selectors, entry, node);
+}
+
+/*
+ * From node (exclusive), the first ancestor (up) or earlier sibling whose
+ * element matches entry's compound, as lexbor finds it: a walk to an element
+ * matching entry, then a test of the compound's other selectors there (the
+ * CLOSE entries before entry), resumed after it when one fails. A walking
+ * selector with a nested search tries one element only (lexbor, see above).
+ */
+static lxb_dom_node_t *
+turbohtml_walk(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
+               lxb_dom_node_t *from, bool up)
+{
+    bool resumed;
+    lxb_dom_node_t *node, *found, *passed;
+    lxb_selectors_entry_t *other;
+    turbohtml_memo_slot_t *slot;
+    bool nested = turbohtml_is_nested(entry->selector);
+
+    if (from == entry->turbohtml_from) {
+        entry->turbohtml_last = entry->turbohtml_found;
+        return entry->turbohtml_found;
+    }
+
+    slot = turbohtml_memo_find(selectors, TURBOHTML_KEY_WALK(entry), from);
+    if (slot != NULL) {
+        entry->turbohtml_last = slot->value;
+        return slot->value;
+    }
+
+    node = from;
+
+    for (;;) {
+        node = up ? node->parent : node->prev;
+
+        if (node == NULL) {
+            found = NULL;
+            break;
+        }
+
+        if (node->type != LXB_DOM_NODE_TYPE_ELEMENT) {
+            continue;
+        }
+
+        if (turbohtml_test(selectors, entry, node)) {
+            for (other = entry->prev;
+                 other != NULL
+                 && other->combinator == LXB_CSS_SELECTOR_COMBINATOR_CLOSE;
+                 other = other->prev)
+            {
+                if (!turbohtml_test(selectors, other, node)) {
+                    break;
+                }
+            }
+
+            if (selectors->state == lxb_selectors_state_failed) {
+                return node;  /* out of memory: the search stops */
+            }
+
+            if (other == NULL
+                || other->combinator != LXB_CSS_SELECTOR_COMBINATOR_CLOSE)
+            {
+                found = node;
+                break;
+            }
+        }
+        else if (selectors->state == lxb_selectors_state_failed) {
+            return node;
+        }
+        else if (nested) {
+            found = NULL;  /* lexbor tries one element, see above */
+            break;
+        }
+
+        if (node == entry->turbohtml_from) {
+            found = entry->turbohtml_found;
+            break;
+        }
+
+        slot = turbohtml_memo_find(selectors, TURBOHTML_KEY_WALK(entry), node);
+        if (slot != NULL) {
+            found = slot->value;
+            break;
+        }
+    }
+
+    /* Every element passed before node has the same answer. */
+    for (passed = up ? from->parent : from->prev; passed != node;
+         passed = up ? passed->parent : passed->prev)
+    {
+        if (passed->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+            turbohtml_memo_put(selectors, TURBOHTML_KEY_WALK(entry),
+                               passed, found);
+        }
+    }
+
+    /* A walk resumed from the last answer (a later compound failed) goes to
+       the table, so that the slot keeps the walk from the candidates. */
+    resumed = entry->turbohtml_last != NULL && from == entry->turbohtml_last;
+
+    if (resumed) {
+        turbohtml_memo_put(selectors, TURBOHTML_KEY_WALK(entry), from, found);
+    }
+    else {
+        entry->turbohtml_from = from;
+        entry->turbohtml_found = found;
+    }
+
+    entry->turbohtml_last = found;
+
+    return found;
+}
+
+/*
+ * 4. :nth-child(An+B of S) counts the siblings matching S from the element to
+ *    the first (last) sibling, running S at each (n siblings: n^2/2 runs). When
+ *    S is one simple selector, the count of each element that finished one is
+ *    remembered; a count that reaches a sibling with a count takes it and
+ *    stops. Returns the next sibling to run S at, or NULL when the count is
+ *    complete.
+ */
+#define TURBOHTML_KEY_NTH(entry) (((uintptr_t) (entry)) | 2)
+
+static lxb_dom_node_t *
+turbohtml_nth_of_next(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
+                      lxb_dom_node_t *node, size_t *index)
+{
+    turbohtml_memo_slot_t *slot;
+    const lxb_css_selector_anb_of_t *anb = entry->selector->u.pseudo.data;
+
+    /* lexbor runs S at each sibling from the entry its last run stopped at,
+       which only a single simple selector makes the same for every element */
+    if (anb->of->next != NULL || anb->of->first != anb->of->last) {
+        return node;
+    }
+
+    if (node != NULL) {
+        slot = turbohtml_memo_find(selectors, TURBOHTML_KEY_NTH(entry), node);
+        if (slot == NULL) {
+            return node;
+        }
+
+        *index += (size_t) (uintptr_t) slot->value;
+    }
+
+    /* entry->node is the element the count is for (lxb_selectors_nested_make) */
+    turbohtml_memo_put(selectors, TURBOHTML_KEY_NTH(entry), entry->node,
+                       (lxb_dom_node_t *) (uintptr_t) *index);
+
+    return NULL;
 }
 
 """
@@ -1838,6 +2419,47 @@ _NTH_OF_TYPE_OLD = """            index = 0;
             return lxb_selectors_anb_calc(pseudo->data, index);
 """
 
+_DESCENDANT_OLD = """lxb_inline lxb_dom_node_t *
+lxb_selectors_descendant(lxb_selectors_t *selectors,
+                         lxb_selectors_entry_t *entry,
+                         lxb_dom_node_t *node)
+{
+    node = node->parent;
+
+    while (node != NULL) {
+        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT
+            && lxb_selectors_match(selectors, entry, node))
+        {
+            return node;
+        }
+
+        node = node->parent;
+    }
+
+    return NULL;
+}
+"""
+
+_FOLLOWING_OLD = """lxb_inline lxb_dom_node_t *
+lxb_selectors_following(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
+                        lxb_dom_node_t *node)
+{
+    node = node->prev;
+
+    while (node != NULL) {
+        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT &&
+            lxb_selectors_match(selectors, entry, node))
+        {
+            return node;
+        }
+
+        node = node->prev;
+    }
+
+    return NULL;
+}
+"""
+
 REPLACEMENTS += [
     (
         _SEL_H,
@@ -1845,71 +2467,68 @@ REPLACEMENTS += [
         "    lxb_selectors_nested_t        *nested;\n};\n",
         "    lxb_selectors_entry_t         *following;\n"
         "    lxb_selectors_nested_t        *nested;\n"
-        "    /* turbohtml: the last descendant walk: the nearest ancestor of memo_from\n"
-        "       matching this entry is memo_found (NULL: none) */\n"
-        "    lxb_dom_node_t                *memo_from;\n"
-        "    lxb_dom_node_t                *memo_found;\n};\n",
+        "    /* turbohtml: the last walk from a candidate (turbohtml_walk) and the\n"
+        "       last walk's answer */\n"
+        "    lxb_dom_node_t                *turbohtml_from;\n"
+        "    lxb_dom_node_t                *turbohtml_found;\n"
+        "    lxb_dom_node_t                *turbohtml_last;\n};\n",
         1,
     ),
     (
         _SEL_H,
         "    lxb_selectors_opt_t      options;\n    lxb_status_t             status;\n};\n",
         "    lxb_selectors_opt_t      options;\n    lxb_status_t             status;\n\n"
-        "    /* turbohtml: the last :nth-*() count of each kind (selectors.c) */\n"
+        "    /* turbohtml: the last :nth-*() count of each kind, and the table of\n"
+        "       walks' and nested searches' answers (selectors.c) */\n"
         "    lxb_dom_node_t           *turbohtml_nth_node[4];\n"
-        "    size_t                   turbohtml_nth_index[4];\n};\n",
+        "    size_t                   turbohtml_nth_index[4];\n"
+        "    struct turbohtml_memo_slot *turbohtml_memo;\n"
+        "    size_t                   turbohtml_memo_size;\n"
+        "    size_t                   turbohtml_memo_used;\n};\n",
         1,
     ),
-    # a new search forgets the counts (entries, with their walk memos, are new)
+    # a new search forgets the memos (entries, with their walk slots, are new)
     (
         _SEL,
         "    selectors->current = &nested;\n    selectors->status = LXB_STATUS_OK;\n",
         "    selectors->current = &nested;\n    selectors->status = LXB_STATUS_OK;\n"
-        "    memset(selectors->turbohtml_nth_node, 0, sizeof(selectors->turbohtml_nth_node));\n",
+        "    memset(selectors->turbohtml_nth_node, 0, sizeof(selectors->turbohtml_nth_node));\n"
+        "    turbohtml_memo_clear(selectors);\n",
         2,
     ),
     (
         _SEL,
-        "lxb_inline lxb_dom_node_t *\nlxb_selectors_descendant(lxb_selectors_t *selectors,\n"
-        "                         lxb_selectors_entry_t *entry,\n"
-        "                         lxb_dom_node_t *node)\n{\n"
-        "    node = node->parent;\n\n"
-        "    while (node != NULL) {\n"
-        "        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT\n"
-        "            && lxb_selectors_match(selectors, entry, node))\n"
-        "        {\n"
-        "            return node;\n"
-        "        }\n\n"
-        "        node = node->parent;\n"
-        "    }\n\n"
-        "    return NULL;\n}\n",
+        "    selectors->nested = lexbor_dobject_destroy(selectors->nested, true);\n",
+        "    selectors->nested = lexbor_dobject_destroy(selectors->nested, true);\n"
+        "    selectors->turbohtml_memo = lexbor_free(selectors->turbohtml_memo);\n"
+        "    selectors->turbohtml_memo_size = 0;\n"
+        "    selectors->turbohtml_memo_used = 0;\n",
+        1,
+    ),
+    (
+        _SEL,
+        _DESCENDANT_OLD,
         _SEL_C
         + "lxb_inline lxb_dom_node_t *\nlxb_selectors_descendant(lxb_selectors_t *selectors,\n"
         "                         lxb_selectors_entry_t *entry,\n"
         "                         lxb_dom_node_t *node)\n{\n"
-        "    /* turbohtml: reaching the start of the last walk, take its answer; a\n"
-        "       functional pseudo-class (its match starts a nested search) walks on */\n"
-        "    lxb_dom_node_t *from = node;\n"
-        "    bool memo = entry->selector->type != LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION\n"
-        "                && entry->selector->type != LXB_CSS_SELECTOR_TYPE_PSEUDO_ELEMENT_FUNCTION;\n\n"
-        "    node = node->parent;\n\n"
-        "    while (node != NULL) {\n"
-        "        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT\n"
-        "            && lxb_selectors_match(selectors, entry, node))\n"
-        "        {\n"
-        "            break;\n"
-        "        }\n\n"
-        "        if (memo && node == entry->memo_from) {\n"
-        "            node = entry->memo_found;\n"
-        "            break;\n"
-        "        }\n\n"
-        "        node = node->parent;\n"
-        "    }\n\n"
-        "    if (memo) {\n"
-        "        entry->memo_from = from;\n"
-        "        entry->memo_found = node;\n"
-        "    }\n\n"
-        "    return node;\n}\n",
+        "    return turbohtml_walk(selectors, entry, node, true);\n}\n",
+        1,
+    ),
+    (
+        _SEL,
+        _FOLLOWING_OLD,
+        "lxb_inline lxb_dom_node_t *\n"
+        "lxb_selectors_following(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,\n"
+        "                        lxb_dom_node_t *node)\n{\n"
+        "    return turbohtml_walk(selectors, entry, node, false);\n}\n",
+        1,
+    ),
+    (
+        _SEL,
+        "            return lxb_selectors_pseudo_class_function(selectors,\n"
+        "                                                       entry->selector, node);\n",
+        "            return turbohtml_function(selectors, entry, node, true);\n",
         1,
     ),
     (_SEL, _NTH_OLD,
@@ -1920,6 +2539,94 @@ REPLACEMENTS += [
      "            index = turbohtml_nth_index(selectors, node,\n"
      "                pseudo->type == LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_OF_TYPE ? 2 : 3);\n\n"
      "            return lxb_selectors_anb_calc(pseudo->data, index);\n", 1),
+]
+
+# :has(X) skips the subtrees known to hold no X (turbohtml_has_settle above)
+REPLACEMENTS += [
+    (
+        _SEL_H,
+        "    bool                     forward;\n};\n",
+        "    bool                     forward;\n"
+        "    /* turbohtml: the :has() entry whose answers this search settles */\n"
+        "    lxb_selectors_entry_t    *turbohtml_has;\n};\n",
+        1,
+    ),
+    (
+        _SEL,
+        "    lxb_dom_node_t *root;\n"
+        "    lxb_selectors_nested_t *current = selectors->current;\n\n"
+        "    if (entry->prev != NULL) {\n"
+        "        root = entry->prev->node;\n"
+        "    }\n"
+        "    else {\n"
+        "        root = current->root;\n"
+        "    }\n\n"
+        "    do {\n"
+        "        if (node->first_child != NULL) {\n"
+        "            node = node->first_child;\n"
+        "        }\n",
+        "    lxb_dom_node_t *root;\n"
+        "    lxb_selectors_nested_t *current = selectors->current;\n"
+        "    turbohtml_memo_slot_t *slot;\n"
+        "    lxb_selectors_entry_t *has = (entry->prev == NULL) ? current->turbohtml_has\n"
+        "                                                       : NULL;\n\n"
+        "    if (entry->prev != NULL) {\n"
+        "        root = entry->prev->node;\n"
+        "    }\n"
+        "    else {\n"
+        "        root = current->root;\n"
+        "    }\n\n"
+        "    do {\n"
+        "        /* turbohtml: in :has(X), not into a subtree known to hold no X */\n"
+        "        if (node->first_child != NULL\n"
+        "            && (has == NULL || node == root\n"
+        "                || (slot = turbohtml_memo_find(selectors, TURBOHTML_KEY_FN(has),\n"
+        "                                               node)) == NULL\n"
+        "                || slot->value != NULL))\n"
+        "        {\n"
+        "            node = node->first_child;\n"
+        "        }\n",
+        1,
+    ),
+]
+
+# :nth-child(of S) stops counting at a sibling whose count is known (turbohtml_nth_of_next)
+REPLACEMENTS += [
+    (
+        _SEL,
+        "    current = entry->nested;\n"
+        "    pseudo = &entry->selector->u.pseudo;\n"
+        "    node = lxb_selectors_state_nth_child_node(pseudo, current->root);\n",
+        "    current = entry->nested;\n"
+        "    pseudo = &entry->selector->u.pseudo;\n"
+        "    node = lxb_selectors_state_nth_child_node(pseudo, current->root);\n"
+        "    node = turbohtml_nth_of_next(selectors, entry, node, &current->index);\n",
+        1,
+    ),
+    (
+        _SEL,
+        "    pseudo = &current->parent->entry->selector->u.pseudo;\n"
+        "    node = lxb_selectors_state_nth_child_node(pseudo, current->root);\n",
+        "    pseudo = &current->parent->entry->selector->u.pseudo;\n"
+        "    node = lxb_selectors_state_nth_child_node(pseudo, current->root);\n"
+        "    node = turbohtml_nth_of_next(selectors, current->parent->entry, node,\n"
+        "                                 &current->index);\n",
+        1,
+    ),
+]
+
+# the memo table is cleared (or freed, when large) at the end of every search too
+REPLACEMENTS += [
+    (
+        _SEL,
+        "void\nlxb_selectors_clean(lxb_selectors_t *selectors)\n{\n"
+        "    lexbor_dobject_clean(selectors->objs);\n",
+        "static void\nturbohtml_memo_clear(lxb_selectors_t *selectors);\n\n"
+        "void\nlxb_selectors_clean(lxb_selectors_t *selectors)\n{\n"
+        "    turbohtml_memo_clear(selectors);\n"
+        "    lexbor_dobject_clean(selectors->objs);\n",
+        1,
+    ),
 ]
 
 # UTS #46 IgnoreInvalidPunycode (whatwg/url#821, current web-platform-tests): an ASCII
