@@ -751,7 +751,7 @@ def parse_through(markup, needed, /) -> Document:
 
 
 cdef enum:
-    _HEAD_STEP = 4096  # bytes fed at a time while parse_utf8() watches for the <body>
+    _HEAD_STEP = 4096  # bytes (characters of a str) fed at a time while watching for the <body>
 
 
 cdef Document _new_document():
