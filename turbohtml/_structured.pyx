@@ -101,10 +101,6 @@ cdef inline bint _sorted_contains(_Array *array, lxb_dom_node_t *c_node) noexcep
     return False
 
 
-cdef inline bint _is(const lxb_char_t *name, size_t length, const char *literal, size_t n) noexcept nogil:
-    return length == n and memcmp(name, literal, n) == 0
-
-
 ctypedef struct _Ids:
     # attr_id()s of the attributes the walks read, looked up once per document
     uintptr_t content, property, name, type, href, itemscope, itemprop, itemref
