@@ -460,25 +460,29 @@ def _attributes(rng) -> str:
     return "".join(parts)
 
 
-def formatting_soup(rng, length: int) -> str:
+def _soup(rng, length: int, table) -> str:
+    """``length`` pieces, each made by the first ``(threshold, make)`` of ``table`` whose
+    threshold exceeds a uniform roll (the last threshold is 1)."""
     out = []
     for _ in range(length):
         roll = rng.random()
-        if roll < 0.40:
-            out.append(f"<{rng.choice(_FORMATTING)}{_attributes(rng)}>")
-        elif roll < 0.55:
-            out.append(f"</{rng.choice(_FORMATTING)}>")
-        elif roll < 0.62:
-            out.append(f"<{rng.choice(_MARKERS)}>")
-        elif roll < 0.66:
-            out.append(f"</{rng.choice(_MARKERS)}>")
-        elif roll < 0.76:
-            out.append(f"<{rng.choice(_OTHERS)}{_attributes(rng)}>")
-        elif roll < 0.84:
-            out.append(f"</{rng.choice(_OTHERS)}>")
-        else:
-            out.append(rng.choice(("x", " ", "yz", "\n", "&amp;")))
+        out.append(next(make for threshold, make in table if roll < threshold)(rng))
     return "".join(out)
+
+
+_FORMATTING_SOUP = (
+    (0.40, lambda rng: f"<{rng.choice(_FORMATTING)}{_attributes(rng)}>"),
+    (0.55, lambda rng: f"</{rng.choice(_FORMATTING)}>"),
+    (0.62, lambda rng: f"<{rng.choice(_MARKERS)}>"),
+    (0.66, lambda rng: f"</{rng.choice(_MARKERS)}>"),
+    (0.76, lambda rng: f"<{rng.choice(_OTHERS)}{_attributes(rng)}>"),
+    (0.84, lambda rng: f"</{rng.choice(_OTHERS)}>"),
+    (1.00, lambda rng: rng.choice(("x", " ", "yz", "\n", "&amp;"))),
+)
+
+
+def formatting_soup(rng, length: int) -> str:
+    return _soup(rng, length, _FORMATTING_SOUP)
 
 
 def test_formatting_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
@@ -506,37 +510,30 @@ _FOREIGN = ("svg", "math", "foreignObject", "mi", "mo", "mtext", "annotation-xml
             "annotation-xml", "desc", "title", "g", "mglyph", "font")
 
 
+def _run(rng) -> str:
+    tag, k = rng.choice(_RUNS), rng.randint(30, 80)
+    if tag in _FORMATTING and rng.random() < 0.6:
+        return "".join(f"<{tag} id={rng.randint(0, 3 * k)}>" for _ in range(k))
+    return f"<{tag}>" * k
+
+
+_STACK_SOUP = (
+    (0.08, _run),
+    (0.13, lambda rng: f"</{rng.choice(_RUNS + _BLOCKS)}>" * rng.randint(1, 40)),
+    (0.33, lambda rng: f"<{rng.choice(_FORMATTING)}{rng.choice(('', '', ' id=1', ' class=a', ' id=2'))}>"),
+    (0.45, lambda rng: f"</{rng.choice(_FORMATTING)}>"),
+    (0.52, lambda rng: f"<{rng.choice(_MARKERS)}>"),
+    (0.56, lambda rng: f"</{rng.choice(_MARKERS)}>"),
+    (0.68, lambda rng: f"<{rng.choice(_BLOCKS)}>"),
+    (0.76, lambda rng: f"</{rng.choice(_BLOCKS)}>"),
+    (0.81, lambda rng: f"<{rng.choice(_FOREIGN)}>"),
+    (0.84, lambda rng: f"</{rng.choice(_FOREIGN).split()[0]}>"),
+    (1.00, lambda rng: rng.choice(("x", " ", "yz", "\n"))),
+)
+
+
 def stack_soup(rng, length: int) -> str:
-    out = []
-    for _ in range(length):
-        roll = rng.random()
-        if roll < 0.08:
-            tag, k = rng.choice(_RUNS), rng.randint(30, 80)
-            if tag in _FORMATTING and rng.random() < 0.6:
-                out.append("".join(f"<{tag} id={rng.randint(0, 3 * k)}>" for _ in range(k)))
-            else:
-                out.append(f"<{tag}>" * k)
-        elif roll < 0.13:
-            out.append(f"</{rng.choice(_RUNS + _BLOCKS)}>" * rng.randint(1, 40))
-        elif roll < 0.33:
-            out.append(f"<{rng.choice(_FORMATTING)}{rng.choice(('', '', ' id=1', ' class=a', ' id=2'))}>")
-        elif roll < 0.45:
-            out.append(f"</{rng.choice(_FORMATTING)}>")
-        elif roll < 0.52:
-            out.append(f"<{rng.choice(_MARKERS)}>")
-        elif roll < 0.56:
-            out.append(f"</{rng.choice(_MARKERS)}>")
-        elif roll < 0.68:
-            out.append(f"<{rng.choice(_BLOCKS)}>")
-        elif roll < 0.76:
-            out.append(f"</{rng.choice(_BLOCKS)}>")
-        elif roll < 0.81:
-            out.append(f"<{rng.choice(_FOREIGN)}>")
-        elif roll < 0.84:
-            out.append(f"</{rng.choice(_FOREIGN).split()[0]}>")
-        else:
-            out.append(rng.choice(("x", " ", "yz", "\n")))
-    return "".join(out)
+    return _soup(rng, length, _STACK_SOUP)
 
 
 def test_deep_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:

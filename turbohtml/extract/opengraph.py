@@ -148,7 +148,11 @@ def build_opengraph(pairs: list[tuple[str, str]], resolve: Callable[[str], str] 
 
 def document_opengraph(doc: Document, base_url: str | None = None, /) -> OpenGraph:
     """The Open Graph properties of a parsed document."""
-    base = check_base_url(base_url)
+    return _card(doc, check_base_url(base_url))
+
+
+def _card(doc: Document, base: str | None) -> OpenGraph:
+    """The walk behind both entry points, with ``base`` already checked."""
     want = WANT_OPENGRAPH if base is None else WANT_OPENGRAPH | WANT_BASE
     _items, pairs, _texts, resolve = collect(doc, want, resolver_factory(base))
     return build_opengraph(pairs, resolve)
@@ -167,4 +171,4 @@ def opengraph(html: str, base_url: str | None = None, /) -> OpenGraph:
     """
     base = check_base_url(base_url)
     doc = parse_for_opengraph(html, base is not None)
-    return OpenGraph._from_pairs(()) if doc is None else document_opengraph(doc, base)
+    return OpenGraph._from_pairs(()) if doc is None else _card(doc, base)
