@@ -8,6 +8,8 @@ memory when the last handle goes. Every walk here is iterative (``next_node``), 
 """
 
 import codecs
+import importlib
+import os
 from types import MappingProxyType
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
@@ -26,13 +28,19 @@ cdef extern from *:
 
     /* Whether s[0:n] is valid UTF-8 by the rules Python's strict decoder applies
        (no overlong forms, surrogates or code points past U+10FFFF), without building
-       a str; ASCII runs are checked eight bytes at a time. */
+       a str; ASCII runs are checked 32, then 8 bytes at a time. */
     static int turbohtml_valid_utf8(const unsigned char *s, size_t n)
     {
         size_t i = 0;
-        uint64_t word;
+        uint64_t word, words[4];
         unsigned char c, c1;
         while (i < n) {
+            if (n - i >= 32) {
+                memcpy(words, s + i, 32);
+                if (((words[0] | words[1] | words[2] | words[3]) & 0x8080808080808080ULL) == 0) {
+                    i += 32; continue;
+                }
+            }
             if (n - i >= 8) {
                 memcpy(&word, s + i, 8);
                 if ((word & 0x8080808080808080ULL) == 0) { i += 8; continue; }
@@ -335,6 +343,21 @@ cdef str _descendant_text(lxb_dom_node_t *root):
 
 # ---------------------------------------------------------------- handles
 
+cdef dict _late_bound = {}
+
+
+cdef object _late(str module, str name):
+    """``module.name``, imported on first use and then cached. The extraction modules
+    import _core, so _core cannot import them when it loads; an import statement per
+    call would cost ~2 us, as much as a small page's Open Graph walk."""
+    key = (module, name)
+    found = _late_bound.get(key)
+    if found is None:
+        found = getattr(importlib.import_module(module), name)
+        _late_bound[key] = found
+    return found
+
+
 cdef class Node:
     """A handle on one node of a parsed document (element, text, comment, ...).
 
@@ -459,28 +482,23 @@ cdef class Node:
 
     def main_content(self) -> Element | None:
         """The element holding the page's main content (content-density scoring), or ``None``."""
-        from turbohtml._score import main_content
-        return main_content(self)
+        return _late("turbohtml._score", "main_content")(self)
 
     def main_text(self) -> str:
         """The main content's visible text laid out for reading; ``""`` when nothing scores."""
-        from turbohtml._text import main_text
-        return main_text(self)
+        return _late("turbohtml._text", "main_text")(self)
 
     def article(self):
         """The main content as an ``Article``: text without in-body boilerplate, plus metadata."""
-        from turbohtml.extract.article import node_article
-        return node_article(self)
+        return _late("turbohtml.extract.article", "node_article")(self)
 
     def links(self) -> list:
         """Every URL-bearing attribute below this node as ``Link`` records, raw as written."""
-        from turbohtml.extract.structured import node_links
-        return node_links(self)
+        return _late("turbohtml.extract.structured", "node_links")(self)
 
     def _repr_html_(self) -> str:
         """A collapsed, escaped preview for notebooks: tag, size, child count, source."""
-        from turbohtml._display import node_html
-        return node_html(self)
+        return _late("turbohtml._display", "node_html")(self)
 
     def __eq__(self, other):
         if not isinstance(other, Node):
@@ -550,33 +568,27 @@ cdef class Document(Node):
 
     def boilerplate(self, options=None) -> list:
         """Every paragraph unit classified, as ``turbohtml.extract.boilerplate()`` does."""
-        from turbohtml.extract.boilerplate import document_boilerplate
-        return document_boilerplate(self, options)
+        return _late("turbohtml.extract.boilerplate", "document_boilerplate")(self, options)
 
     def dates(self, options=None):
         """The publication (or modification) date, as ``turbohtml.extract.dates()`` finds it."""
-        from turbohtml.extract.dates import document_dates
-        return document_dates(self, options)
+        return _late("turbohtml.extract.dates", "document_dates")(self, options)
 
     def microdata(self, base_url=None) -> list:
         """The page's top-level microdata items, as ``turbohtml.extract.microdata()``."""
-        from turbohtml.extract.microdata import document_microdata
-        return document_microdata(self, base_url)
+        return _late("turbohtml.extract.microdata", "document_microdata")(self, base_url)
 
     def opengraph(self, base_url=None):
         """The page's Open Graph properties, as ``turbohtml.extract.opengraph()``."""
-        from turbohtml.extract.opengraph import document_opengraph
-        return document_opengraph(self, base_url)
+        return _late("turbohtml.extract.opengraph", "document_opengraph")(self, base_url)
 
     def json_ld(self) -> list:
         """Every parseable ``application/ld+json`` block, as parsed JSON values."""
-        from turbohtml.extract.structured import document_json_ld
-        return document_json_ld(self)
+        return _late("turbohtml.extract.structured", "document_json_ld")(self)
 
     def structured_data(self, base_url=None):
         """JSON-LD, microdata and Open Graph of the page in one ``StructuredData``."""
-        from turbohtml.extract.structured import document_structured_data
-        return document_structured_data(self, base_url)
+        return _late("turbohtml.extract.structured", "document_structured_data")(self, base_url)
 
     def highlight(self, options=None) -> str:
         """The page with its content body outlined and boilerplate units dimmed, as an

@@ -662,6 +662,9 @@ cdef object _value(lxb_dom_node_t *c_node, resolver):
     return raw if resolver is None else resolver(raw)
 
 
+cdef object _MicrodataItem = None
+
+
 cdef list _build_items(Document doc, _Scan *scan, resolver):
     """Top-level items as MicrodataItem records, built bottom-up with an explicit stack.
 
@@ -671,7 +674,9 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
     subtree holds no such marker are memoised per element, so a shared subtree is
     built once.
     """
-    from turbohtml.extract.records import MicrodataItem
+    global _MicrodataItem
+    if _MicrodataItem is None:  # records imports the extract package, which imports us
+        from turbohtml.extract.records import MicrodataItem as _MicrodataItem
     cdef list items = []
     cdef list stack, frame, top
     cdef set chain
@@ -724,7 +729,7 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
                 itemid = _attr_str(c_node, "itemid", 6)
                 if itemid is not None and resolver is not None:
                     itemid = resolver(itemid) or itemid
-                item = MicrodataItem(
+                item = _MicrodataItem(
                     _attr_str(c_node, "itemtype", 8),
                     itemid,
                     {name: tuple(values) for name, values in (<dict>frame[2]).items()},

@@ -16,13 +16,10 @@ module checks the arguments and names the rules. Property values by element:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from turbohtml._core import Document, parse_through
+from turbohtml._structured import WANT_MICRODATA, collect, contains_folded
 from turbohtml.extract.records import MicrodataItem
 from turbohtml.extract.structured import check_base_url, resolver_factory
-
-if TYPE_CHECKING:
-    from turbohtml._core import Document
 
 __all__ = ["MicrodataItem", "document_microdata", "microdata"]
 
@@ -33,15 +30,11 @@ def _microdata_prefix(data: bytes) -> int:
     An item needs an element with an ``itemscope`` attribute, and attribute names are
     never character-reference decoded: a page without that spelling (any case) has none.
     """
-    from turbohtml._structured import contains_folded
-
     return len(data) if contains_folded(data, b"itemscope") else -1
 
 
 def document_microdata(doc: Document, base_url: str | None = None, /) -> list[MicrodataItem]:
     """The top-level microdata items of a parsed document, in document order."""
-    from turbohtml._structured import WANT_MICRODATA, collect
-
     base = check_base_url(base_url)
     items, _og, _texts, _resolve = collect(doc, WANT_MICRODATA, resolver_factory(base))
     return items
@@ -60,7 +53,5 @@ def microdata(html: str, base_url: str | None = None, /) -> list[MicrodataItem]:
     ``itemid`` resolve against; a ``<base href>`` refines it. ``None`` returns every
     value verbatim. Raises ``ValueError`` if ``base_url`` is not an absolute URL.
     """
-    from turbohtml._core import parse_through
-
     base = check_base_url(base_url)
     return document_microdata(parse_through(html, _microdata_prefix), base)
