@@ -550,6 +550,49 @@ def test_deep_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
         assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
 
 
+# Text inside <script>, <style>, <title>, <textarea>, comments...: lexbor_patches.py makes
+# their tokenizer loops skip 8 plain bytes at a time to the next byte they act on. The
+# soup puts those bytes (and near-miss end tags) at every offset of the 8-byte windows.
+_TEXT_HOSTS = ("script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript")
+_TEXT_BITS = ("<", "</", "-", "--", "-->", "--!>", "<!--", "\r", "\r\n", "\n", "\0", "&", "&amp;", "&lt", ">",
+              "</scrip", "</script", "</style >", "</title", "</textarea>", "\u00e9", "\u20ac", "\U0001f600")
+
+
+def _text_run(rng) -> str:
+    out = []
+    for _ in range(rng.randint(1, 12)):
+        out.append("a" * rng.randint(0, 20) if rng.random() < 0.5 else rng.choice(_TEXT_BITS))
+    return "".join(out)
+
+
+def text_soup(rng) -> str:
+    out = []
+    for _ in range(rng.randint(1, 6)):
+        host = rng.choice(_TEXT_HOSTS + ("<!--", "svg"))
+        if host == "<!--":
+            out.append(f"<!--{_text_run(rng)}" + ("-->" if rng.random() < 0.8 else ""))
+        elif host == "svg":
+            out.append(f"<svg><style>{_text_run(rng)}</style><title>{_text_run(rng)}</title></svg>")
+        else:
+            close = f"</{host}>" if rng.random() < 0.85 else ""
+            out.append(f"<{host}>{_text_run(rng)}{close}{_text_run(rng) if rng.random() < 0.3 else ''}")
+    return "".join(out)
+
+
+def test_text_in_scripts_styles_and_comments_tokenizes_as_unpatched_lexbor() -> None:
+    import os
+    import random
+
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    rng = random.Random(20261202)
+    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "3000"))
+    for _ in range(docs):
+        markup = text_soup(rng)
+        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, repr(markup)
+        data = markup.encode("utf-8", "surrogatepass")
+        assert parse(data).html == lexbor.LexborHTMLParser(data).html, repr(markup)
+
+
 def _distinct(n: int, tag: str = "b") -> str:
     return "".join(f"<{tag} id=x{i}>" for i in range(n))
 
