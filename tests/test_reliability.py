@@ -375,6 +375,53 @@ def test_threads_url_helpers_match_serial():
     assert _in_threads(contract.digest_urls, chunks) == serial
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_forked_children_parse_while_parent_threads_parse():
+    # lexbor's block cache (_core.pyx) has a lock that a parent thread may hold at the
+    # moment of a fork; the child re-creates the lock and starts with an empty cache.
+    # Children forked while two parent threads parse must finish with the same results.
+    import time
+    import warnings
+
+    pages = [html for _name, html in _pages(4, max_chars=120_000)]
+    expected = [turbohtml.parse(html).article().text for html in pages]
+    stop = threading.Event()
+
+    def churn():
+        while not stop.is_set():
+            for html in pages:
+                turbohtml.parse(html)
+
+    workers = [threading.Thread(target=churn) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    try:
+        for _ in range(12):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads (3.12+)
+                pid = os.fork()
+            if pid == 0:  # the child: no pytest machinery, just an exit code
+                try:
+                    os._exit(0 if [turbohtml.parse(html).article().text for html in pages] == expected else 1)
+                except BaseException:
+                    os._exit(2)
+            deadline = time.monotonic() + 120
+            while True:
+                done, status = os.waitpid(pid, os.WNOHANG)
+                if done:
+                    break
+                if time.monotonic() > deadline:
+                    os.kill(pid, 9)
+                    os.waitpid(pid, 0)
+                    pytest.fail("a forked child hung")
+                time.sleep(0.01)
+            assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        stop.set()
+        for worker in workers:
+            worker.join()
+
+
 # ---------------------------------------------------------------- the harnesses run
 
 
