@@ -39,8 +39,8 @@ LEXBOR_MODULES = (
 
 OPT_FLAGS = ["-O0", "-g"] if DEBUG else ["-O3", "-g0"]
 SANITIZER_FLAGS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"] if SANITIZE else []
-# Under the sanitizers lexbor's freed blocks go straight back to malloc (see _core.pyx).
-SANITIZER_MACROS = [("TURBOHTML_NO_BLOCK_CACHE", None)] if SANITIZE else []
+# Under the sanitizers lexbor's freed blocks and documents are not reused (see _core.pyx).
+SANITIZER_MACROS = [("TURBOHTML_NO_REUSE", None)] if SANITIZE else []
 # Hidden visibility: lexbor links into _core alone, so its internal calls bind directly
 # instead of through the PLT (a measurable share of parse time).
 LEXBOR_FLAGS = ["-std=c99", "-fPIC", "-fvisibility=hidden", "-fno-semantic-interposition", "-w", *OPT_FLAGS, *SANITIZER_FLAGS]

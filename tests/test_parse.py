@@ -626,6 +626,30 @@ def test_tags_that_looked_for_a_name_down_a_deep_list_are_linear(shape: str) -> 
         assert len(doc.select("span")) == n and len(doc.select("b")) == n
 
 
+def test_reused_documents_start_clean() -> None:
+    # A document whose handle goes is cleaned and reused by a later parse (_core.pyx):
+    # nothing of the last page may show, quirks mode included (a <table> closes an open
+    # <p> only outside quirks mode), and a page parsed while an older one is alive gets
+    # a document of its own.
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    pages = [
+        "<p>a<table><td>x</table>",
+        "<!doctype html><p>a<table><td>x</table>",
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN"><p>a<table><td>x</table>',
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "x"><p>a<table>',
+        "<svg><foo-bar>x</foo-bar></svg><x-custom a=1 data-q=2>y</x-custom><title>t</title>",
+        "<!doctype html><x-custom b=3>z<foo-bar>w",
+    ]
+    for _round in range(3):
+        for markup in pages + pages[::-1]:
+            assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+    kept = [parse(markup) for markup in pages]
+    again = [parse(markup) for markup in pages]
+    assert [doc.html for doc in kept] == [doc.html for doc in again] == [
+        lexbor.LexborHTMLParser(markup).html for markup in pages
+    ]
+
+
 def test_trees_do_not_depend_on_the_indexes_random_seed() -> None:
     # every parse draws a new seed for the indexes' hashes; the tree stays lexbor's
     markup = "".join(f"<{_FORMATTING[i % 14]} id={i % 7}>" for i in range(300)) + "x</b><p>y</i>z"

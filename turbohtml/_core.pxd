@@ -30,6 +30,7 @@ cdef class Comment(Node):
 
 cdef class Document(Node):
     cdef lxb_html_document_t *c_doc
+    cdef size_t input_size  # bytes its parse read; (size_t)-1 while unparsed or failed
 
 
 # Whether a parse that has reached the <body> may stop (see parse_utf8).

@@ -106,7 +106,7 @@ cdef extern from *:
        TURBOHTML_CACHE_BLOCKS of them, TURBOHTML_CACHE_BYTES in all) and handed to the
        next request they fit without wasting more than half. Every block carries its
        size in a 16-byte header (keeping malloc's alignment). Sanitizer builds define
-       TURBOHTML_NO_BLOCK_CACHE, so a use after free is never hidden by a reused block. */
+       TURBOHTML_NO_REUSE, so a use after free is never hidden by a reused block. */
 
     #define TURBOHTML_HEAD ((size_t)16)
     #define TURBOHTML_CACHE_MIN ((size_t)16 << 10)
@@ -125,7 +125,7 @@ cdef extern from *:
     {
         turbohtml_cached_count = 0;
         turbohtml_cached_bytes = 0;
-    #ifndef TURBOHTML_NO_BLOCK_CACHE
+    #ifndef TURBOHTML_NO_REUSE
         turbohtml_cache_lock = PyThread_allocate_lock();
         return turbohtml_cache_lock != NULL;
     #else
@@ -711,7 +711,7 @@ cdef class Document(Node):
 
     def __dealloc__(self):
         if self.c_doc != NULL:
-            lxb_html_document_destroy(self.c_doc)
+            turbohtml_document_give(self.c_doc, self.input_size)
             self.c_doc = NULL
             self.c_node = NULL
 
@@ -937,12 +937,62 @@ cdef enum:
     _HEAD_STEP = 4096  # bytes (characters of a str) fed at a time while watching for the <body>
 
 
+cdef extern from *:
+    """
+    #include "lexbor/html/interfaces/document.h"
+
+    /* Documents are reused: creating one costs lexbor ~30k instructions (hash tables,
+       arenas, the parser) and destroying it ~20k, as much as parsing a 1 kB page.
+       A document whose handle goes away is cleaned (lexbor's own reuse path: its
+       nodes, texts and names are freed down to each arena's first block, its parser
+       is reset when the next parse begins) and kept, up to TURBOHTML_POOL_SIZE of
+       them, for the next parse. Only documents parsed from at most
+       TURBOHTML_POOL_MAX_INPUT bytes are kept, which bounds what a kept parser's
+       buffers can hold. Both calls run with the GIL held (tp_dealloc and document
+       creation), which serialises them. Sanitizer builds define TURBOHTML_NO_REUSE. */
+
+    #define TURBOHTML_POOL_SIZE 4
+    #define TURBOHTML_POOL_MAX_INPUT ((size_t)256 << 10)
+
+    static lxb_html_document_t *turbohtml_pool[TURBOHTML_POOL_SIZE];
+    static size_t turbohtml_pool_count = 0;
+
+    static lxb_html_document_t *turbohtml_document_take(void)
+    {
+        lxb_html_document_t *document;
+        if (turbohtml_pool_count == 0) {
+            return lxb_html_document_create();
+        }
+        document = turbohtml_pool[--turbohtml_pool_count];
+        /* the one field the parse sets and cleaning leaves: a quirks-mode page would
+           otherwise leave the next page in quirks mode */
+        document->dom_document.compat_mode = LXB_DOM_DOCUMENT_CMODE_NO_QUIRKS;
+        return document;
+    }
+
+    static void turbohtml_document_give(lxb_html_document_t *document, size_t input_size)
+    {
+    #ifndef TURBOHTML_NO_REUSE
+        if (input_size <= TURBOHTML_POOL_MAX_INPUT && turbohtml_pool_count < TURBOHTML_POOL_SIZE) {
+            lxb_html_document_clean(document);
+            turbohtml_pool[turbohtml_pool_count++] = document;
+            return;
+        }
+    #endif
+        lxb_html_document_destroy(document);
+    }
+    """
+    lxb_html_document_t *turbohtml_document_take()
+    void turbohtml_document_give(lxb_html_document_t *document, size_t input_size)
+
+
 cdef Document _new_document():
     cdef Document doc = Document.__new__(Document)
-    doc.c_doc = lxb_html_document_create()
+    doc.c_doc = turbohtml_document_take()
     if doc.c_doc == NULL:
         raise MemoryError("lexbor could not create a document")
     doc.c_node = <lxb_dom_node_t *>doc.c_doc
+    doc.input_size = <size_t>-1  # not reusable until a parse completes
     return doc
 
 
@@ -979,9 +1029,10 @@ cdef Document parse_str_through_head(str markup, head_settled settled, int flags
         if doc.c_doc.body != NULL:
             break
     if status == LXB_STATUS_OK:
-        status = lxb_html_document_parse_chunk_end(doc.c_doc)  # also frees the chunk parser
+        status = lxb_html_document_parse_chunk_end(doc.c_doc)
     if status != LXB_STATUS_OK:
         raise MemoryError(f"lexbor failed to parse the document (status {status})")
+    doc.input_size = <size_t>min(at, length) * 4  # UTF-8 bytes fed, at most
     return doc if answered else None
 
 
@@ -1022,6 +1073,7 @@ cdef Document parse_utf8(bytes data, Py_ssize_t needed, head_settled settled, in
             status = lxb_html_document_parse_chunk_end(doc.c_doc)
     if status != LXB_STATUS_OK:
         raise MemoryError(f"lexbor failed to parse the document (status {status})")
+    doc.input_size = position
     return doc
 
 
