@@ -507,8 +507,16 @@ def collect(Document doc, int want, make_resolver):
 
 cdef tuple _split(str value):
     """Tokens split on ASCII whitespace, duplicates removed (first kept)."""
-    cdef list out = []
-    cdef set seen = set()
+    cdef list out
+    cdef set seen
+    cdef Py_UCS4 ch
+    for ch in value:
+        if ch == u' ' or ch == u'\t' or ch == u'\n' or ch == u'\r' or ch == u'\x0c':
+            break
+    else:
+        return (value,) if value else ()  # one token: most itemprop values
+    out = []
+    seen = set()
     for token in value.replace("\t", " ").replace("\n", " ").replace("\r", " ").replace("\x0c", " ").split(" "):
         if token and token not in seen:
             seen.add(token)
@@ -663,6 +671,7 @@ cdef object _value(lxb_dom_node_t *c_node, resolver):
 
 
 cdef object _MicrodataItem = None
+cdef object _set_field = object.__setattr__
 
 
 cdef list _build_items(Document doc, _Scan *scan, resolver):
@@ -729,11 +738,13 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
                 itemid = _attr_str(c_node, "itemid", 6)
                 if itemid is not None and resolver is not None:
                     itemid = resolver(itemid) or itemid
-                item = _MicrodataItem(
-                    _attr_str(c_node, "itemtype", 8),
-                    itemid,
-                    {name: tuple(values) for name, values in (<dict>frame[2]).items()},
-                )
+                # the frozen dataclass's __init__, without its Python frame (a third
+                # of the build on item-dense pages)
+                item = _MicrodataItem.__new__(_MicrodataItem)
+                _set_field(item, "type", _attr_str(c_node, "itemtype", 8))
+                _set_field(item, "id", itemid)
+                _set_field(item, "properties",
+                           {name: tuple(values) for name, values in (<dict>frame[2]).items()})
                 if not stack:
                     items.append(item)
                     continue
