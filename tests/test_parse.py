@@ -782,3 +782,30 @@ def test_utf8_validation_agrees_with_python():
         except UnicodeDecodeError:
             expected = "windows-1252"
         assert sniff_encoding(data) == expected, data
+
+
+def test_str_pages_encode_to_the_utf8_python_gives():
+    # parse() encodes Latin-1 and BMP strs with its own loop (8 ASCII characters at a
+    # time); the bytes lexbor gets must be Python's UTF-8, and a lone surrogate must
+    # take the U+FFFD path. parse_through() hands those bytes to its callback.
+    import random
+
+    from turbohtml._core import parse_through
+
+    pieces = ["a", "<p>", "\u00e9", "\u00ff", "\u0080", "\u0100", "\u07ff", "\u0800", "\u20ac", "\uffff",
+              "\ud800", "\udfff", "\ud83d\ude00", "\U0001f600", "x" * 9, "y" * 7, "\n", "\x00"]
+    rng = random.Random(11)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(40)))
+        roll = rng.random()
+        if roll < 0.3:
+            text = text.encode("latin-1", "ignore").decode("latin-1")  # one byte per character
+        elif roll < 0.6:
+            text = "".join(c for c in text if c <= "\uffff" and not "\ud800" <= c <= "\udfff")
+        try:
+            expected = text.encode("utf-8")
+        except UnicodeEncodeError:
+            expected = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
+        seen = []
+        parse_through(text, lambda data: seen.append(data) or -1)
+        assert seen == [expected], repr(text)
