@@ -1135,11 +1135,12 @@ cdef Document parse_str_through_head(str markup, head_settled settled, int flags
     cdef bint answered = True
     status = lxb_html_document_parse_chunk_begin(doc.c_doc)
     while status == LXB_STATUS_OK and at < length:
-        try:
-            data = markup[at:at + _HEAD_STEP].encode("utf-8")
-        except UnicodeEncodeError:
+        piece = markup[at:at + _HEAD_STEP]
+        encoded = piece.encode("utf-8") if piece.isascii() else turbohtml_encode_narrow(piece)
+        if encoded is None:  # a lone surrogate (or a piece too long to size, never here)
             answered = False
             break
+        data = <bytes>encoded
         at += _HEAD_STEP
         c_data = <const lxb_char_t *>PyBytes_AS_STRING(data)
         size = <size_t>PyBytes_GET_SIZE(data)
