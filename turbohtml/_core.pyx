@@ -86,7 +86,7 @@ cdef extern from *:
        8 ASCII characters is tested with 64-bit masks and narrowed at once. On the
        article-benchmark pages the encoding was a third of parse() for a str page;
        this loop takes 40 % of the instructions CPython's did. */
-    static PyObject *turbohtml_encode_narrow(PyObject *text)
+    static PyObject *turbohtml_encode_utf8(PyObject *text)
     {
         Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0, o = 0, k;
         int kind = PyUnicode_KIND(text);
@@ -191,7 +191,7 @@ cdef extern from *:
         return out;
     }
     """
-    object turbohtml_encode_narrow(str text)
+    object turbohtml_encode_utf8(str text)
 
 
 cdef extern from *:
@@ -484,7 +484,7 @@ cdef bytes _utf8_from_bytes(bytes data):
 
 cdef bytes _utf8_from_str(str markup):
     if not markup.isascii():
-        encoded = turbohtml_encode_narrow(markup)
+        encoded = turbohtml_encode_utf8(markup)
         if encoded is not None:
             return <bytes>encoded
     try:
@@ -1136,7 +1136,7 @@ cdef Document parse_str_through_head(str markup, head_settled settled, int flags
     status = lxb_html_document_parse_chunk_begin(doc.c_doc)
     while status == LXB_STATUS_OK and at < length:
         piece = markup[at:at + _HEAD_STEP]
-        encoded = piece.encode("utf-8") if piece.isascii() else turbohtml_encode_narrow(piece)
+        encoded = piece.encode("utf-8") if piece.isascii() else turbohtml_encode_utf8(piece)
         if encoded is None:  # a lone surrogate (or a piece too long to size, never here)
             answered = False
             break
