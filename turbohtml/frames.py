@@ -113,7 +113,6 @@ def _link_counts(doc: Any, page_url: str | None) -> tuple[int, int | None]:
         except ValueError:
             home_host = None
         home = registrable_domain(home_host) if home_host else None
-    sites: dict[str, str] = {}
     targets: set[str] = set()
     external = 0
     for href, _rel, _hreflang in anchors:
@@ -128,10 +127,7 @@ def _link_counts(doc: Any, page_url: str | None) -> tuple[int, int | None]:
             continue
         targets.add(target)
         if home is not None:
-            site = sites.get(host)
-            if site is None:
-                site = sites[host] = registrable_domain(host)
-            external += site != home
+            external += registrable_domain(host) != home
     return len(targets), (external if home is not None else None)
 
 

@@ -11,6 +11,8 @@ options object (``_plan``).
 
 from __future__ import annotations
 
+import functools
+
 import re
 from collections.abc import Callable
 from urllib.parse import unquote_plus
@@ -344,8 +346,10 @@ def _site_extractor():
     return _EXTRACTOR
 
 
+@functools.lru_cache(maxsize=8192)
 def registrable_domain(host: str) -> str:
-    """The site of a host: its eTLD+1 from the Public Suffix List, or the host itself."""
+    """The site of a host: its eTLD+1 from the Public Suffix List, or the host itself
+    (memoised: a page's links repeat a few hosts, and a crawl repeats its sites)."""
     if host[:1] == "[" or host.replace(".", "").isdigit():
         return host
     result = _site_extractor()(host)
@@ -402,7 +406,6 @@ def extract_links(html: str, base_url: str | None = None, options: UrlCleaning |
     if external_only:
         home_host = UrlBase(base_url).host  # type: ignore[arg-type]
         home = registrable_domain(home_host) if home_host else ""
-    sites: dict[str, str] = {}
     language = plan.language
     seen: set[str] = set()
     links: set[str] = set()
@@ -425,11 +428,7 @@ def extract_links(html: str, base_url: str | None = None, options: UrlCleaning |
         if key in seen:
             continue
         seen.add(key)
-        if home is not None:
-            site = sites.get(host)
-            if site is None:
-                site = sites[host] = registrable_domain(host)
-            if site == home:
-                continue
+        if home is not None and registrable_domain(host) == home:
+            continue
         links.add(link)
     return links
