@@ -415,6 +415,16 @@ def test_the_lexbor_patch_leaves_trees_unchanged() -> None:
         "<nobr><table>" + "".join(f"<em id={i}>" for i in range(40)) + "<nobr></nobr>x</nobr></table></nobr>",
         "<i><table><tr><td>" + "<b>" * 40 + "</td><td>" + "".join(f"<i id={i}>" for i in range(40))
         + "</i>" * 3 + "</table></i>x",
+        # the same for an end tag (or a start tag closing a <p>) that looks for an element in
+        # scope by name: <div>, <p> (button scope), <li> (list item scope), <h1> to <h6>
+        "<div><table>" + "<b>" * 40 + "</div>" * 3 + "</table></div>x</div>y",
+        "<p><table>" + "<span>" * 40 + "</p><div>x</p></table><div>y</p>z",
+        "<p><button>" + "<span>" * 40 + "</p><div>x</button></p>y",
+        "<ul><li><table>" + "<b>" * 40 + "</li><li>x</table></li><li>y",
+        "<ol><li><ul>" + "<b>" * 40 + "</li><li>x</ul></li>y",
+        "<h2><math><mi>" + "<b>" * 40 + "</h1></h2>x</mi></h3>y</math></h4>z",
+        "<h6>" + "<b>" * 40 + "</h2>x<h5><table>" + "<i>" * 40 + "</h6></table></h4>y",
+        "<section><svg><foreignObject>" + "<em>" * 40 + "</section>x</svg></section>y",
         "".join(f"<em id={i}>" for i in (12, 59, 17, 85, 34, 44, 69, 44, 63, 17, 30, 30))
         + "<tt><marquee><tt><big id=1><small class=a><u class=a><big><small id=1><b id=2><b class=a><dd><div>"
         "<address><h1><a><ul><option><span><i id=1></u></h1><dd>x",
@@ -565,14 +575,16 @@ def test_deep_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
 # lexbor_patches.py answers that without scanning either list.
 _BOUNDARIES = ("table", "math><mi", "math><mo", "svg><foreignObject", "svg><desc", "svg><title",
                "math><annotation-xml encoding=text/html", "table><tr><td", "object", "caption")
+# and end tags (and start tags closing a <p>, an <li>) that look for an element in scope
+_SCOPED = ("div", "p", "li", "ul", "ol", "dd", "h1", "h6", "section", "address", "button", "tr", "form", "template")
 _SCOPE_SOUP = (
     (0.10, _run),
     (0.18, lambda rng: f"<{rng.choice(_BOUNDARIES)}>"),
     (0.22, lambda rng: f"</{rng.choice(('table', 'mi', 'mo', 'math', 'svg', 'foreignObject', 'desc', 'td', 'tr'))}>"),
     (0.40, lambda rng: f"<{rng.choice(_FORMATTING[:8])}{rng.choice(('', '', ' id=1', ' class=a'))}>"),
     (0.62, lambda rng: f"</{rng.choice(_FORMATTING[:8])}>" * rng.randint(1, 12)),
-    (0.70, lambda rng: f"<{rng.choice(('div', 'p', 'span', 'li', 'tr', 'form', 'template', 'button'))}>"),
-    (0.76, lambda rng: f"</{rng.choice(('div', 'p', 'span', 'li', 'form', 'template', 'button', 'body'))}>"),
+    (0.70, lambda rng: f"<{rng.choice(_SCOPED)}>"),
+    (0.78, lambda rng: f"</{rng.choice(_SCOPED + ('body', 'span', 'h3', 'dt'))}>" * rng.randint(1, 8)),
     (1.00, lambda rng: rng.choice(("x", " ", "yz", "\n"))),
 )
 
