@@ -646,6 +646,24 @@ def test_formatting_end_tags_out_of_scope_are_ignored_in_linear_time(boundary: s
     assert doc.select("b")[-1].text == "end"
 
 
+@pytest.mark.parametrize("shape", ["</div>", "</p>", "<div>", "</li>", "</h2>"])
+def test_end_tags_out_of_scope_by_name_are_ignored_in_linear_time(shape: str) -> None:
+    # "Is an element with this name in scope?" walked the stack down to the scope boundary
+    # (<div><table>, 20k <b>, 20k </div>: 4.2 s; </p>, </li>, </h2>: 5.7-7.3 s, quadratic)
+    # before lexbor_patches.py counted the boundaries below each open element
+    n = 100_000
+    prefix, opened, tag = {
+        "</div>": ("<div><table>", "<b>", "</div>"),
+        "</p>": ("<p><table>", "<b>", "</p>"),  # button scope
+        "<div>": ("<p><table>", "", "<div>"),  # closes a <p> in button scope: none
+        "</li>": ("<ul><li><table>", "<b>", "</li>"),  # list item scope
+        "</h2>": ("<h1><table>", "<b>", "</h2>"),  # any of <h1> to <h6>
+    }[shape]
+    doc = parse(prefix + opened * n + tag * n + "end")
+    assert len(doc.select("table")) == 1 and len(doc.select("b")) == (n if opened else 0)
+    assert doc.body.text == "end"
+
+
 def test_trees_do_not_depend_on_the_indexes_random_seed() -> None:
     # every parse draws a new seed for the indexes' hashes; the tree stays lexbor's
     markup = "".join(f"<{_FORMATTING[i % 14]} id={i % 7}>" for i in range(300)) + "x</b><p>y</i>z"
