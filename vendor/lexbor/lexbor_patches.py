@@ -632,6 +632,13 @@ turbohtml_is_list_scope(const lxb_dom_node_t *node)
                                     LXB_HTML_TAG_CATEGORY_SCOPE_LIST_ITEM);
 }
 
+static bool
+turbohtml_is_formatting(const lxb_dom_node_t *node)
+{
+    return lxb_html_tag_is_category(node->local_name, node->ns,
+                                    LXB_HTML_TAG_CATEGORY_FORMATTING);
+}
+
 /* The "name" of (tag name, namespace) in a key (a collision only makes a count high). */
 static uintptr_t
 turbohtml_scope_name(uintptr_t tag_id, uintptr_t ns)
@@ -685,10 +692,17 @@ turbohtml_open_names(lxb_html_tree_t *tree, const lxb_dom_node_t *node,
     bool (*op)(turbohtml_counts_t *, uint64_t) = add ? turbohtml_counts_add
                                                      : turbohtml_counts_sub;
 
-    /* every element, by address and by name: "is it in scope?" (turbohtml_open_in_scope*) */
-    if (!op(&tree->open_tags, turbohtml_name_key(tree, (uintptr_t) node, entry->scope,
-                                                 TURBOHTML_KEY_SCOPE))
-        || !op(&tree->open_tags,
+    /* "is it in scope?" (turbohtml_open_in_scope*): formatting elements by address
+     * (the adoption agency asks about one), special elements by name (end tags ask) */
+    if (turbohtml_is_formatting(node)
+        && !op(&tree->open_tags, turbohtml_name_key(tree, (uintptr_t) node, entry->scope,
+                                                    TURBOHTML_KEY_SCOPE)))
+    {
+        return false;
+    }
+
+    if (turbohtml_is_special(node)
+        && !op(&tree->open_tags,
                turbohtml_name_key(tree, turbohtml_scope_name(node->local_name, node->ns),
                                   entry->scope, TURBOHTML_KEY_IN_SCOPE)))
     {
@@ -1036,15 +1050,18 @@ turbohtml_open_has_template(lxb_html_tree_t *tree)
  * category, the adoption agency's step 8): its walk from the top of the stack
  * stops at node or at the first scope boundary. For node on the stack: 0 when
  * no entry of node has as many boundaries at or below it as the top (a boundary
- * is above each: not in scope), 1 when one may (walk), -1 not indexed.
+ * is above each: not in scope), 1 when one may (walk), -1 not indexed or not a
+ * formatting element.
  */
 int
 turbohtml_open_in_scope(lxb_html_tree_t *tree, lxb_dom_node_t *node)
 {
     size_t top;
 
-    if (!turbohtml_open_ready(tree) || tree->open_k_length == 0) {
-        return -1;
+    if (!turbohtml_is_formatting(node) || !turbohtml_open_ready(tree)
+        || tree->open_k_length == 0)
+    {
+        return -1;  /* (only formatting elements are counted by address) */
     }
 
     top = tree->open_k[tree->open_k_length - 1].scope;
@@ -1059,7 +1076,8 @@ turbohtml_open_in_scope(lxb_html_tree_t *tree, lxb_dom_node_t *node)
  * boundary of ct first: none is in scope exactly when no such element has as
  * many boundaries at or below it as the top. 0: none is in scope, 1: one may be
  * (walk), -1: not indexed, or a category or name the index does not count
- * (scope: any name; button scope: <p>; list item scope: <li>).
+ * (scope: special elements, which all end tags but </nobr>, </ruby>... ask
+ * about; button scope: <p>; list item scope: <li>).
  */
 int
 turbohtml_open_in_scope_name(lxb_html_tree_t *tree, uintptr_t tag_id, uintptr_t ns,
@@ -1074,7 +1092,9 @@ turbohtml_open_in_scope_name(lxb_html_tree_t *tree, uintptr_t tag_id, uintptr_t 
 
     top = &tree->open_k[tree->open_k_length - 1];
 
-    if (ct == LXB_HTML_TAG_CATEGORY_SCOPE) {
+    if (ct == LXB_HTML_TAG_CATEGORY_SCOPE
+        && lxb_html_tag_is_category(tag_id, ns, LXB_HTML_TAG_CATEGORY_SPECIAL))
+    {
         key = turbohtml_name_key(tree, turbohtml_scope_name(tag_id, ns), top->scope,
                                  TURBOHTML_KEY_IN_SCOPE);
     }
