@@ -43,7 +43,19 @@ elements, for the questions lexbor answered by scanning them:
   per (name, that number): the walk meets only the entries whose number is the top's,
   so a zero count answers at once (100k: 0.04-0.09 s). And "is a <template> open?"
   (<form>, </form>, foster parenting), a whole-stack scan: (<form>, 10 <span>, </form>)
-  repeated to 100k spans took 4.1 s, now 0.04 s.
+  repeated to 100k spans took 4.1 s, now 0.04 s;
+- "is this element, or an element with this name, in scope?": a formatting end tag whose
+  element is open behind a scope boundary that pushes no marker (<table>, MathML <mi>,
+  SVG <foreignObject>...) scanned the list back to the element, and the stack down to it
+  and to the boundary, to be ignored (<i><table>, 10k distinct <b id>, 10k </i>: 0.5 s,
+  20k: 5 s); an end tag such as </div>, </p>, </li>, </h2> (or a <div> closing a <p>)
+  whose element is open below a boundary walked the stack down to the boundary (20k:
+  2.1-2.8 s). The stack's index also gives each entry the number of boundaries of scope,
+  button scope and list item scope at or below it, and counts formatting elements by
+  address and special elements by name with their scope number (and <p>s, <li>s with
+  their button, list item number); the list's index chains its entries per (name,
+  depth), so the adoption agency's last entry with a name is at hand: a zero count for
+  the top's number answers "not in scope" at once (100k: 0.04-0.24 s).
 An index starts when its list grows past 32 entries (most pages never get there), is
 kept in step by hooks on every change to its list, rebuilds itself from the list if it
 finds the lengths differ, and is freed at the end of the parse (on 100,000 unclosed
@@ -55,9 +67,8 @@ tree built is lexbor's (tests/test_parse.py compares with selectolax's unpatched
 on generated tag soup). What stays quadratic: a removal deep in the list of active
 formatting elements moves everything after it in lexbor's array (the patched scan is
 no longer than that move; 3 copies each of 10k distinct elements, 10k others, then the
-first 10k again: 0.7 s), and a formatting end tag whose element is open behind a scope
-boundary that pushes no marker (<i><table>, 10k distinct <b id>, 10k </i>: 0.5 s, 20k:
-3.1 s) scans the list back to it and the stack down to the boundary.
+first 10k again: 0.7 s); lexbor's tree builder reads that array by index in a dozen
+places, which tombstones would all have to skip.
 
 Third, memos in the CSS selector engine, which matches right to left from every
 element, for the rest of one search (the tree does not change during it):
@@ -226,6 +237,11 @@ _INDEX_C = r"""
  *    from the top of the stack, as long as the stack when the element is deep in
  *    it or absent (<b> then 100k nested <span>s: 2.3 s). The counts answer it;
  *    a scan still runs when the position is wanted.
+ *
+ * 3. Is an element in scope (open, with no scope boundary above it)? Below:
+ *    the stack's entries count the boundaries at or below them (open_k), and the
+ *    list's entries are chained per tag name and depth (ark->chain, ark->last),
+ *    which finds the element a formatting end tag is about.
  *
  * An index starts when its list grows past TURBOHTML_INDEX_FROM entries (below
  * that lexbor's scans are cheap, and most pages never get there) and then
