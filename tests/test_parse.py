@@ -425,6 +425,8 @@ def test_the_lexbor_patch_leaves_trees_unchanged() -> None:
         "<h2><math><mi>" + "<b>" * 40 + "</h1></h2>x</mi></h3>y</math></h4>z",
         "<h6>" + "<b>" * 40 + "</h2>x<h5><table>" + "<i>" * 40 + "</h6></table></h4>y",
         "<section><svg><foreignObject>" + "<em>" * 40 + "</section>x</svg></section>y",
+        "<ruby><table>" + "<b>" * 40 + "<rb>x<rtc>y</table><rb>z<rtc>w</ruby><rb>v",
+        "<ruby>" + "<b>" * 40 + "<rb>x<rtc>y<rb>z</ruby><option><math><mi>" + "<i>" * 40 + "<option>v",
         "".join(f"<em id={i}>" for i in (12, 59, 17, 85, 34, 44, 69, 44, 63, 17, 30, 30))
         + "<tt><marquee><tt><big id=1><small class=a><u class=a><big><small id=1><b id=2><b class=a><dd><div>"
         "<address><h1><a><ul><option><span><i id=1></u></h1><dd>x",
@@ -576,7 +578,8 @@ def test_deep_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
 _BOUNDARIES = ("table", "math><mi", "math><mo", "svg><foreignObject", "svg><desc", "svg><title",
                "math><annotation-xml encoding=text/html", "table><tr><td", "object", "caption")
 # and end tags (and start tags closing a <p>, an <li>) that look for an element in scope
-_SCOPED = ("div", "p", "li", "ul", "ol", "dd", "h1", "h6", "section", "address", "button", "tr", "form", "template")
+_SCOPED = ("div", "p", "li", "ul", "ol", "dd", "h1", "h6", "section", "address", "button", "tr", "form", "template",
+           "ruby", "rb", "rtc", "option")
 _SCOPE_SOUP = (
     (0.10, _run),
     (0.18, lambda rng: f"<{rng.choice(_BOUNDARIES)}>"),
@@ -646,10 +649,10 @@ def test_formatting_end_tags_out_of_scope_are_ignored_in_linear_time(boundary: s
     assert doc.select("b")[-1].text == "end"
 
 
-@pytest.mark.parametrize("shape", ["</div>", "</p>", "<div>", "</li>", "</h2>"])
+@pytest.mark.parametrize("shape", ["</div>", "</p>", "<div>", "</li>", "</h2>", "<rb>"])
 def test_end_tags_out_of_scope_by_name_are_ignored_in_linear_time(shape: str) -> None:
     # "Is an element with this name in scope?" walked the stack down to the scope boundary
-    # (<div><table>, 20k <b>, 20k </div>: 4.2 s; </p>, </li>, </h2>: 5.7-7.3 s, quadratic)
+    # (<div><table>, 20k <b>, 20k </div>: 4.2 s; </p>, </li>, </h2>, <rb>: 3.6-7.3 s, quadratic)
     # before lexbor_patches.py counted the boundaries below each open element
     n = 100_000
     prefix, opened, tag = {
@@ -658,6 +661,7 @@ def test_end_tags_out_of_scope_by_name_are_ignored_in_linear_time(shape: str) ->
         "<div>": ("<p><table>", "", "<div>"),  # closes a <p> in button scope: none
         "</li>": ("<ul><li><table>", "<b>", "</li>"),  # list item scope
         "</h2>": ("<h1><table>", "<b>", "</h2>"),  # any of <h1> to <h6>
+        "<rb>": ("<ruby><table>", "<b>", "<rb>"),  # "is a <ruby> in scope?"
     }[shape]
     doc = parse(prefix + opened * n + tag * n + "end")
     assert len(doc.select("table")) == 1 and len(doc.select("b")) == (n if opened else 0)

@@ -50,12 +50,13 @@ elements, for the questions lexbor answered by scanning them:
   and to the boundary, to be ignored (<i><table>, 10k distinct <b id>, 10k </i>: 0.5 s,
   20k: 5 s); an end tag such as </div>, </p>, </li>, </h2> (or a <div> closing a <p>)
   whose element is open below a boundary walked the stack down to the boundary (20k:
-  2.1-2.8 s). The stack's index also gives each entry the number of boundaries of scope,
-  button scope and list item scope at or below it, and counts formatting elements by
-  address and special elements by name with their scope number (and <p>s, <li>s with
-  their button, list item number); the list's index chains its entries per (name,
-  depth), so the adoption agency's last entry with a name is at hand: a zero count for
-  the top's number answers "not in scope" at once (100k: 0.04-0.24 s).
+  2.1-2.8 s; <ruby><table>, 20k <b>, 20k <rb>: 3.7 s). The stack's index also gives
+  each entry the number of boundaries of scope, button scope and list item scope at or
+  below it, and counts formatting elements by address, and special elements, <ruby>,
+  <nobr> and <option> by name, with their scope number (<p>s and <li>s also with their
+  button, list item number); the list's index chains its entries per (name, depth), so
+  the adoption agency's last entry with a name is at hand: a zero count for the top's
+  number answers "not in scope" at once (100k: 0.04-0.24 s).
 An index starts when its list grows past 32 entries (most pages never get there), is
 kept in step by hooks on every change to its list, rebuilds itself from the list if it
 finds the lengths differ, and is freed at the end of the parse (on 100,000 unclosed
@@ -655,6 +656,16 @@ turbohtml_is_formatting(const lxb_dom_node_t *node)
                                     LXB_HTML_TAG_CATEGORY_FORMATTING);
 }
 
+/* The names "in scope?" is asked about: special elements, <ruby> (<rb>, <rtc>),
+ * <nobr> and <option>. The other names are not counted (lexbor's walk runs). */
+static bool
+turbohtml_scope_counted(uintptr_t tag_id, uintptr_t ns)
+{
+    return lxb_html_tag_is_category(tag_id, ns, LXB_HTML_TAG_CATEGORY_SPECIAL)
+           || (ns == LXB_NS_HTML && (tag_id == LXB_TAG_RUBY || tag_id == LXB_TAG_NOBR
+                                     || tag_id == LXB_TAG_OPTION));
+}
+
 /* The "name" of (tag name, namespace) in a key (a collision only makes a count high). */
 static uintptr_t
 turbohtml_scope_name(uintptr_t tag_id, uintptr_t ns)
@@ -709,7 +720,7 @@ turbohtml_open_names(lxb_html_tree_t *tree, const lxb_dom_node_t *node,
                                                      : turbohtml_counts_sub;
 
     /* "is it in scope?" (turbohtml_open_in_scope*): formatting elements by address
-     * (the adoption agency asks about one), special elements by name (end tags ask) */
+     * (the adoption agency asks about one), and the names end tags ask about */
     if (turbohtml_is_formatting(node)
         && !op(&tree->open_tags, turbohtml_name_key(tree, (uintptr_t) node, entry->scope,
                                                     TURBOHTML_KEY_SCOPE)))
@@ -717,7 +728,7 @@ turbohtml_open_names(lxb_html_tree_t *tree, const lxb_dom_node_t *node,
         return false;
     }
 
-    if (turbohtml_is_special(node)
+    if (turbohtml_scope_counted(node->local_name, node->ns)
         && !op(&tree->open_tags,
                turbohtml_name_key(tree, turbohtml_scope_name(node->local_name, node->ns),
                                   entry->scope, TURBOHTML_KEY_IN_SCOPE)))
@@ -1092,8 +1103,7 @@ turbohtml_open_in_scope(lxb_html_tree_t *tree, lxb_dom_node_t *node)
  * boundary of ct first: none is in scope exactly when no such element has as
  * many boundaries at or below it as the top. 0: none is in scope, 1: one may be
  * (walk), -1: not indexed, or a category or name the index does not count
- * (scope: special elements, which all end tags but </nobr>, </ruby>... ask
- * about; button scope: <p>; list item scope: <li>).
+ * (scope: turbohtml_scope_counted; button scope: <p>; list item scope: <li>).
  */
 int
 turbohtml_open_in_scope_name(lxb_html_tree_t *tree, uintptr_t tag_id, uintptr_t ns,
@@ -1108,9 +1118,7 @@ turbohtml_open_in_scope_name(lxb_html_tree_t *tree, uintptr_t tag_id, uintptr_t 
 
     top = &tree->open_k[tree->open_k_length - 1];
 
-    if (ct == LXB_HTML_TAG_CATEGORY_SCOPE
-        && lxb_html_tag_is_category(tag_id, ns, LXB_HTML_TAG_CATEGORY_SPECIAL))
-    {
+    if (ct == LXB_HTML_TAG_CATEGORY_SCOPE && turbohtml_scope_counted(tag_id, ns)) {
         key = turbohtml_name_key(tree, turbohtml_scope_name(tag_id, ns), top->scope,
                                  TURBOHTML_KEY_IN_SCOPE);
     }
