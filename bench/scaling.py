@@ -202,6 +202,7 @@ def lookup_ops() -> dict:
                                    + "</i>" * n),
         "</div> out of scope": shape(lambda n: "<div><table>" + "<b>" * n + "</div>" * n),
         "</li> out of scope": shape(lambda n: "<ul><li><table>" + "<b>" * n + "</li>" * n),
+        "<div><a> repeated": shape(lambda n: "<div><a>" * n),
     }
 
 
