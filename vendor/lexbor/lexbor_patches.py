@@ -56,7 +56,10 @@ elements, for the questions lexbor answered by scanning them:
   <nobr> and <option> by name, with their scope number (<p>s and <li>s also with their
   button, list item number); the list's index chains its entries per (name, depth), so
   the adoption agency's last entry with a name is at hand: a zero count for the top's
-  number answers "not in scope" at once (100k: 0.04-0.24 s).
+  number answers "not in scope" at once (100k: 0.04-0.24 s). And the adoption agency's
+  last step looked for the furthest block, near the top, from the bottom of the stack
+  (<div><a> repeated 100k times: 3.6 s); when the count says it is there once, the
+  scan from the top finds the same entry (0.2 s).
 An index starts when its list grows past 32 entries (most pages never get there), is
 kept in step by hooks on every change to its list, rebuilds itself from the list if it
 finds the lengths differ, and is freed at the end of the parse (on 100,000 unclosed
