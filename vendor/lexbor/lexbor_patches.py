@@ -1670,7 +1670,10 @@ turbohtml_ark_replaced(lxb_html_tree_t *tree, size_t idx)
     entry->key = turbohtml_ark_key(tree, entry->node, entry->depth);
     turbohtml_ark_hold(tree, entry);
 
-    if (old->local_name == entry->node->local_name) {
+    if (old == entry->node) {
+        linked = true;  /* the same element (never seen) */
+    }
+    else if (old->local_name == entry->node->local_name) {
         linked = turbohtml_chain_unlink(ark, entry, old);  /* the clone takes its place */
     }
     else {
