@@ -135,6 +135,14 @@ def test_functional_pseudo_class_selectors_are_linear() -> None:
     assert len(wide.select("p:has(~ x)")) == n and wide.select("p:has(~ a), a ~ p, div:has(> a) p") == []
     assert len(wide.select("div:has(> x) p:has(+ p)")) == n - 1
     assert len(wide.select("p:nth-child(2n of p)")) == n // 2
+    # :has() of several compounds or a list, :nth-child/:nth-last-child(of S) with S a
+    # list or complex (lexbor: 4,000 nested <b>, "b:has(b i)": 126 s; 4,000 siblings,
+    # "p:nth-child(2n of .x, i)": 0.29 s, 8,000 "p:nth-last-child(...)": 1.6 s)
+    assert nested.select("span:has(b i), span:has(> b i, b > em)") == [] and len(nested.select("span:has(b i, i)")) == n
+    assert len(wide.select("p:nth-child(2n of .x, p), p:nth-last-child(odd of div > p)")) == n
+    assert len(wide.select("p:nth-last-child(2n of .x, p)")) == len(wide.select("p:nth-child(even of div p, x)")) == n // 2
+    deep = parse("<b>" * n)
+    assert deep.select("b:has(b i), body:has(b > b i), b:has(> b em, b > i)") == []
 
 
 # Pages and selectors for the differential test below: random trees (some deep, some

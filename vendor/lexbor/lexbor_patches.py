@@ -2052,6 +2052,32 @@ turbohtml_has_settles(const lxb_css_selector_t *selector)
 }
 
 static void
+turbohtml_has_none(lxb_selectors_t *selectors, uintptr_t key,
+                   lxb_dom_node_t *anchor);
+
+/* no nested search anywhere in the argument of :has() */
+static bool
+turbohtml_has_plain(const lxb_css_selector_t *selector)
+{
+    const lxb_css_selector_t *next;
+    const lxb_css_selector_list_t *list;
+
+    if (selector->u.pseudo.type != LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_HAS) {
+        return false;
+    }
+
+    for (list = selector->u.pseudo.data; list != NULL; list = list->next) {
+        for (next = list->first; next != NULL; next = next->next) {
+            if (turbohtml_is_nested(next)) {
+                return false;
+            }
+        }
+    }
+
+    return true;
+}
+
+static void
 turbohtml_has_settle(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
                      lxb_dom_node_t *anchor, lxb_dom_node_t *match)
 {
@@ -2095,9 +2121,43 @@ turbohtml_has_settle(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
         return;
     }
 
-    /* no match below the anchor: none below any element there (those known are
-       not entered; elements without children need no answer) */
-    node = anchor;
+    /* no match below the anchor: none below any element there */
+    turbohtml_has_none(selectors, key, anchor);
+}
+
+/*
+ * 5. In a :has() with no nested search in its argument (any combinators), a
+ *    descendant walk for a compound (entry) under the element its compound
+ *    before matched, or under the anchor for a relative selector's first one
+ *    (root), that ends without a match after every candidate was tried, means
+ *    that no element below root has that compound with the rest of its
+ *    relative selector after it: nor below any element there. That is
+ *    remembered (key TURBOHTML_KEY_HAS_IN) for root and each element below it,
+ *    and a walk under root, or into their subtrees, is not made again
+ *    ("b:has(b i)" on n nested <b>: one walk under each b). The walk of a first
+ *    compound whose :has() settles (3.) keeps to the anchor's answers.
+ */
+#define TURBOHTML_KEY_HAS_IN(entry) (((uintptr_t) (entry)) | 4)
+
+static void
+turbohtml_has_walked(lxb_selectors_t *selectors, uintptr_t key,
+                     lxb_dom_node_t *root)
+{
+    if (key == 0 || turbohtml_memo_find(selectors, key, root) != NULL) {
+        return;
+    }
+
+    turbohtml_memo_put(selectors, key, root, NULL);
+    turbohtml_has_none(selectors, key, root);
+}
+
+/* none below anchor: the same for every element there with children (those known
+   are not entered; elements without children need no answer) */
+static void
+turbohtml_has_none(lxb_selectors_t *selectors, uintptr_t key,
+                   lxb_dom_node_t *anchor)
+{
+    lxb_dom_node_t *node = anchor;
 
     do {
         if (node->first_child != NULL
@@ -2166,6 +2226,7 @@ turbohtml_function(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
             nested = selectors->current;
             nested->turbohtml_has = turbohtml_has_settles(entry->selector)
                                     ? entry : NULL;
+            nested->turbohtml_has_plain = turbohtml_has_plain(entry->selector);
             nested->entry->node = node;  /* as state_find would */
             next = nested->entry;
         }
@@ -2725,6 +2786,7 @@ REPLACEMENTS += [
         "    /* turbohtml: the :has() entry whose answers this search settles; for\n"
         "       :nth-*-child(of S), where its count's states start on the chain */\n"
         "    lxb_selectors_entry_t    *turbohtml_has;\n"
+        "    bool                     turbohtml_has_plain;\n"
         "    size_t                   turbohtml_chain_base;\n};\n",
         1,
     ),
@@ -2745,8 +2807,14 @@ REPLACEMENTS += [
         "    lxb_dom_node_t *root;\n"
         "    lxb_selectors_nested_t *current = selectors->current;\n"
         "    turbohtml_memo_slot_t *slot;\n"
-        "    lxb_selectors_entry_t *has = (entry->prev == NULL) ? current->turbohtml_has\n"
-        "                                                       : NULL;\n\n"
+        "    uintptr_t key = 0;\n"
+        "    bool fn = entry->prev == NULL && current->turbohtml_has != NULL;\n\n"
+        "    if (fn) {\n"
+        "        key = TURBOHTML_KEY_FN(current->turbohtml_has);\n"
+        "    }\n"
+        "    else if (current->turbohtml_has_plain) {\n"
+        "        key = TURBOHTML_KEY_HAS_IN(entry);\n"
+        "    }\n\n"
         "    if (entry->prev != NULL) {\n"
         "        root = entry->prev->node;\n"
         "    }\n"
@@ -2754,15 +2822,41 @@ REPLACEMENTS += [
         "        root = current->root;\n"
         "    }\n\n"
         "    do {\n"
-        "        /* turbohtml: in :has(X), not into a subtree known to hold no X */\n"
+        "        /* turbohtml: in :has(X), not into a subtree known to hold no X\n"
+        "           (for a later compound, root's own subtree either) */\n"
         "        if (node->first_child != NULL\n"
-        "            && (has == NULL || node == root\n"
-        "                || (slot = turbohtml_memo_find(selectors, TURBOHTML_KEY_FN(has),\n"
-        "                                               node)) == NULL\n"
+        "            && (key == 0 || (node == root && fn)\n"
+        "                || (slot = turbohtml_memo_find(selectors, key, node)) == NULL\n"
         "                || slot->value != NULL))\n"
         "        {\n"
         "            node = node->first_child;\n"
         "        }\n",
+        1,
+    ),
+    (
+        _SEL,
+        "        if (lxb_selectors_match(selectors, entry, node)) {\n"
+        "            return node;\n"
+        "        }\n"
+        "    }\n"
+        "    while (node != NULL);\n\n"
+        "    return NULL;\n"
+        "}\n\n"
+        "lxb_inline lxb_dom_node_t *\n"
+        "lxb_selectors_close(",
+        "        if (lxb_selectors_match(selectors, entry, node)) {\n"
+        "            return node;\n"
+        "        }\n"
+        "    }\n"
+        "    while (node != NULL);\n\n"
+        "    /* turbohtml: every candidate under root tried (5. above) */\n"
+        "    if (!fn) {\n"
+        "        turbohtml_has_walked(selectors, key, root);\n"
+        "    }\n\n"
+        "    return NULL;\n"
+        "}\n\n"
+        "lxb_inline lxb_dom_node_t *\n"
+        "lxb_selectors_close(",
         1,
     ),
 ]
