@@ -2140,6 +2140,10 @@ turbohtml_has_settle(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
 #define TURBOHTML_KEY_HAS_IN(entry) (((uintptr_t) (entry)) | 4)
 
 static void
+turbohtml_has_none(lxb_selectors_t *selectors, uintptr_t key,
+                   lxb_dom_node_t *anchor);
+
+static void
 turbohtml_has_walked(lxb_selectors_t *selectors, uintptr_t key,
                      lxb_dom_node_t *root)
 {
@@ -2149,6 +2153,50 @@ turbohtml_has_walked(lxb_selectors_t *selectors, uintptr_t key,
 
     turbohtml_memo_put(selectors, key, root, NULL);
     turbohtml_has_none(selectors, key, root);
+}
+
+/*
+ * The same for a ~ walk (entry) from root, which tries the siblings after it:
+ * when none has the compound with the rest after it, none after any of them
+ * has. A walk that reaches a sibling known so stops after trying it.
+ */
+lxb_inline uintptr_t
+turbohtml_has_key(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry)
+{
+    lxb_selectors_nested_t *current = selectors->current;
+
+    if (!current->turbohtml_has_plain
+        || (entry->prev == NULL && current->turbohtml_has != NULL))
+    {
+        return 0;  /* a first compound whose :has() settles (3.) */
+    }
+
+    return TURBOHTML_KEY_HAS_IN(entry);
+}
+
+lxb_inline bool
+turbohtml_has_none_after(lxb_selectors_t *selectors, uintptr_t key,
+                         const lxb_dom_node_t *node)
+{
+    turbohtml_memo_slot_t *slot;
+
+    return key != 0 && (slot = turbohtml_memo_find(selectors, key, node)) != NULL
+           && slot->value == NULL;
+}
+
+static void
+turbohtml_has_followed(lxb_selectors_t *selectors, uintptr_t key,
+                       lxb_dom_node_t *root)
+{
+    for (; key != 0 && root != NULL; root = root->next) {
+        if (root->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+            if (turbohtml_memo_find(selectors, key, root) != NULL) {
+                break;  /* and those after it */
+            }
+
+            turbohtml_memo_put(selectors, key, root, NULL);
+        }
+    }
 }
 
 /* none below anchor: the same for every element there with children (those known
@@ -2688,6 +2736,27 @@ lxb_selectors_following(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry
 }
 """
 
+_FOLLOWING_FORWARD_OLD = """lxb_inline lxb_dom_node_t *
+lxb_selectors_following_forward(lxb_selectors_t *selectors,
+                                lxb_selectors_entry_t *entry,
+                                lxb_dom_node_t *node)
+{
+    node = node->next;
+
+    while (node != NULL) {
+        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT &&
+            lxb_selectors_match(selectors, entry, node))
+        {
+            return node;
+        }
+
+        node = node->next;
+    }
+
+    return NULL;
+}
+"""
+
 REPLACEMENTS += [
     (
         _SEL_H,
@@ -2857,6 +2926,40 @@ REPLACEMENTS += [
         "}\n\n"
         "lxb_inline lxb_dom_node_t *\n"
         "lxb_selectors_close(",
+        1,
+    ),
+    (
+        _SEL,
+        _FOLLOWING_FORWARD_OLD,
+        "lxb_inline lxb_dom_node_t *\n"
+        "lxb_selectors_following_forward(lxb_selectors_t *selectors,\n"
+        "                                lxb_selectors_entry_t *entry,\n"
+        "                                lxb_dom_node_t *node)\n"
+        "{\n"
+        "    /* turbohtml: in :has(), siblings known to have none after them (5.) */\n"
+        "    uintptr_t key = turbohtml_has_key(selectors, entry);\n"
+        "    lxb_dom_node_t *root = (entry->prev != NULL) ? entry->prev->node\n"
+        "                                                 : selectors->current->root;\n\n"
+        "    if (turbohtml_has_none_after(selectors, key, node)) {\n"
+        "        node = NULL;\n"
+        "    }\n"
+        "    else {\n"
+        "        node = node->next;\n"
+        "    }\n\n"
+        "    while (node != NULL) {\n"
+        "        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT) {\n"
+        "            if (lxb_selectors_match(selectors, entry, node)) {\n"
+        "                return node;\n"
+        "            }\n\n"
+        "            if (turbohtml_has_none_after(selectors, key, node)) {\n"
+        "                break;\n"
+        "            }\n"
+        "        }\n\n"
+        "        node = node->next;\n"
+        "    }\n\n"
+        "    turbohtml_has_followed(selectors, key, root);\n\n"
+        "    return NULL;\n"
+        "}\n",
         1,
     ),
 ]
