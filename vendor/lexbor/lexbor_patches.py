@@ -86,18 +86,18 @@ element, for the rest of one search (the tree does not change during it):
 The matches are lexbor's (tests/test_parse.py compares generated selectors, with
 :has/:is/:not/:where nested in ancestor compounds, against selectolax), with its quirk
 kept: a walk whose first selector is a functional pseudo-class tries one element only.
-In a :has() with no nested search in its argument, every descendant or ~ walk that
-tried every candidate under (after) an element settles it and those below (after) it
-for that compound, and a :has() of any list whose relative selectors all start with
-the same combinator settles like :has(X) ("span:has(b i)": 4k 0.30 s, "b:has(b i)" on
-4k nested <b>: 126 s; 100k now 0.12-0.19 s). :nth-child(An+B of S) and
+In a :has(), every descendant or ~ walk that tried every candidate under (after) an
+element settles it and those below (after) it for that compound, and a :has() of any
+list whose relative selectors all start with the same combinator settles like :has(X)
+("span:has(b i)": 4k 0.30 s, "b:has(b i)" on 4k nested <b>: 126 s; 100k now 0.10-0.21
+s). :nth-child(An+B of S) and
 :nth-last-child(An+B of S) remember the matches from every state of a count (lexbor
 resumes S at each sibling where its run at the sibling before stopped; the state is
 that entry, the sibling and what the entries behind it kept): "p:nth-child(2n of .x,
 i)" 4k 0.29 s, :nth-last-child(of S) 8k 1.6 s, 100k now 0.06-0.13 s. The memo table
-is freed or cleared when a search ends; out of memory it stops remembering. Still
-quadratic: a :has() whose argument holds a nested search ("span:has(b :is(i))": 4k
-0.4 s), whose walks follow lexbor's nested-search protocol.
+is freed or cleared when a search ends; out of memory it stops remembering. Nested
+searches inside :has() are settled too, except where a miss makes lexbor give up a
+first walk ("span:has(b :is(i))": 4k 0.4 s, 100k now 0.16 s).
 
 Fourth, URL hosts follow UTS #46's IgnoreInvalidPunycode as the current URL tests expect
 (see the last replacement).
@@ -2002,22 +2002,61 @@ turbohtml_settled(lxb_selectors_state_cb_f state)
  * 3. :has(X) and :has(~ X), asked of nested elements or of many siblings,
  *    search the same subtrees and siblings again and again (each span of n
  *    nested ones: n^2/2). When X is a list of relative selectors that all start
- *    with the same combinator (descendant, or ~), and none has a nested search
- *    in it nor a function as its first selector, lexbor's search for X tries
+ *    with the same combinator (descendant, or ~), none with a function as its
+ *    first selector, and none where a nested search's miss makes lexbor give
+ *    up its first walk (turbohtml_has_exhaustive), lexbor's search for X tries
  *    every candidate for every compound (on a miss it resumes the last walk,
  *    passing over + whose one candidate is tried), so its answer is whether
- *    X has a match; then after each such search the answer is also written
- *    for the elements it settled: on a match whose first compound is at m,
+ *    X has a match (it finds real matches only); then after each such search
+ *    the answer is also written for the elements it settled: on a match whose first compound is at m,
  *    every element between the anchor and m has the same match after it (true);
  *    without one, every element it went through has none after it either
  *    (false: its descendants, or following siblings, are among the anchor's).
  *    The search for X skips the subtrees of elements known to hold none
  *    (lxb_selectors_descendant_forward).
  */
+/*
+ * A miss of a nested search makes lexbor give up a relative selector's first
+ * walk when the nested search is its first selector (tried at one element:
+ * lxb_selectors_state_not_found_forward goes on to the next relative selector
+ * of the list), or, when the first compound is that one selector, when it is
+ * in a compound joined to the first by + only (passing back over the +, it
+ * stops there too). Anywhere else a miss resumes the nearest walk, as lexbor
+ * does for a miss of a plain selector: false then when it may give up.
+ */
+static bool
+turbohtml_has_exhaustive(const lxb_css_selector_t *first)
+{
+    const lxb_css_selector_t *next = first->next;
+
+    if (turbohtml_is_nested(first)) {
+        return false;  /* tried at one element (see turbohtml_is_nested) */
+    }
+
+    if (next != NULL && next->combinator == LXB_CSS_SELECTOR_COMBINATOR_CLOSE) {
+        return true;  /* a first compound of several selectors is resumed */
+    }
+
+    /* a miss of a nested search in the compounds joined to a first compound
+       of one selector by + only (lxb_selectors_state_not_found_forward) */
+    for (; next != NULL; next = next->next) {
+        if (next->combinator != LXB_CSS_SELECTOR_COMBINATOR_CLOSE
+            && next->combinator != LXB_CSS_SELECTOR_COMBINATOR_SIBLING)
+        {
+            break;
+        }
+
+        if (turbohtml_is_nested(next)) {
+            return false;
+        }
+    }
+
+    return true;
+}
+
 static bool
 turbohtml_has_settles(const lxb_css_selector_t *selector)
 {
-    const lxb_css_selector_t *next;
     const lxb_css_selector_list_t *list;
     lxb_css_selector_combinator_t first;
 
@@ -2041,15 +2080,10 @@ turbohtml_has_settles(const lxb_css_selector_t *selector)
 
     for (; list != NULL; list = list->next) {
         if (list->first == NULL || list->first->combinator != first
-            || list->first->type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION)
+            || list->first->type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION
+            || !turbohtml_has_exhaustive(list->first))
         {
             return false;
-        }
-
-        for (next = list->first; next != NULL; next = next->next) {
-            if (turbohtml_is_nested(next)) {
-                return false;
-            }
         }
     }
 
@@ -2059,28 +2093,6 @@ turbohtml_has_settles(const lxb_css_selector_t *selector)
 static void
 turbohtml_has_none(lxb_selectors_t *selectors, uintptr_t key,
                    lxb_dom_node_t *anchor);
-
-/* no nested search anywhere in the argument of :has() */
-static bool
-turbohtml_has_plain(const lxb_css_selector_t *selector)
-{
-    const lxb_css_selector_t *next;
-    const lxb_css_selector_list_t *list;
-
-    if (selector->u.pseudo.type != LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_HAS) {
-        return false;
-    }
-
-    for (list = selector->u.pseudo.data; list != NULL; list = list->next) {
-        for (next = list->first; next != NULL; next = next->next) {
-            if (turbohtml_is_nested(next)) {
-                return false;
-            }
-        }
-    }
-
-    return true;
-}
 
 static void
 turbohtml_has_settle(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
@@ -2131,9 +2143,9 @@ turbohtml_has_settle(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
 }
 
 /*
- * 5. In a :has() with no nested search in its argument (any combinators), a
- *    descendant walk for a compound (entry) under the element its compound
- *    before matched, or under the anchor for a relative selector's first one
+ * 5. In a :has() (any combinators), a descendant walk for a compound (entry)
+ *    under the element its compound before matched, or under the anchor for a
+ *    relative selector's first one when lexbor does not give that walk up
  *    (root), that ends without a match after every candidate was tried, means
  *    that no element below root has that compound with the rest of its
  *    relative selector after it: nor below any element there. That is
@@ -2168,12 +2180,14 @@ turbohtml_has_walked(lxb_selectors_t *selectors, uintptr_t key,
 lxb_inline uintptr_t
 turbohtml_has_key(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry)
 {
-    lxb_selectors_nested_t *current = selectors->current;
+    if (entry->prev != NULL) {
+        return TURBOHTML_KEY_HAS_IN(entry);
+    }
 
-    if (!current->turbohtml_has_plain
-        || (entry->prev == NULL && current->turbohtml_has != NULL))
+    if (selectors->current->turbohtml_has != NULL
+        || !turbohtml_has_exhaustive(entry->selector))
     {
-        return 0;  /* a first compound whose :has() settles (3.) */
+        return 0;  /* a first compound whose :has() settles (3.), or given up */
     }
 
     return TURBOHTML_KEY_HAS_IN(entry);
@@ -2279,7 +2293,6 @@ turbohtml_function(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
             nested = selectors->current;
             nested->turbohtml_has = turbohtml_has_settles(entry->selector)
                                     ? entry : NULL;
-            nested->turbohtml_has_plain = turbohtml_has_plain(entry->selector);
             nested->entry->node = node;  /* as state_find would */
             next = nested->entry;
         }
@@ -2860,7 +2873,6 @@ REPLACEMENTS += [
         "    /* turbohtml: the :has() entry whose answers this search settles; for\n"
         "       :nth-*-child(of S), where its count's states start on the chain */\n"
         "    lxb_selectors_entry_t    *turbohtml_has;\n"
-        "    bool                     turbohtml_has_plain;\n"
         "    size_t                   turbohtml_chain_base;\n};\n",
         1,
     ),
@@ -2886,8 +2898,8 @@ REPLACEMENTS += [
         "    if (fn) {\n"
         "        key = TURBOHTML_KEY_FN(current->turbohtml_has);\n"
         "    }\n"
-        "    else if (current->turbohtml_has_plain) {\n"
-        "        key = TURBOHTML_KEY_HAS_IN(entry);\n"
+        "    else {\n"
+        "        key = turbohtml_has_key(selectors, entry);\n"
         "    }\n\n"
         "    if (entry->prev != NULL) {\n"
         "        root = entry->prev->node;\n"
