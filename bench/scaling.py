@@ -278,9 +278,23 @@ def run_selectors(quick: bool) -> None:
            {"p:has(~ x)": select("p:has(~ x)"), "p:has(~ a)": select("p:has(~ a)"),
             "div:has(> x) p": select("div:has(> x) p"), "a ~ p": select("a ~ p"),
             "p:nth-child(2n of p)": select("p:nth-child(2n of p)")})
-    series("CSS: still quadratic (a :has() of several compounds, :nth-child(of S) of a list)", (1_000, 2_000, 4_000),
+    series("CSS: :has() of several compounds or a list (lexbor patched: a walk that tried every candidate settles"
+           " the subtree)", sizes, lambda n: "<span><b>x</b>" * n + "<p class=x></p>" * n,
+           {"span:has(b i)": select("span:has(b i)"), "span:has(b i, em)": select("span:has(b i, em)"),
+            "has(> b i, b > em)": select("span:has(> b i, b > em)")})
+    series("CSS: :has() walks on nested <b> and wide siblings", sizes,
+           lambda n: "<div>" + "<b>" * n + "</div><div>" + "<b></b>" * n + "</div>",
+           {"b:has(b i)": select("b:has(b i)"), "div:has(b ~ i)": select("div:has(b ~ i)"),
+            "b:has(~ i, > b)": select("b:has(~ i, > b)")})
+    series("CSS: :nth-*-child(of S), S a list or complex (lexbor patched: each state of a count remembered)", sizes,
            lambda n: "<span><b>x</b>" * n + "<p class=x></p>" * n,
-           {"span:has(b i)": select("span:has(b i)"), "nth-child(2n of .x, i)": select("p:nth-child(2n of .x, i)")})
+           {"nth-child(2n of .x, i)": select("p:nth-child(2n of .x, i)"),
+            "nth-last(2n of .x, i)": select("p:nth-last-child(2n of .x, i)"),
+            "nth(odd of span p, b)": select("p:nth-child(odd of span p, b)")})
+    series("CSS: :has() whose argument holds a nested search (lexbor patched: settled when no miss gives a walk up)",
+           sizes, lambda n: "<span><b>x</b>" * n + "<p class=x></p>" * n,
+           {"span:has(b :is(i))": select("span:has(b :is(i))"),
+            "has(b i:nth-*(of i))": select("span:has(b i:nth-child(1 of i))")})
 
 
 # ---------------------------------------------------------------- URLs

@@ -135,6 +135,15 @@ def test_functional_pseudo_class_selectors_are_linear() -> None:
     assert len(wide.select("p:has(~ x)")) == n and wide.select("p:has(~ a), a ~ p, div:has(> a) p") == []
     assert len(wide.select("div:has(> x) p:has(+ p)")) == n - 1
     assert len(wide.select("p:nth-child(2n of p)")) == n // 2
+    # :has() of several compounds or a list, :nth-child/:nth-last-child(of S) with S a
+    # list or complex (lexbor: 4,000 nested <b>, "b:has(b i)": 126 s; 4,000 siblings,
+    # "p:nth-child(2n of .x, i)": 0.29 s, 8,000 "p:nth-last-child(...)": 1.6 s)
+    assert nested.select("span:has(b i), span:has(> b i, b > em), span:has(b :is(i))") == []
+    assert len(nested.select("span:has(b i, i)")) == n
+    assert len(wide.select("p:nth-child(2n of .x, p), p:nth-last-child(odd of div > p)")) == n
+    assert len(wide.select("p:nth-last-child(2n of .x, p)")) == len(wide.select("p:nth-child(even of div p, x)")) == n // 2
+    deep = parse("<b>" * n)
+    assert deep.select("b:has(b i), body:has(b > b i), b:has(> b em, b > i)") == []
 
 
 # Pages and selectors for the differential test below: random trees (some deep, some
@@ -170,17 +179,40 @@ def _selector_page(rng) -> str:
     return "<!doctype html><html><body>" + body + "</body></html>"
 
 
+def _nth_of(rng) -> str:
+    # :nth-child/:nth-last-child(An+B of S), S a list and/or complex: lexbor runs S at
+    # each sibling from where its run at the sibling before stopped (lexbor_patches.py 4.)
+    s = ", ".join(rng.choice((".x", "p", "span.y", "div.x.z", "i", "div span", "* > .x", ".y ~ *", "p + *",
+                              "a.y b", "div.x span.y", "section li .z", "ul.x > li ~ *", ":is(.x, p) b",
+                              ":not(.y) > *", "[data-n]"))
+                  for _ in range(rng.choice((1, 2, 2, 3))))
+    anb = rng.choice(("odd", "even", "1", "3", "2n+1", "3n+2", "-n+3", "n+4", "-2n+7"))
+    return f":{rng.choice(('nth-child', 'nth-last-child'))}({anb} of {s})"
+
+
 def _functional(rng, depth: int) -> str:
     # :is/:where/:not/:has around generated selectors (every combinator, relative ones
     # in :has), nested twice at most; lexbor runs each as a nested search
     if depth >= 2 or rng.random() < 0.3:
         return rng.choice((":not(.x)", ":not(p)", ":is(p, span)", ":not(:first-child)", ":nth-child(2n of .x)",
-                           ":nth-last-child(odd of p)", ":nth-child(-n+3 of .x, span)", ":nth-last-child(2 of div > *)"))
+                           ":nth-last-child(odd of p)", ":nth-child(-n+3 of .x, span)", ":nth-last-child(2 of div > *)",
+                           _nth_of(rng)))
     kind = rng.choice(("is", "where", "not", "has", "has", "has"))
     inner = ", ".join(_selector(rng, depth + 1, 1) for _ in range(rng.choice((1, 1, 2))))
     if kind == "has":
+        if rng.random() < 0.5:
+            return _has(rng, depth)
         inner = rng.choice(("", "", "> ", "+ ", "~ ")) + inner
     return f":{kind}({inner})"
+
+
+def _has(rng, depth: int) -> str:
+    # :has() of a list of relative selectors of several compounds, all starting with the
+    # same combinator (those settle what they search, lexbor_patches.py 3.), sometimes not
+    first = rng.choice(("", "", "~ "))
+    items = [rng.choice((first, first, first, "> ", "+ ")) if rng.random() < 0.1 else first
+             for _ in range(rng.choice((1, 1, 2, 3)))]
+    return ":has(" + ", ".join(f + _selector(rng, depth + 1, rng.choice((0, 1, 2))) for f in items) + ")"
 
 
 def _compound(rng, depth: int = 0) -> str:

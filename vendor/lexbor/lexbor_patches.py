@@ -101,13 +101,18 @@ element, for the rest of one search (the tree does not change during it):
 The matches are lexbor's (tests/test_parse.py compares generated selectors, with
 :has/:is/:not/:where nested in ancestor compounds, against selectolax), with its quirk
 kept: a walk whose first selector is a functional pseudo-class tries one element only.
-:nth-child(An+B of S) with S one simple selector goes on from an earlier sibling's
-count (4k siblings: 0.29 s, 100k now 0.06 s). The memo table is freed or cleared when
-a search ends; out of memory it stops remembering. Still quadratic: a :has() of
-several compounds or of a list ("span:has(b i)": 4k 0.45 s), :nth-child(of S) with S a
-list or a complex selector (lexbor resumes S at each sibling where its last run
-stopped, so counts differ by element; 4k 0.29 s), and :nth-last-child(of S), which
-counts against document order (8k siblings: 1.6 s).
+In a :has(), every descendant or ~ walk that tried every candidate under (after) an
+element settles it and those below (after) it for that compound, and a :has() of any
+list whose relative selectors all start with the same combinator settles like :has(X)
+("span:has(b i)": 4k 0.30 s, "b:has(b i)" on 4k nested <b>: 126 s; 100k now 0.10-0.21
+s). :nth-child(An+B of S) and
+:nth-last-child(An+B of S) remember the matches from every state of a count (lexbor
+resumes S at each sibling where its run at the sibling before stopped; the state is
+that entry, the sibling and what the entries behind it kept): "p:nth-child(2n of .x,
+i)" 4k 0.29 s, :nth-last-child(of S) 8k 1.6 s, 100k now 0.06-0.13 s. The memo table
+is freed or cleared when a search ends; out of memory it stops remembering. Nested
+searches inside :has() are settled too, except where a miss makes lexbor give up a
+first walk ("span:has(b :is(i))": 4k 0.4 s, 100k now 0.16 s).
 
 Fourth, URL hosts follow UTS #46's IgnoreInvalidPunycode as the current URL tests expect
 (see that replacement).
@@ -2467,6 +2472,7 @@ typedef struct turbohtml_memo_slot {
     uintptr_t      key;     /* the entry; | 1 a nested search's answer, | 2 a count */
     lxb_dom_node_t *node;
     lxb_dom_node_t *value;  /* the walk's answer; for a function, node or NULL */
+    uintptr_t      aux;     /* for a count, the element its state holds (4. below) */
 }
 turbohtml_memo_slot_t;
 
@@ -2532,7 +2538,7 @@ turbohtml_memo_find(lxb_selectors_t *selectors, uintptr_t key,
     }
 }
 
-static void
+static turbohtml_memo_slot_t *
 turbohtml_memo_put(lxb_selectors_t *selectors, uintptr_t key,
                    lxb_dom_node_t *node, lxb_dom_node_t *value)
 {
@@ -2543,7 +2549,7 @@ turbohtml_memo_put(lxb_selectors_t *selectors, uintptr_t key,
         size = selectors->turbohtml_memo_size ? selectors->turbohtml_memo_size * 2 : 256;
         table = lexbor_calloc(size, sizeof(turbohtml_memo_slot_t));
         if (table == NULL) {
-            return;  /* out of memory: this answer is not remembered */
+            return NULL;  /* out of memory: this answer is not remembered */
         }
 
         old = selectors->turbohtml_memo;
@@ -2579,6 +2585,8 @@ turbohtml_memo_put(lxb_selectors_t *selectors, uintptr_t key,
     }
 
     slot->value = value;
+
+    return slot;
 }
 
 /* A function whose match starts a nested search (see above). */
@@ -2625,20 +2633,66 @@ turbohtml_settled(lxb_selectors_state_cb_f state)
 }
 
 /*
- * 3. :has(X) and :has(~ X), X one compound whose first selector is a plain
- *    test, asked of nested elements or of many siblings, search the same
- *    subtrees and siblings again and again (each span of n nested ones: n^2/2).
- *    After each such search the answer is also written for the elements it
- *    settled: on a match m, every element between the anchor and m has m
- *    after it too (true); without one, every element it went through has no
- *    X after it either (false). The search for X skips the subtrees of
- *    elements known to hold none (lxb_selectors_descendant_forward).
+ * 3. :has(X) and :has(~ X), asked of nested elements or of many siblings,
+ *    search the same subtrees and siblings again and again (each span of n
+ *    nested ones: n^2/2). When X is a list of relative selectors that all start
+ *    with the same combinator (descendant, or ~), none with a function as its
+ *    first selector, and none where a nested search's miss makes lexbor give
+ *    up its first walk (turbohtml_has_exhaustive), lexbor's search for X tries
+ *    every candidate for every compound (on a miss it resumes the last walk,
+ *    passing over + whose one candidate is tried), so its answer is whether
+ *    X has a match (it finds real matches only); then after each such search
+ *    the answer is also written for the elements it settled: on a match whose first compound is at m,
+ *    every element between the anchor and m has the same match after it (true);
+ *    without one, every element it went through has none after it either
+ *    (false: its descendants, or following siblings, are among the anchor's).
+ *    The search for X skips the subtrees of elements known to hold none
+ *    (lxb_selectors_descendant_forward).
  */
+/*
+ * A miss of a nested search makes lexbor give up a relative selector's first
+ * walk when the nested search is its first selector (tried at one element:
+ * lxb_selectors_state_not_found_forward goes on to the next relative selector
+ * of the list), or, when the first compound is that one selector, when it is
+ * in a compound joined to the first by + only (passing back over the +, it
+ * stops there too). Anywhere else a miss resumes the nearest walk, as lexbor
+ * does for a miss of a plain selector: false then when it may give up.
+ */
+static bool
+turbohtml_has_exhaustive(const lxb_css_selector_t *first)
+{
+    const lxb_css_selector_t *next = first->next;
+
+    if (turbohtml_is_nested(first)) {
+        return false;  /* tried at one element (see turbohtml_is_nested) */
+    }
+
+    if (next != NULL && next->combinator == LXB_CSS_SELECTOR_COMBINATOR_CLOSE) {
+        return true;  /* a first compound of several selectors is resumed */
+    }
+
+    /* a miss of a nested search in the compounds joined to a first compound
+       of one selector by + only (lxb_selectors_state_not_found_forward) */
+    for (; next != NULL; next = next->next) {
+        if (next->combinator != LXB_CSS_SELECTOR_COMBINATOR_CLOSE
+            && next->combinator != LXB_CSS_SELECTOR_COMBINATOR_SIBLING)
+        {
+            break;
+        }
+
+        if (turbohtml_is_nested(next)) {
+            return false;
+        }
+    }
+
+    return true;
+}
+
 static bool
 turbohtml_has_settles(const lxb_css_selector_t *selector)
 {
-    const lxb_css_selector_t *next;
     const lxb_css_selector_list_t *list;
+    lxb_css_selector_combinator_t first;
 
     if (selector->u.pseudo.type != LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_HAS) {
         return false;
@@ -2646,23 +2700,33 @@ turbohtml_has_settles(const lxb_css_selector_t *selector)
 
     list = selector->u.pseudo.data;
 
-    if (list == NULL || list->next != NULL || list->first == NULL
-        || (list->first->combinator != LXB_CSS_SELECTOR_COMBINATOR_DESCENDANT
-            && list->first->combinator != LXB_CSS_SELECTOR_COMBINATOR_FOLLOWING)
-        || turbohtml_is_nested(list->first)
-        || list->first->type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION)
+    if (list == NULL || list->first == NULL) {
+        return false;
+    }
+
+    first = list->first->combinator;
+
+    if (first != LXB_CSS_SELECTOR_COMBINATOR_DESCENDANT
+        && first != LXB_CSS_SELECTOR_COMBINATOR_FOLLOWING)
     {
         return false;
     }
 
-    for (next = list->first->next; next != NULL; next = next->next) {
-        if (next->combinator != LXB_CSS_SELECTOR_COMBINATOR_CLOSE) {
+    for (; list != NULL; list = list->next) {
+        if (list->first == NULL || list->first->combinator != first
+            || list->first->type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION
+            || !turbohtml_has_exhaustive(list->first))
+        {
             return false;
         }
     }
 
     return true;
 }
+
+static void
+turbohtml_has_none(lxb_selectors_t *selectors, uintptr_t key,
+                   lxb_dom_node_t *anchor);
 
 static void
 turbohtml_has_settle(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
@@ -2708,9 +2772,93 @@ turbohtml_has_settle(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
         return;
     }
 
-    /* no match below the anchor: none below any element there (those known are
-       not entered; elements without children need no answer) */
-    node = anchor;
+    /* no match below the anchor: none below any element there */
+    turbohtml_has_none(selectors, key, anchor);
+}
+
+/*
+ * 5. In a :has() (any combinators), a descendant walk for a compound (entry)
+ *    under the element its compound before matched, or under the anchor for a
+ *    relative selector's first one when lexbor does not give that walk up
+ *    (root), that ends without a match after every candidate was tried, means
+ *    that no element below root has that compound with the rest of its
+ *    relative selector after it: nor below any element there. That is
+ *    remembered (key TURBOHTML_KEY_HAS_IN) for root and each element below it,
+ *    and a walk under root, or into their subtrees, is not made again
+ *    ("b:has(b i)" on n nested <b>: one walk under each b). The walk of a first
+ *    compound whose :has() settles (3.) keeps to the anchor's answers.
+ */
+#define TURBOHTML_KEY_HAS_IN(entry) (((uintptr_t) (entry)) | 4)
+
+static void
+turbohtml_has_none(lxb_selectors_t *selectors, uintptr_t key,
+                   lxb_dom_node_t *anchor);
+
+static void
+turbohtml_has_walked(lxb_selectors_t *selectors, uintptr_t key,
+                     lxb_dom_node_t *root)
+{
+    if (key == 0 || turbohtml_memo_find(selectors, key, root) != NULL) {
+        return;
+    }
+
+    turbohtml_memo_put(selectors, key, root, NULL);
+    turbohtml_has_none(selectors, key, root);
+}
+
+/*
+ * The same for a ~ walk (entry) from root, which tries the siblings after it:
+ * when none has the compound with the rest after it, none after any of them
+ * has. A walk that reaches a sibling known so stops after trying it.
+ */
+lxb_inline uintptr_t
+turbohtml_has_key(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry)
+{
+    if (entry->prev != NULL) {
+        return TURBOHTML_KEY_HAS_IN(entry);
+    }
+
+    if (selectors->current->turbohtml_has != NULL
+        || !turbohtml_has_exhaustive(entry->selector))
+    {
+        return 0;  /* a first compound whose :has() settles (3.), or given up */
+    }
+
+    return TURBOHTML_KEY_HAS_IN(entry);
+}
+
+lxb_inline bool
+turbohtml_has_none_after(lxb_selectors_t *selectors, uintptr_t key,
+                         const lxb_dom_node_t *node)
+{
+    turbohtml_memo_slot_t *slot;
+
+    return key != 0 && (slot = turbohtml_memo_find(selectors, key, node)) != NULL
+           && slot->value == NULL;
+}
+
+static void
+turbohtml_has_followed(lxb_selectors_t *selectors, uintptr_t key,
+                       lxb_dom_node_t *root)
+{
+    for (; key != 0 && root != NULL; root = root->next) {
+        if (root->type == LXB_DOM_NODE_TYPE_ELEMENT) {
+            if (turbohtml_memo_find(selectors, key, root) != NULL) {
+                break;  /* and those after it */
+            }
+
+            turbohtml_memo_put(selectors, key, root, NULL);
+        }
+    }
+}
+
+/* none below anchor: the same for every element there with children (those known
+   are not entered; elements without children need no answer) */
+static void
+turbohtml_has_none(lxb_selectors_t *selectors, uintptr_t key,
+                   lxb_dom_node_t *anchor)
+{
+    lxb_dom_node_t *node = anchor;
 
     do {
         if (node->first_child != NULL
@@ -2807,9 +2955,10 @@ turbohtml_function(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
                            found ? node : NULL);
 
         if (nested != NULL && nested->turbohtml_has != NULL) {
-            /* the match is the node of the entry that completed the search */
+            /* the match's first compound is at the node of the first entry of
+               the relative selector that matched */
             turbohtml_has_settle(selectors, entry, node,
-                                 found ? nested->entry->node : NULL);
+                                 found ? nested->first->node : NULL);
         }
     }
 
@@ -2953,42 +3102,187 @@ turbohtml_walk(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
 }
 
 /*
- * 4. :nth-child(An+B of S) counts the siblings matching S from the element to
- *    the first (last) sibling, running S at each (n siblings: n^2/2 runs). When
- *    S is one simple selector, the count of each element that finished one is
- *    remembered; a count that reaches a sibling with a count takes it and
- *    stops. Returns the next sibling to run S at, or NULL when the count is
- *    complete.
+ * 4. :nth-child(An+B of S) and :nth-last-child(An+B of S) count the siblings
+ *    matching S from the element to the first (last) sibling, running S at
+ *    each (n siblings: n^2/2 runs). lexbor starts each run where the run at the
+ *    sibling before stopped: after a match, at the compound that completed it;
+ *    after a miss, where the miss left it (so ".x, i" after a match by i runs
+ *    i only, and "div.x" after a match tests .x only). A run therefore depends
+ *    on its state: the entry it starts at, the sibling, and the elements that
+ *    the entries between that entry and the start of its complex selector kept
+ *    from earlier runs, where a miss resumes a descendant or ~ walk; every
+ *    other entry a run reads it sets itself. The same state runs the same way
+ *    and leaves the same next state, so for every state of a count the number
+ *    of matches from there to the end of the siblings is remembered, and a
+ *    count that reaches a known state adds that number and stops.
+ *    The count's states are kept on selectors->turbohtml_chain while it runs
+ *    (a count inside S, a nested search, runs to its end within one run).
  */
 #define TURBOHTML_KEY_NTH(entry) (((uintptr_t) (entry)) | 2)
+#define TURBOHTML_CHAIN_OFF ((size_t) -1)
 
-static lxb_dom_node_t *
-turbohtml_nth_of_next(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
-                      lxb_dom_node_t *node, size_t *index)
+typedef struct turbohtml_nth_state {
+    lxb_selectors_entry_t *entry;
+    lxb_dom_node_t        *node;
+    uintptr_t             aux;
+    bool                  matched;
+    bool                  keep;
+}
+turbohtml_nth_state_t;
+
+/*
+ * The elements kept by the entries from entry back to the start of its complex
+ * selector, as one number (aux): each (number so far, element) gets its own in
+ * the memo table (key tag 3), 0 for none. false when out of memory.
+ */
+static bool
+turbohtml_nth_kept(lxb_selectors_t *selectors, const lxb_selectors_entry_t *entry,
+                   uintptr_t *aux)
 {
+    uintptr_t key;
     turbohtml_memo_slot_t *slot;
-    const lxb_css_selector_anb_of_t *anb = entry->selector->u.pseudo.data;
 
-    /* lexbor runs S at each sibling from the entry its last run stopped at,
-       which only a single simple selector makes the same for every element */
-    if (anb->of->next != NULL || anb->of->first != anb->of->last) {
-        return node;
+    *aux = 0;
+
+    for (entry = entry->next; entry != NULL; entry = entry->next) {
+        switch (entry->combinator) {
+            case LXB_CSS_SELECTOR_COMBINATOR_CLOSE:
+            case LXB_CSS_SELECTOR_COMBINATOR_CHILD:
+            case LXB_CSS_SELECTOR_COMBINATOR_SIBLING:
+                break;  /* lxb_selectors_state_not_found passes these by */
+
+            default:
+                key = (*aux << 2) | 3;
+                slot = turbohtml_memo_find(selectors, key, entry->node);
+
+                if (slot == NULL) {
+                    slot = turbohtml_memo_put(selectors, key, entry->node,
+                        (lxb_dom_node_t *) (uintptr_t) ++selectors->turbohtml_kept);
+                    if (slot == NULL) {
+                        return false;
+                    }
+                }
+
+                *aux = (uintptr_t) slot->value;
+                break;
+        }
     }
 
-    if (node != NULL) {
-        slot = turbohtml_memo_find(selectors, TURBOHTML_KEY_NTH(entry), node);
-        if (slot == NULL) {
-            return node;
+    return true;
+}
+
+static bool
+turbohtml_nth_push(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry,
+                   lxb_dom_node_t *node, uintptr_t aux, bool keep)
+{
+    size_t size;
+    turbohtml_nth_state_t *chain, *state;
+
+    if (selectors->turbohtml_chain_len == selectors->turbohtml_chain_size) {
+        size = selectors->turbohtml_chain_size ? selectors->turbohtml_chain_size * 2 : 64;
+        chain = lexbor_realloc(selectors->turbohtml_chain, size * sizeof(*chain));
+        if (chain == NULL) {
+            return false;
         }
 
-        *index += (size_t) (uintptr_t) slot->value;
+        selectors->turbohtml_chain = chain;
+        selectors->turbohtml_chain_size = size;
     }
 
-    /* entry->node is the element the count is for (lxb_selectors_nested_make) */
-    turbohtml_memo_put(selectors, TURBOHTML_KEY_NTH(entry), entry->node,
-                       (lxb_dom_node_t *) (uintptr_t) *index);
+    state = &selectors->turbohtml_chain[selectors->turbohtml_chain_len++];
+    state->entry = entry;
+    state->node = node;
+    state->aux = aux;
+    state->matched = false;
+    state->keep = keep;
 
-    return NULL;
+    return true;
+}
+
+/* The count is complete, count matches after its last state: remember each state's. */
+static void
+turbohtml_nth_finish(lxb_selectors_t *selectors, lxb_selectors_nested_t *current,
+                     size_t count)
+{
+    size_t i;
+    turbohtml_memo_slot_t *slot;
+    turbohtml_nth_state_t *state;
+
+    if (current->turbohtml_chain_base == TURBOHTML_CHAIN_OFF) {
+        return;
+    }
+
+    for (i = selectors->turbohtml_chain_len; i > current->turbohtml_chain_base; i--) {
+        state = &selectors->turbohtml_chain[i - 1];
+        count += state->matched;
+
+        if (state->keep) {
+            slot = turbohtml_memo_put(selectors, TURBOHTML_KEY_NTH(state->entry),
+                                      state->node,
+                                      (lxb_dom_node_t *) (uintptr_t) count);
+            if (slot != NULL) {
+                slot->aux = state->aux;
+            }
+        }
+    }
+
+    selectors->turbohtml_chain_len = current->turbohtml_chain_base;
+}
+
+/*
+ * After a run of S (matched or not) in the count of current (the nested search
+ * of :nth-*-child(of S)), node the next sibling to run S at, or NULL at the end:
+ * returns node when S is to run there, NULL when the count is complete (with
+ * what a known state says added to current->index).
+ */
+static lxb_dom_node_t *
+turbohtml_nth_of_next(lxb_selectors_t *selectors, lxb_selectors_nested_t *current,
+                      lxb_dom_node_t *node, bool matched)
+{
+    bool keep;
+    uintptr_t aux;
+    turbohtml_memo_slot_t *slot;
+    lxb_selectors_entry_t *entry = current->entry;
+
+    if (matched && current->index == 1) {
+        /* the run at the element itself matched: the count's first state */
+        current->turbohtml_chain_base = selectors->turbohtml_chain_len;
+
+        if (!turbohtml_nth_push(selectors, current->top, current->root, 0, true)) {
+            current->turbohtml_chain_base = TURBOHTML_CHAIN_OFF;
+        }
+    }
+
+    if (current->turbohtml_chain_base != TURBOHTML_CHAIN_OFF) {
+        selectors->turbohtml_chain[selectors->turbohtml_chain_len - 1].matched = matched;
+    }
+
+    if (node == NULL) {
+        turbohtml_nth_finish(selectors, current, 0);
+        return NULL;
+    }
+
+    keep = turbohtml_nth_kept(selectors, entry, &aux);
+
+    if (keep) {
+        slot = turbohtml_memo_find(selectors, TURBOHTML_KEY_NTH(entry), node);
+
+        if (slot != NULL && slot->aux == aux) {
+            current->index += (size_t) (uintptr_t) slot->value;
+            turbohtml_nth_finish(selectors, current, (size_t) (uintptr_t) slot->value);
+            return NULL;
+        }
+    }
+
+    if (current->turbohtml_chain_base != TURBOHTML_CHAIN_OFF
+        && !turbohtml_nth_push(selectors, entry, node, aux, keep))
+    {
+        /* out of memory: this count goes on without remembering */
+        selectors->turbohtml_chain_len = current->turbohtml_chain_base;
+        current->turbohtml_chain_base = TURBOHTML_CHAIN_OFF;
+    }
+
+    return node;
 }
 
 """
@@ -3094,6 +3388,27 @@ lxb_selectors_following(lxb_selectors_t *selectors, lxb_selectors_entry_t *entry
 }
 """
 
+_FOLLOWING_FORWARD_OLD = """lxb_inline lxb_dom_node_t *
+lxb_selectors_following_forward(lxb_selectors_t *selectors,
+                                lxb_selectors_entry_t *entry,
+                                lxb_dom_node_t *node)
+{
+    node = node->next;
+
+    while (node != NULL) {
+        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT &&
+            lxb_selectors_match(selectors, entry, node))
+        {
+            return node;
+        }
+
+        node = node->next;
+    }
+
+    return NULL;
+}
+"""
+
 REPLACEMENTS += [
     (
         _SEL_H,
@@ -3118,7 +3433,11 @@ REPLACEMENTS += [
         "    size_t                   turbohtml_nth_index[4];\n"
         "    struct turbohtml_memo_slot *turbohtml_memo;\n"
         "    size_t                   turbohtml_memo_size;\n"
-        "    size_t                   turbohtml_memo_used;\n};\n",
+        "    size_t                   turbohtml_memo_used;\n"
+        "    struct turbohtml_nth_state *turbohtml_chain;\n"
+        "    size_t                   turbohtml_chain_len;\n"
+        "    size_t                   turbohtml_chain_size;\n"
+        "    uintptr_t                turbohtml_kept;\n};\n",
         1,
     ),
     # a new search forgets the memos (entries, with their walk slots, are new)
@@ -3127,7 +3446,8 @@ REPLACEMENTS += [
         "    selectors->current = &nested;\n    selectors->status = LXB_STATUS_OK;\n",
         "    selectors->current = &nested;\n    selectors->status = LXB_STATUS_OK;\n"
         "    memset(selectors->turbohtml_nth_node, 0, sizeof(selectors->turbohtml_nth_node));\n"
-        "    turbohtml_memo_clear(selectors);\n",
+        "    turbohtml_memo_clear(selectors);\n"
+        "    selectors->turbohtml_chain_len = 0;\n",
         2,
     ),
     (
@@ -3136,7 +3456,10 @@ REPLACEMENTS += [
         "    selectors->nested = lexbor_dobject_destroy(selectors->nested, true);\n"
         "    selectors->turbohtml_memo = lexbor_free(selectors->turbohtml_memo);\n"
         "    selectors->turbohtml_memo_size = 0;\n"
-        "    selectors->turbohtml_memo_used = 0;\n",
+        "    selectors->turbohtml_memo_used = 0;\n"
+        "    selectors->turbohtml_chain = lexbor_free(selectors->turbohtml_chain);\n"
+        "    selectors->turbohtml_chain_size = 0;\n"
+        "    selectors->turbohtml_chain_len = 0;\n",
         1,
     ),
     (
@@ -3181,8 +3504,10 @@ REPLACEMENTS += [
         _SEL_H,
         "    bool                     forward;\n};\n",
         "    bool                     forward;\n"
-        "    /* turbohtml: the :has() entry whose answers this search settles */\n"
-        "    lxb_selectors_entry_t    *turbohtml_has;\n};\n",
+        "    /* turbohtml: the :has() entry whose answers this search settles; for\n"
+        "       :nth-*-child(of S), where its count's states start on the chain */\n"
+        "    lxb_selectors_entry_t    *turbohtml_has;\n"
+        "    size_t                   turbohtml_chain_base;\n};\n",
         1,
     ),
     (
@@ -3202,8 +3527,14 @@ REPLACEMENTS += [
         "    lxb_dom_node_t *root;\n"
         "    lxb_selectors_nested_t *current = selectors->current;\n"
         "    turbohtml_memo_slot_t *slot;\n"
-        "    lxb_selectors_entry_t *has = (entry->prev == NULL) ? current->turbohtml_has\n"
-        "                                                       : NULL;\n\n"
+        "    uintptr_t key = 0;\n"
+        "    bool fn = entry->prev == NULL && current->turbohtml_has != NULL;\n\n"
+        "    if (fn) {\n"
+        "        key = TURBOHTML_KEY_FN(current->turbohtml_has);\n"
+        "    }\n"
+        "    else {\n"
+        "        key = turbohtml_has_key(selectors, entry);\n"
+        "    }\n\n"
         "    if (entry->prev != NULL) {\n"
         "        root = entry->prev->node;\n"
         "    }\n"
@@ -3211,15 +3542,75 @@ REPLACEMENTS += [
         "        root = current->root;\n"
         "    }\n\n"
         "    do {\n"
-        "        /* turbohtml: in :has(X), not into a subtree known to hold no X */\n"
+        "        /* turbohtml: in :has(X), not into a subtree known to hold no X\n"
+        "           (for a later compound, root's own subtree either) */\n"
         "        if (node->first_child != NULL\n"
-        "            && (has == NULL || node == root\n"
-        "                || (slot = turbohtml_memo_find(selectors, TURBOHTML_KEY_FN(has),\n"
-        "                                               node)) == NULL\n"
+        "            && (key == 0 || (node == root && fn)\n"
+        "                || (slot = turbohtml_memo_find(selectors, key, node)) == NULL\n"
         "                || slot->value != NULL))\n"
         "        {\n"
         "            node = node->first_child;\n"
         "        }\n",
+        1,
+    ),
+    (
+        _SEL,
+        "        if (lxb_selectors_match(selectors, entry, node)) {\n"
+        "            return node;\n"
+        "        }\n"
+        "    }\n"
+        "    while (node != NULL);\n\n"
+        "    return NULL;\n"
+        "}\n\n"
+        "lxb_inline lxb_dom_node_t *\n"
+        "lxb_selectors_close(",
+        "        if (lxb_selectors_match(selectors, entry, node)) {\n"
+        "            return node;\n"
+        "        }\n"
+        "    }\n"
+        "    while (node != NULL);\n\n"
+        "    /* turbohtml: every candidate under root tried (5. above) */\n"
+        "    if (!fn) {\n"
+        "        turbohtml_has_walked(selectors, key, root);\n"
+        "    }\n\n"
+        "    return NULL;\n"
+        "}\n\n"
+        "lxb_inline lxb_dom_node_t *\n"
+        "lxb_selectors_close(",
+        1,
+    ),
+    (
+        _SEL,
+        _FOLLOWING_FORWARD_OLD,
+        "lxb_inline lxb_dom_node_t *\n"
+        "lxb_selectors_following_forward(lxb_selectors_t *selectors,\n"
+        "                                lxb_selectors_entry_t *entry,\n"
+        "                                lxb_dom_node_t *node)\n"
+        "{\n"
+        "    /* turbohtml: in :has(), siblings known to have none after them (5.) */\n"
+        "    uintptr_t key = turbohtml_has_key(selectors, entry);\n"
+        "    lxb_dom_node_t *root = (entry->prev != NULL) ? entry->prev->node\n"
+        "                                                 : selectors->current->root;\n\n"
+        "    if (turbohtml_has_none_after(selectors, key, node)) {\n"
+        "        node = NULL;\n"
+        "    }\n"
+        "    else {\n"
+        "        node = node->next;\n"
+        "    }\n\n"
+        "    while (node != NULL) {\n"
+        "        if (node->type == LXB_DOM_NODE_TYPE_ELEMENT) {\n"
+        "            if (lxb_selectors_match(selectors, entry, node)) {\n"
+        "                return node;\n"
+        "            }\n\n"
+        "            if (turbohtml_has_none_after(selectors, key, node)) {\n"
+        "                break;\n"
+        "            }\n"
+        "        }\n\n"
+        "        node = node->next;\n"
+        "    }\n\n"
+        "    turbohtml_has_followed(selectors, key, root);\n\n"
+        "    return NULL;\n"
+        "}\n",
         1,
     ),
 ]
@@ -3234,7 +3625,7 @@ REPLACEMENTS += [
         "    current = entry->nested;\n"
         "    pseudo = &entry->selector->u.pseudo;\n"
         "    node = lxb_selectors_state_nth_child_node(pseudo, current->root);\n"
-        "    node = turbohtml_nth_of_next(selectors, entry, node, &current->index);\n",
+        "    node = turbohtml_nth_of_next(selectors, current, node, true);\n",
         1,
     ),
     (
@@ -3243,8 +3634,7 @@ REPLACEMENTS += [
         "    node = lxb_selectors_state_nth_child_node(pseudo, current->root);\n",
         "    pseudo = &current->parent->entry->selector->u.pseudo;\n"
         "    node = lxb_selectors_state_nth_child_node(pseudo, current->root);\n"
-        "    node = turbohtml_nth_of_next(selectors, current->parent->entry, node,\n"
-        "                                 &current->index);\n",
+        "    node = turbohtml_nth_of_next(selectors, current, node, false);\n",
         1,
     ),
 ]
