@@ -86,6 +86,14 @@ cdef extern from *:
        8 ASCII characters is tested with 64-bit masks and narrowed at once. On the
        article-benchmark pages the encoding was a third of parse() for a str page;
        this loop takes 40 % of the instructions CPython's did. */
+    /* Whether the str already holds its UTF-8 (CPython caches it once asked, e.g. by
+       another parser given the same str): then str.encode() is a copy of it. */
+    static int turbohtml_has_cached_utf8(PyObject *text)
+    {
+        return PyUnicode_IS_COMPACT(text) && !PyUnicode_IS_ASCII(text)
+               && ((PyCompactUnicodeObject *)text)->utf8 != NULL;
+    }
+
     static PyObject *turbohtml_encode_utf8(PyObject *text)
     {
         Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0, o = 0, k;
@@ -192,6 +200,7 @@ cdef extern from *:
     }
     """
     object turbohtml_encode_utf8(str text)
+    bint turbohtml_has_cached_utf8(str text)
 
 
 cdef extern from *:
@@ -483,7 +492,7 @@ cdef bytes _utf8_from_bytes(bytes data):
 
 
 cdef bytes _utf8_from_str(str markup):
-    if not markup.isascii():
+    if not markup.isascii() and not turbohtml_has_cached_utf8(markup):
         encoded = turbohtml_encode_utf8(markup)
         if encoded is not None:
             return <bytes>encoded

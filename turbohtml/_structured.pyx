@@ -738,7 +738,7 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
                 itemid = _attr_str(c_node, "itemid", 6)
                 if itemid is not None and resolver is not None:
                     itemid = resolver(itemid) or itemid
-                # the frozen dataclass's __init__, without its Python frame (a third
+                # the frozen dataclass's __init__, without its Python frame (a fifth
                 # of the build on item-dense pages)
                 item = _MicrodataItem.__new__(_MicrodataItem)
                 _set_field(item, "type", _attr_str(c_node, "itemtype", 8))
