@@ -79,6 +79,66 @@ cdef bint _valid_utf8(bytes data) noexcept:
 
 cdef extern from *:
     """
+    /* Whether the str already holds its UTF-8 (CPython caches it once asked, e.g. by
+       another parser given the same str): then str.encode() is a copy of it. The
+       cache field exists on non-ASCII compact strs only. */
+    static int turbohtml_has_cached_utf8(PyObject *text)
+    {
+        return PyUnicode_IS_COMPACT(text) && !PyUnicode_IS_ASCII(text)
+               && ((PyCompactUnicodeObject *)text)->utf8 != NULL;
+    }
+
+    /* Copy the 8 characters at data[i] to dst when all are ASCII (one or a few 64-bit
+       mask tests); 0 when one is not. */
+    static inline int turbohtml_ascii8(int kind, const void *data, Py_ssize_t i, unsigned char *dst)
+    {
+        uint64_t w[4];
+        int k;
+        const char *p = (const char *)data + i * kind;
+        if (kind == PyUnicode_1BYTE_KIND) {
+            memcpy(w, p, 8);
+            if (w[0] & 0x8080808080808080ULL) return 0;
+            memcpy(dst, p, 8);
+        } else if (kind == PyUnicode_2BYTE_KIND) {
+            memcpy(w, p, 16);
+            if ((w[0] | w[1]) & 0xFF80FF80FF80FF80ULL) return 0;
+            for (k = 0; k < 8; k++) dst[k] = (unsigned char)((const Py_UCS2 *)p)[k];
+        } else {
+            memcpy(w, p, 32);
+            if ((w[0] | w[1] | w[2] | w[3]) & 0xFFFFFF80FFFFFF80ULL) return 0;
+            for (k = 0; k < 8; k++) dst[k] = (unsigned char)((const Py_UCS4 *)p)[k];
+        }
+        return 1;
+    }
+
+    /* Write code point c as UTF-8; the bytes written, 0 for a surrogate. */
+    static inline int turbohtml_put_utf8(unsigned char *dst, Py_UCS4 c)
+    {
+        if (c < 0x80) {
+            dst[0] = (unsigned char)c;
+            return 1;
+        }
+        if (c < 0x800) {
+            dst[0] = (unsigned char)(0xC0 | (c >> 6));
+            dst[1] = (unsigned char)(0x80 | (c & 0x3F));
+            return 2;
+        }
+        if (c >= 0xD800 && c <= 0xDFFF) {
+            return 0;
+        }
+        if (c < 0x10000) {
+            dst[0] = (unsigned char)(0xE0 | (c >> 12));
+            dst[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+            dst[2] = (unsigned char)(0x80 | (c & 0x3F));
+            return 3;
+        }
+        dst[0] = (unsigned char)(0xF0 | (c >> 18));
+        dst[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
+        dst[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
+        dst[3] = (unsigned char)(0x80 | (c & 0x3F));
+        return 4;
+    }
+
     /* The UTF-8 bytes of a non-ASCII str (ASCII-only strs already hold their UTF-8),
        as a new bytes object; Py_None (a new reference) when the str holds a surrogate
        or is too long to size, so the caller takes Python's path; NULL on a memory
@@ -86,112 +146,35 @@ cdef extern from *:
        8 ASCII characters is tested with 64-bit masks and narrowed at once. On the
        article-benchmark pages the encoding was a third of parse() for a str page;
        this loop takes 40 % of the instructions CPython's did. */
-    /* Whether the str already holds its UTF-8 (CPython caches it once asked, e.g. by
-       another parser given the same str): then str.encode() is a copy of it. */
-    static int turbohtml_has_cached_utf8(PyObject *text)
-    {
-        return PyUnicode_IS_COMPACT(text) && !PyUnicode_IS_ASCII(text)
-               && ((PyCompactUnicodeObject *)text)->utf8 != NULL;
-    }
-
     static PyObject *turbohtml_encode_utf8(PyObject *text)
     {
-        Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0, o = 0, k;
-        int kind = PyUnicode_KIND(text);
+        Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0, o = 0;
+        int kind = PyUnicode_KIND(text), written;
         const void *data = PyUnicode_DATA(text);
         PyObject *out;
         unsigned char *dst;
-        uint64_t a, b;
         if (n > PY_SSIZE_T_MAX / 4) {
             Py_RETURN_NONE;
         }
-        out = PyBytes_FromStringAndSize(NULL, n * (kind == PyUnicode_1BYTE_KIND ? 2 : kind == PyUnicode_2BYTE_KIND ? 3 : 4));
+        /* at most 2, 3 or 4 bytes a character for the three kinds; trimmed below */
+        out = PyBytes_FromStringAndSize(NULL, n * (kind == PyUnicode_4BYTE_KIND ? 4 : kind + 1));
         if (out == NULL) {
             return NULL;
         }
         dst = (unsigned char *)PyBytes_AS_STRING(out);
-        if (kind == PyUnicode_1BYTE_KIND) {
-            const Py_UCS1 *src = (const Py_UCS1 *)data;
-            while (i < n) {
-                if (n - i >= 8) {
-                    memcpy(&a, src + i, 8);
-                    if ((a & 0x8080808080808080ULL) == 0) {
-                        memcpy(dst + o, src + i, 8);
-                        i += 8; o += 8; continue;
-                    }
-                }
-                Py_UCS1 c = src[i++];
-                if (c < 0x80) {
-                    dst[o++] = c;
-                } else {
-                    dst[o++] = (unsigned char)(0xC0 | (c >> 6));
-                    dst[o++] = (unsigned char)(0x80 | (c & 0x3F));
-                }
+        while (i < n) {
+            if (n - i >= 8 && turbohtml_ascii8(kind, data, i, dst + o)) {
+                i += 8;
+                o += 8;
+                continue;
             }
-        } else if (kind == PyUnicode_2BYTE_KIND) {
-            const Py_UCS2 *src = (const Py_UCS2 *)data;
-            while (i < n) {
-                if (n - i >= 8) {
-                    memcpy(&a, src + i, 8);
-                    memcpy(&b, src + i + 4, 8);
-                    if (((a | b) & 0xFF80FF80FF80FF80ULL) == 0) {
-                        for (k = 0; k < 8; k++) {
-                            dst[o + k] = (unsigned char)src[i + k];
-                        }
-                        i += 8; o += 8; continue;
-                    }
-                }
-                Py_UCS2 c = src[i++];
-                if (c < 0x80) {
-                    dst[o++] = (unsigned char)c;
-                } else if (c < 0x800) {
-                    dst[o++] = (unsigned char)(0xC0 | (c >> 6));
-                    dst[o++] = (unsigned char)(0x80 | (c & 0x3F));
-                } else if (c >= 0xD800 && c <= 0xDFFF) {
-                    Py_DECREF(out);
-                    Py_RETURN_NONE;
-                } else {
-                    dst[o++] = (unsigned char)(0xE0 | (c >> 12));
-                    dst[o++] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-                    dst[o++] = (unsigned char)(0x80 | (c & 0x3F));
-                }
+            written = turbohtml_put_utf8(dst + o, PyUnicode_READ(kind, data, i));
+            if (written == 0) {
+                Py_DECREF(out);
+                Py_RETURN_NONE;
             }
-        } else {
-            const Py_UCS4 *src = (const Py_UCS4 *)data;
-            uint64_t c2, d;
-            while (i < n) {
-                if (n - i >= 8) {
-                    memcpy(&a, src + i, 8);
-                    memcpy(&b, src + i + 2, 8);
-                    memcpy(&c2, src + i + 4, 8);
-                    memcpy(&d, src + i + 6, 8);
-                    if (((a | b | c2 | d) & 0xFFFFFF80FFFFFF80ULL) == 0) {
-                        for (k = 0; k < 8; k++) {
-                            dst[o + k] = (unsigned char)src[i + k];
-                        }
-                        i += 8; o += 8; continue;
-                    }
-                }
-                Py_UCS4 c = src[i++];
-                if (c < 0x80) {
-                    dst[o++] = (unsigned char)c;
-                } else if (c < 0x800) {
-                    dst[o++] = (unsigned char)(0xC0 | (c >> 6));
-                    dst[o++] = (unsigned char)(0x80 | (c & 0x3F));
-                } else if (c >= 0xD800 && c <= 0xDFFF) {
-                    Py_DECREF(out);
-                    Py_RETURN_NONE;
-                } else if (c < 0x10000) {
-                    dst[o++] = (unsigned char)(0xE0 | (c >> 12));
-                    dst[o++] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-                    dst[o++] = (unsigned char)(0x80 | (c & 0x3F));
-                } else {
-                    dst[o++] = (unsigned char)(0xF0 | (c >> 18));
-                    dst[o++] = (unsigned char)(0x80 | ((c >> 12) & 0x3F));
-                    dst[o++] = (unsigned char)(0x80 | ((c >> 6) & 0x3F));
-                    dst[o++] = (unsigned char)(0x80 | (c & 0x3F));
-                }
-            }
+            i++;
+            o += written;
         }
         if (_PyBytes_Resize(&out, o) < 0) {
             return NULL;
@@ -491,16 +474,25 @@ cdef bytes _utf8_from_bytes(bytes data):
     return text.encode("utf-8")
 
 
-cdef bytes _utf8_from_str(str markup):
-    if not markup.isascii() and not turbohtml_has_cached_utf8(markup):
-        encoded = turbohtml_encode_utf8(markup)
-        if encoded is not None:
-            return <bytes>encoded
-    try:
-        return markup.encode("utf-8")
+cdef object _utf8_or_none(str text):
+    """``text`` as UTF-8 bytes, or None when it holds a lone surrogate."""
+    if text.isascii() or turbohtml_has_cached_utf8(text):
+        return text.encode("utf-8")  # the str's own copy of its UTF-8
+    encoded = turbohtml_encode_utf8(text)
+    if encoded is not None:
+        return encoded
+    try:  # too long for the loop to size (never in practice), or a surrogate
+        return text.encode("utf-8")
     except UnicodeEncodeError:
-        # Lone surrogates cannot reach lexbor; they become U+FFFD like a decoder error.
-        return markup.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
+        return None
+
+
+cdef bytes _utf8_from_str(str markup):
+    encoded = _utf8_or_none(markup)
+    if encoded is not None:
+        return <bytes>encoded
+    # Lone surrogates cannot reach lexbor; they become U+FFFD like a decoder error.
+    return markup.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
 
 
 cdef str decode_text(const lxb_char_t *data, size_t length):
@@ -1144,9 +1136,8 @@ cdef Document parse_str_through_head(str markup, head_settled settled, int flags
     cdef bint answered = True
     status = lxb_html_document_parse_chunk_begin(doc.c_doc)
     while status == LXB_STATUS_OK and at < length:
-        piece = markup[at:at + _HEAD_STEP]
-        encoded = piece.encode("utf-8") if piece.isascii() else turbohtml_encode_utf8(piece)
-        if encoded is None:  # a lone surrogate (or a piece too long to size, never here)
+        encoded = _utf8_or_none(markup[at:at + _HEAD_STEP])
+        if encoded is None:  # a lone surrogate
             answered = False
             break
         data = <bytes>encoded
