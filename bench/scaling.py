@@ -9,8 +9,9 @@ objects; the C walks' scratch arrays come from malloc and are not counted):
 - deep trees: nested <span> (and mixed inline) to 1M levels, <div> and <li> nesting,
   unclosed formatting elements (the cases vendor/lexbor/lexbor_patches.py makes linear);
 - lookups: tags that look for a name down a deep list (formatting end tags, <a>, stray end
-  tags under a special element, <li>/<dd>, </form>, foster parenting), and the two shapes
-  that stay quadratic;
+  tags under a special element, <li>/<dd>, </form>, foster parenting, table scope in a
+  cell, a <select> or <body> found below deep inline elements, foreign end tags), and the
+  shapes that stay quadratic;
 - wide trees: 1k ... 1M sibling paragraphs;
 - CSS selector costs on deep and wide trees (a descendant combinator, :nth-child, :has);
 - URL helpers on long URLs: 10 ... 100,000 query parameters, long paths, long hosts.
@@ -203,6 +204,11 @@ def lookup_ops() -> dict:
         "</div> out of scope": shape(lambda n: "<div><table>" + "<b>" * n + "</div>" * n),
         "</li> out of scope": shape(lambda n: "<ul><li><table>" + "<b>" * n + "</li>" * n),
         "<div><a> repeated": shape(lambda n: "<div><a>" * n),
+        # table scope, a yes found down a deep stack, foreign end tags
+        "</thead> in a cell": shape(lambda n: "<table><tr><td>" + "<span>" * n + "</thead>" * n),
+        "<hr> under a <select>": shape(lambda n: "<select>" + "<span>" * n + "<hr>" * n),
+        "n <span>, n </body>": shape(lambda n: "<span>" * n + "</body>" * n),
+        "<svg>, n <g>, n </x>": shape(lambda n: "<svg>" + "<g>" * n + "</x>" * n),
     }
 
 

@@ -14,6 +14,21 @@ REPO = Path(__file__).resolve().parents[1]
 DATA = Path(os.environ.get("TURBOHTML_DATA", REPO.parent / "shared" / "data"))
 
 
+def _asan_loaded() -> bool:
+    """Whether AddressSanitizer's runtime is in this process (the sanitizer run of
+    docs/reliability.md preloads it)."""
+    try:
+        return "libasan" in Path("/proc/self/maps").read_text()
+    except OSError:
+        return False
+
+
+UNDER_ASAN = _asan_loaded()
+# ASan holds freed memory in quarantine, so RSS growth says nothing about leaks there
+# (valgrind's memcheck and the normal build's run check them)
+measures_rss = pytest.mark.skipif(UNDER_ASAN, reason="RSS under ASan includes its quarantine")
+
+
 def data_path(*parts: str) -> Path:
     path = DATA.joinpath(*parts)
     if not path.exists():

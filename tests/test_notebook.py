@@ -13,6 +13,7 @@ import warnings
 from pathlib import Path
 
 import pytest
+from conftest import UNDER_ASAN
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
@@ -103,7 +104,8 @@ def test_notebook_shows_the_rich_views(executed):
 
 
 @pytest.mark.skipif(
-    not (shutil.which("chromium") or shutil.which("chromium-browser")), reason="headless Chromium not installed"
+    not (shutil.which("chromium") or shutil.which("chromium-browser")) or UNDER_ASAN,
+    reason="headless Chromium not installed or usable (under ASan)",
 )
 def test_notebook_outputs_render_in_chromium(executed):
     from test_display import _render, _title

@@ -11,7 +11,7 @@ import pytest
 import turbohtml
 from turbohtml import Comment, Document, Element, Node, Text, parse
 
-from conftest import article_benchmark, read_gzip_text, readability_pages
+from conftest import article_benchmark, measures_rss, read_gzip_text, readability_pages
 
 PAGE = """<!doctype html>
 <html lang="en"><head><title> A  small
@@ -681,6 +681,59 @@ def test_out_of_scope_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
         assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
 
 
+
+# Tables, selects and foreign content deep enough to start the stack's index: "in table
+# scope?" (</thead>, </tr>, <td> in a cell...), "in scope?" answered yes (a <select> below
+# deep inline elements, </body>, <option>, <hr>), and foreign end tags looking for their
+# name down the SVG/MathML elements above the nearest HTML one (lexbor_patches.py counts
+# all three and remembers where a walk found its element).
+_TABLE_TAGS = ("table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption", "colgroup", "col", "template")
+_SELECT_TAGS = ("select", "option", "optgroup", "hr", "datalist", "select multiple", "button", "selectedcontent")
+_FOREIGN_NAMES = ("g", "G", "x", "mi", "mo", "foreignObject", "foreignobject", "desc", "title", "svg", "math",
+                  "mtext", "annotation-xml", "path", "b", "p", "span")
+
+
+def _deep_run(rng) -> str:
+    tag, k = rng.choice(("span", "g", "b", "div", "i", "em", "mi", "font", "option", "p")), rng.randint(30, 80)
+    return f"<{tag}>" * k
+
+
+def _foreign_in_formatting(rng) -> str:
+    # an adoption agency below foreign elements: it removes and inserts HTML elements
+    # under them, which changes how many HTML elements each has below it
+    outer = rng.choice(("<svg><foreignObject>", "<math><mi>", "<svg><desc>", "<math><annotation-xml encoding=text/html>"))
+    inner = rng.choice(("<svg>", "<math>", "<svg><g>", ""))
+    return f"<{rng.choice(_FORMATTING[:6])}>{outer}{rng.choice(('', '<div>', '<span>', '<p>'))}{inner}" + "<g>" * rng.randint(0, 40)
+
+
+_WALK_SOUP = (
+    (0.06, _deep_run),
+    (0.09, _foreign_in_formatting),
+    (0.22, lambda rng: f"<{rng.choice(_TABLE_TAGS)}>"),
+    (0.34, lambda rng: f"</{rng.choice(_TABLE_TAGS)}>" * rng.randint(1, 6)),
+    (0.44, lambda rng: f"<{rng.choice(_SELECT_TAGS)}>"),
+    (0.50, lambda rng: f"</{rng.choice(_SELECT_TAGS).split()[0]}>" * rng.randint(1, 4)),
+    (0.58, lambda rng: f"<{rng.choice(_FOREIGN_NAMES)}>"),
+    (0.68, lambda rng: f"</{rng.choice(_FOREIGN_NAMES)}>" * rng.randint(1, 6)),
+    (0.72, lambda rng: rng.choice(("</body>", "</html>", "<body>", "</br>", "<p>", "</p>", "<h2>", "</h3>"))),
+    (0.78, lambda rng: f"<{rng.choice(_FORMATTING[:6])}>"),
+    (0.82, lambda rng: f"</{rng.choice(_FORMATTING[:6])}>"),
+    (1.00, lambda rng: rng.choice(("x", " ", "yz", "\n"))),
+)
+
+
+def test_table_select_and_foreign_soup_builds_the_trees_of_unpatched_lexbor() -> None:
+    # TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand
+    import os
+    import random
+
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    rng = random.Random(20261204)
+    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "2000"))
+    for _ in range(docs):
+        markup = _soup(rng, rng.randint(20, 200), _WALK_SOUP)
+        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+
 def _distinct(n: int, tag: str = "b") -> str:
     return "".join(f"<{tag} id=x{i}>" for i in range(n))
 
@@ -712,6 +765,27 @@ def test_tags_that_looked_for_a_name_down_a_deep_list_are_linear(shape: str) -> 
     else:  # foster parenting asks it too
         doc = parse("<span>" * n + "<table>" + "<b></b>" * n)
         assert len(doc.select("span")) == n and len(doc.select("b")) == n
+
+
+@pytest.mark.parametrize("shape", ["</thead>", "<hr>", "</body>", "</x>"])
+def test_scope_walks_down_deep_stacks_are_linear(shape: str) -> None:
+    # Walks lexbor_patches.py answers from the stack's index: table scope in a cell (no
+    # </thead> to close), a yes (the <select> below the spans, for every <hr>; the <body>,
+    # for every </body>), and a foreign end tag looking down the SVG elements. Each was
+    # n^2/2 steps (8k: 0.2-0.6 s; at 100k about a minute).
+    n = 100_000
+    if shape == "</thead>":
+        doc = parse("<table><tr><td>" + "<span>" * n + "</thead>" * n + "end")
+        assert len(doc.select("td span")) == n and doc.select("span")[-1].text == "end"
+    elif shape == "<hr>":
+        doc = parse("<select>" + "<span>" * n + "<hr>" * n)
+        assert len(doc.select("select span")) == n and len(doc.select("span hr")) == n
+    elif shape == "</body>":
+        doc = parse("<span>" * n + "</body>" * n + "end")
+        assert len(doc.select("span")) == n and doc.select("span")[-1].text == "end"
+    else:
+        doc = parse("<svg>" + "<g>" * n + "</x>" * n + "end")
+        assert len(doc.select("svg g")) == n and doc.select("g")[-1].text == "end"
 
 
 def test_reused_documents_start_clean() -> None:
@@ -811,6 +885,7 @@ def _rss_bytes() -> int:
         return int(handle.read().split()[1]) * 4096
 
 
+@measures_rss
 def test_parse_and_drop_does_not_leak() -> None:
     truth, pages = article_benchmark()
     markup = read_gzip_text(pages[0])

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 import turbohtml
+from conftest import measures_rss
 from turbohtml import extract as X
 
 REPO = Path(__file__).resolve().parents[1]
@@ -298,6 +299,7 @@ def test_rss_probe_sees_lexbor_memory():
 
 
 @needs_proc
+@measures_rss
 def test_no_leak_when_every_function_runs_in_a_loop():
     pages = [html for _name, html in _pages(8, max_chars=60_000)]
     for index, html in enumerate(pages * 3):  # warm-up: caches, interned strings, arenas

@@ -60,6 +60,22 @@ elements, for the questions lexbor answered by scanning them:
   last step looked for the furthest block, near the top, from the bottom of the stack
   (<div><a> repeated 100k times: 3.6 s); when the count says it is there once, the
   scan from the top finds the same entry (0.2 s).
+- the same question in table scope (a cell's </thead>, </tfoot>, </th> with none open:
+  <table><tr><td>, 8k <span>, 8k </thead>: 0.32 s), and when the answer is yes: the walk
+  goes down to the element (<select>, 8k <span>, 8k <hr>, each <hr> looking for the
+  <select> and for an <option> or <optgroup>: 0.48 s; 8k <span>, 8k </body>: 0.21 s). The
+  stack's index also counts the special elements by their number of table scope
+  boundaries, and remembers where a walk found an element (16 places, by name): when the
+  count for the top's number is one and the element is still at that entry with the
+  top's number, it is the one the walk would return (100k: 0.03-0.08 s);
+- a foreign content end tag ("any other end tag") walks down the SVG/MathML elements
+  above the nearest HTML element for its name (<svg>, 20k <g>, 20k </x>: 1.4 s): each
+  entry also gets the number of HTML elements at or below it, and the foreign elements
+  are counted per (name, that number), so a zero count for the top's skips the walk
+  (100k: 0.04 s). An HTML element leaving or entering the middle of the stack changes the
+  number of the entries above it (lexbor moves the same entries); the parser never puts
+  one between two foreign runs that a removal could join, so the tests cannot tell the
+  update from its absence, but it keeps the counts true.
 An index starts when its list grows past 32 entries (most pages never get there), is
 kept in step by hooks on every change to its list, rebuilds itself from the list if it
 finds the lengths differ, and is freed at the end of the parse (on 100,000 unclosed
@@ -597,7 +613,7 @@ turbohtml_name_key(const lxb_html_tree_t *tree, uintptr_t name, size_t below,
 {
     uint64_t h = turbohtml_mix(tree->seed ^ name);
 
-    h = turbohtml_mix(h ^ (((uint64_t) below << 3) | kind));
+    h = turbohtml_mix(h ^ (((uint64_t) below << 4) | kind));
 
     return (h != 0) ? h : 1;
 }
@@ -610,6 +626,8 @@ turbohtml_name_key(const lxb_html_tree_t *tree, uintptr_t name, size_t below,
 #define TURBOHTML_KEY_IN_SCOPE 5  /* name and namespace, scope boundaries at or below */
 #define TURBOHTML_KEY_BUTTON   6  /* HTML <p>, button scope boundaries at or below */
 #define TURBOHTML_KEY_LIST     7  /* HTML <li>, list item scope boundaries at or below */
+#define TURBOHTML_KEY_TABLE    8  /* special name and namespace, table scope boundaries at or below */
+#define TURBOHTML_KEY_FOREIGN  9  /* a foreign element's tag name, HTML elements at or below */
 
 
 /*
@@ -636,6 +654,8 @@ struct turbohtml_open_entry {
     size_t scope;     /* scope boundaries (all special) at or below the entry */
     size_t button;    /* button scope boundaries (the same and <button>) */
     size_t list;      /* list item scope boundaries (the same and <ol>, <ul>) */
+    size_t table;     /* table scope boundaries (html, table, template) */
+    size_t html;      /* HTML elements at or below the entry */
 };
 
 /* A boundary of "in scope" (html, table, td, applet, MathML mi, SVG foreignObject...),
@@ -663,6 +683,13 @@ turbohtml_is_list_scope(const lxb_dom_node_t *node)
 }
 
 static bool
+turbohtml_is_table_scope(const lxb_dom_node_t *node)
+{
+    return lxb_html_tag_is_category(node->local_name, node->ns,
+                                    LXB_HTML_TAG_CATEGORY_SCOPE_TABLE);
+}
+
+static bool
 turbohtml_is_formatting(const lxb_dom_node_t *node)
 {
     return lxb_html_tag_is_category(node->local_name, node->ns,
@@ -670,13 +697,14 @@ turbohtml_is_formatting(const lxb_dom_node_t *node)
 }
 
 /* The names "in scope?" is asked about: special elements, <ruby> (<rb>, <rtc>),
- * <nobr> and <option>. The other names are not counted (lexbor's walk runs). */
+ * <nobr>, <option> and <optgroup>. The other names are not counted (lexbor's walk runs). */
 static bool
 turbohtml_scope_counted(uintptr_t tag_id, uintptr_t ns)
 {
     return lxb_html_tag_is_category(tag_id, ns, LXB_HTML_TAG_CATEGORY_SPECIAL)
            || (ns == LXB_NS_HTML && (tag_id == LXB_TAG_RUBY || tag_id == LXB_TAG_NOBR
-                                     || tag_id == LXB_TAG_OPTION));
+                                     || tag_id == LXB_TAG_OPTION
+                                     || tag_id == LXB_TAG_OPTGROUP));
 }
 
 /* The "name" of (tag name, namespace) in a key (a collision only makes a count high). */
@@ -707,11 +735,13 @@ turbohtml_is_stopper(const lxb_dom_node_t *node)
 static struct turbohtml_open_entry
 turbohtml_open_entry(const lxb_html_tree_t *tree, size_t idx, const lxb_dom_node_t *node)
 {
-    struct turbohtml_open_entry entry = {0, 0, 0, 0, 0};
+    struct turbohtml_open_entry entry = {0};
 
     if (idx != 0) {
         entry = tree->open_k[idx - 1];
     }
+
+    entry.html += (node->ns == LXB_NS_HTML);
 
     if (turbohtml_is_special(node)) {
         entry.special++;
@@ -719,6 +749,7 @@ turbohtml_open_entry(const lxb_html_tree_t *tree, size_t idx, const lxb_dom_node
         entry.scope += turbohtml_is_scope(node);
         entry.button += turbohtml_is_button_scope(node);
         entry.list += turbohtml_is_list_scope(node);
+        entry.table += turbohtml_is_table_scope(node);
     }
 
     return entry;
@@ -749,8 +780,19 @@ turbohtml_open_names(lxb_html_tree_t *tree, const lxb_dom_node_t *node,
         return false;
     }
 
+    /* table scope: the special elements (every name it is asked about is one) */
+    if (turbohtml_is_special(node)
+        && !op(&tree->open_tags,
+               turbohtml_name_key(tree, turbohtml_scope_name(node->local_name, node->ns),
+                                  entry->table, TURBOHTML_KEY_TABLE)))
+    {
+        return false;
+    }
+
+    /* a foreign content end tag looks for its name down to the nearest HTML element */
     if (node->ns != LXB_NS_HTML) {
-        return true;
+        return op(&tree->open_tags, turbohtml_name_key(tree, node->local_name, entry->html,
+                                                       TURBOHTML_KEY_FOREIGN));
     }
 
     if (node->local_name == LXB_TAG_P
@@ -847,6 +889,37 @@ turbohtml_open_fill(lxb_html_tree_t *tree)
     return true;
 }
 
+/*
+ * An HTML element came onto (up) or left (!up) the stack below the entries from
+ * `from` up: each has one more (fewer) HTML element below it, which only the keys
+ * of foreign elements hold. lexbor moved the same entries in its array.
+ */
+static bool
+turbohtml_open_shift_html(lxb_html_tree_t *tree, size_t from, bool up)
+{
+    size_t i;
+    bool foreign;
+    struct turbohtml_open_entry *above;
+    lxb_dom_node_t **list = (lxb_dom_node_t **) tree->open_elements->list;
+
+    for (i = from; i < tree->open_k_length; i++) {
+        above = &tree->open_k[i];
+        foreign = list[i]->ns != LXB_NS_HTML;
+
+        if (foreign && !turbohtml_open_names(tree, list[i], above, false)) {
+            return false;
+        }
+
+        above->html = up ? above->html + 1 : above->html - 1;
+
+        if (foreign && !turbohtml_open_names(tree, list[i], above, true)) {
+            return false;
+        }
+    }
+
+    return true;
+}
+
 static void
 turbohtml_open_refill(lxb_html_tree_t *tree)
 {
@@ -895,7 +968,8 @@ turbohtml_open_added(lxb_html_tree_t *tree, size_t idx)
     tree->open_k_length++;
 
     if (!turbohtml_counts_add(&tree->open, (uintptr_t) node)
-        || !turbohtml_open_names(tree, node, &entry, true))
+        || !turbohtml_open_names(tree, node, &entry, true)
+        || (node->ns == LXB_NS_HTML && !turbohtml_open_shift_html(tree, idx + 1, true)))
     {
         tree->open_state = TURBOHTML_INDEX_OFF;
     }
@@ -906,7 +980,7 @@ void
 turbohtml_open_removed(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx)
 {
     size_t i;
-    struct turbohtml_open_entry entry, below = {0, 0, 0, 0, 0}, *above;
+    struct turbohtml_open_entry entry, below = {0}, *above;
     lxb_dom_node_t **list = (lxb_dom_node_t **) tree->open_elements->list;
 
     if (tree->open_state != TURBOHTML_INDEX_ON) {
@@ -938,6 +1012,10 @@ turbohtml_open_removed(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx)
             (tree->open_k_length - idx) * sizeof(entry));
 
     if (entry.special == below.special) {
+        if (entry.html != below.html && !turbohtml_open_shift_html(tree, idx, false)) {
+            tree->open_state = TURBOHTML_INDEX_OFF;
+        }
+
         return;
     }
 
@@ -955,6 +1033,8 @@ turbohtml_open_removed(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx)
         above->scope -= entry.scope - below.scope;
         above->button -= entry.button - below.button;
         above->list -= entry.list - below.list;
+        above->table -= entry.table - below.table;
+        above->html -= entry.html - below.html;
 
         if (!turbohtml_open_names(tree, list[i], above, true)) {
             tree->open_state = TURBOHTML_INDEX_OFF;
@@ -986,7 +1066,9 @@ turbohtml_open_replaced(lxb_html_tree_t *tree, size_t idx, lxb_dom_node_t *old)
         || turbohtml_is_stopper(node) != turbohtml_is_stopper(old)
         || turbohtml_is_scope(node) != turbohtml_is_scope(old)
         || turbohtml_is_button_scope(node) != turbohtml_is_button_scope(old)
-        || turbohtml_is_list_scope(node) != turbohtml_is_list_scope(old))
+        || turbohtml_is_list_scope(node) != turbohtml_is_list_scope(old)
+        || turbohtml_is_table_scope(node) != turbohtml_is_table_scope(old)
+        || (node->ns == LXB_NS_HTML) != (old->ns == LXB_NS_HTML))
     {
         turbohtml_open_refill(tree);
         return;
@@ -1125,66 +1207,183 @@ turbohtml_open_in_scope(lxb_html_tree_t *tree, lxb_dom_node_t *node)
                turbohtml_name_key(tree, (uintptr_t) node, top, TURBOHTML_KEY_SCOPE)) != 0;
 }
 
+/* The number of boundaries of ct at or below entry. */
+static size_t
+turbohtml_scope_boundaries(const struct turbohtml_open_entry *entry,
+                           lxb_html_tag_category_t ct)
+{
+    switch (ct) {
+        case LXB_HTML_TAG_CATEGORY_SCOPE_BUTTON:
+            return entry->button;
+
+        case LXB_HTML_TAG_CATEGORY_SCOPE_LIST_ITEM:
+            return entry->list;
+
+        case LXB_HTML_TAG_CATEGORY_SCOPE_TABLE:
+            return entry->table;
+
+        default:
+            return entry->scope;
+    }
+}
+
+/* The key counting the elements named (tag_id, ns) with that many boundaries of ct
+ * at or below them; 0: the index does not count them (scope: turbohtml_scope_counted;
+ * button scope: <p>; list item scope: <li>; table scope: special elements). */
+static uint64_t
+turbohtml_scope_key(const lxb_html_tree_t *tree, uintptr_t tag_id, uintptr_t ns,
+                    lxb_html_tag_category_t ct, size_t boundaries)
+{
+    bool html = ns == LXB_NS_HTML;
+
+    if (ct == LXB_HTML_TAG_CATEGORY_SCOPE && turbohtml_scope_counted(tag_id, ns)) {
+        return turbohtml_name_key(tree, turbohtml_scope_name(tag_id, ns), boundaries,
+                                  TURBOHTML_KEY_IN_SCOPE);
+    }
+
+    if (ct == LXB_HTML_TAG_CATEGORY_SCOPE_BUTTON && html && tag_id == LXB_TAG_P) {
+        return turbohtml_name_key(tree, LXB_TAG_P, boundaries, TURBOHTML_KEY_BUTTON);
+    }
+
+    if (ct == LXB_HTML_TAG_CATEGORY_SCOPE_LIST_ITEM && html && tag_id == LXB_TAG_LI) {
+        return turbohtml_name_key(tree, LXB_TAG_LI, boundaries, TURBOHTML_KEY_LIST);
+    }
+
+    if (ct == LXB_HTML_TAG_CATEGORY_SCOPE_TABLE
+        && lxb_html_tag_is_category(tag_id, ns, LXB_HTML_TAG_CATEGORY_SPECIAL))
+    {
+        return turbohtml_name_key(tree, turbohtml_scope_name(tag_id, ns), boundaries,
+                                  TURBOHTML_KEY_TABLE);
+    }
+
+    return 0;
+}
+
+static size_t
+turbohtml_found_slot(uintptr_t tag_id, uintptr_t ns)
+{
+    return (tag_id + ns * 7) & (TURBOHTML_FOUND_SLOTS - 1);
+}
+
+/* A walk "in scope?" found node at stack entry idx: remembered for the next question. */
+void
+turbohtml_open_found(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx)
+{
+    turbohtml_found_t *slot = &tree->open_found[turbohtml_found_slot(node->local_name,
+                                                                     node->ns)];
+
+    slot->node = node;
+    slot->idx = idx;
+}
+
 /*
- * lxb_html_tree_element_in_scope(tag_id, ns, ct): its walk from the top of the
- * stack returns the first element with the name and namespace, unless it meets a
- * boundary of ct first: none is in scope exactly when no such element has as
- * many boundaries at or below it as the top. 0: none is in scope, 1: one may be
- * (walk), -1: not indexed, or a category or name the index does not count
- * (scope: turbohtml_scope_counted; button scope: <p>; list item scope: <li>).
+ * The walk's answer without the walk, when the index knows it. 0: none is in
+ * scope (*found NULL); 1: *found is the element the walk returns; -1: walk.
+ * A yes needs the element: when the count for the top's boundaries is one, and
+ * the element a walk last found with the name is still at its entry with as many
+ * boundaries below as the top, it is that one (<select>, n <span>, n <option>:
+ * each <option> walked the spans down to the <select>; n </body>: to the <body>).
+ * A collision only makes a count high, so a count of one is exact.
  */
 int
-turbohtml_open_in_scope_name(lxb_html_tree_t *tree, uintptr_t tag_id, uintptr_t ns,
-                             lxb_html_tag_category_t ct)
+turbohtml_open_in_scope_find(lxb_html_tree_t *tree, uintptr_t tag_id, uintptr_t ns,
+                             lxb_html_tag_category_t ct, lxb_dom_node_t **found)
 {
-    const struct turbohtml_open_entry *top;
+    size_t top, count;
     uint64_t key;
+    lxb_dom_node_t *node;
+    const turbohtml_found_t *slot;
+
+    *found = NULL;
 
     if (!turbohtml_open_ready(tree) || tree->open_k_length == 0) {
         return -1;
     }
 
-    top = &tree->open_k[tree->open_k_length - 1];
+    top = turbohtml_scope_boundaries(&tree->open_k[tree->open_k_length - 1], ct);
+    key = turbohtml_scope_key(tree, tag_id, ns, ct, top);
 
-    if (ct == LXB_HTML_TAG_CATEGORY_SCOPE && turbohtml_scope_counted(tag_id, ns)) {
-        key = turbohtml_name_key(tree, turbohtml_scope_name(tag_id, ns), top->scope,
-                                 TURBOHTML_KEY_IN_SCOPE);
-    }
-    else if (ct == LXB_HTML_TAG_CATEGORY_SCOPE_BUTTON && tag_id == LXB_TAG_P
-             && ns == LXB_NS_HTML)
-    {
-        key = turbohtml_name_key(tree, LXB_TAG_P, top->button, TURBOHTML_KEY_BUTTON);
-    }
-    else if (ct == LXB_HTML_TAG_CATEGORY_SCOPE_LIST_ITEM && tag_id == LXB_TAG_LI
-             && ns == LXB_NS_HTML)
-    {
-        key = turbohtml_name_key(tree, LXB_TAG_LI, top->list, TURBOHTML_KEY_LIST);
-    }
-    else {
+    if (key == 0) {
         return -1;
     }
 
-    return turbohtml_counts_get(&tree->open_tags, key) != 0;
+    count = turbohtml_counts_get(&tree->open_tags, key);
+
+    if (count != 1) {
+        return (count == 0) ? 0 : -1;
+    }
+
+    slot = &tree->open_found[turbohtml_found_slot(tag_id, ns)];
+
+    if (slot->idx >= tree->open_k_length) {
+        return -1;
+    }
+
+    node = tree->open_elements->list[slot->idx];
+
+    if (node != slot->node || node->local_name != tag_id || node->ns != ns
+        || turbohtml_scope_boundaries(&tree->open_k[slot->idx], ct) != top)
+    {
+        return -1;
+    }
+
+    *found = node;
+
+    return 1;
 }
 
-/* The same for any HTML <h1> to <h6> in scope (lxb_html_tree_element_in_scope_h123456). */
+/* The same for the first of several names (the walks for <td>/<th>, <option>/<optgroup>,
+ * <tbody>/<thead>/<tfoot>): known when one name's answer is yes and the others' no. */
 int
-turbohtml_open_in_scope_h123456(lxb_html_tree_t *tree)
+turbohtml_open_in_scope_any(lxb_html_tree_t *tree, const lxb_tag_id_t *names, size_t n,
+                            lxb_html_tag_category_t ct, lxb_dom_node_t **found)
 {
-    static const lxb_tag_id_t tags[] = {LXB_TAG_H1, LXB_TAG_H2, LXB_TAG_H3,
-                                        LXB_TAG_H4, LXB_TAG_H5, LXB_TAG_H6};
     size_t i;
-    int has;
+    int has, yes = 0;
+    lxb_dom_node_t *node;
 
-    for (i = 0; i < sizeof(tags) / sizeof(tags[0]); i++) {
-        has = turbohtml_open_in_scope_name(tree, tags[i], LXB_NS_HTML,
-                                           LXB_HTML_TAG_CATEGORY_SCOPE);
-        if (has != 0) {
-            return has;
+    *found = NULL;
+
+    for (i = 0; i < n; i++) {
+        has = turbohtml_open_in_scope_find(tree, names[i], LXB_NS_HTML, ct, &node);
+
+        if (has == -1 || (has == 1 && yes++ != 0)) {
+            *found = NULL;
+            return -1;
+        }
+
+        if (has == 1) {
+            *found = node;
         }
     }
 
-    return 0;
+    return yes;
+}
+
+/*
+ * A foreign content end tag ("any other end tag") walks from the top down the
+ * foreign elements above the nearest HTML element for one with its tag name (svg,
+ * n <g>, n </x>: n^2/2 steps). 0 when the top is foreign and none of them has the
+ * name (the walk finds nothing), 1 when one may, -1 not indexed or an HTML top.
+ */
+int
+turbohtml_open_foreign_has(lxb_html_tree_t *tree, uintptr_t tag_id)
+{
+    size_t top;
+
+    if (!turbohtml_open_ready(tree) || tree->open_k_length == 0) {
+        return -1;
+    }
+
+    top = tree->open_k_length - 1;
+
+    if (((lxb_dom_node_t *) tree->open_elements->list[top])->ns == LXB_NS_HTML) {
+        return -1;
+    }
+
+    return turbohtml_counts_get(&tree->open_tags,
+               turbohtml_name_key(tree, tag_id, tree->open_k[top].html,
+                                  TURBOHTML_KEY_FOREIGN)) != 0;
 }
 
 /*
@@ -1848,6 +2047,15 @@ typedef struct {
 }
 turbohtml_ark_t;
 
+/* where a walk "in scope?" found an element (tree->open_found) */
+typedef struct {
+    lxb_dom_node_t             *node;
+    size_t                     idx;       /* its entry of open_elements */
+}
+turbohtml_found_t;
+
+#define TURBOHTML_FOUND_SLOTS 16
+
 """
 
 _INDEX_H = """/* turbohtml: every change of the two lists reports to their indexes */
@@ -1885,11 +2093,18 @@ int
 turbohtml_open_in_scope(lxb_html_tree_t *tree, lxb_dom_node_t *node);
 
 int
-turbohtml_open_in_scope_name(lxb_html_tree_t *tree, uintptr_t tag_id, uintptr_t ns,
-                             lxb_html_tag_category_t ct);
+turbohtml_open_in_scope_find(lxb_html_tree_t *tree, uintptr_t tag_id, uintptr_t ns,
+                             lxb_html_tag_category_t ct, lxb_dom_node_t **found);
 
 int
-turbohtml_open_in_scope_h123456(lxb_html_tree_t *tree);
+turbohtml_open_in_scope_any(lxb_html_tree_t *tree, const lxb_tag_id_t *names, size_t n,
+                            lxb_html_tag_category_t ct, lxb_dom_node_t **found);
+
+void
+turbohtml_open_found(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx);
+
+int
+turbohtml_open_foreign_has(lxb_html_tree_t *tree, uintptr_t tag_id);
 
 int
 turbohtml_agency_out_of_scope(lxb_html_tree_t *tree, uintptr_t subject);
@@ -1933,6 +2148,30 @@ def _answer(has: str) -> str:
     )
 
 
+def _in_scope_of_any(function: str, tags: tuple[str, ...], category: str) -> list[tuple[str, str, str, int]]:
+    """Replacements for lxb_html_tree_element_in_scope_<function>, a walk for the first
+    of several HTML names: the index answers when it knows, a walk's find is remembered."""
+    header = (f"lxb_html_tree_element_in_scope_{function}(lxb_html_tree_t *tree)\n{{\n"
+              "    lxb_dom_node_t *node;\n")
+    names = ", ".join(f"LXB_TAG_{tag}" for tag in tags)
+    found = (f"            case LXB_TAG_{tags[-1]}:\n"
+             "                if (node->ns == LXB_NS_HTML) {\n"
+             "                    return node;\n")
+    return [
+        ("html/tree.c", header,
+         header + "\n"
+         f"    static const lxb_tag_id_t turbohtml_names[] = {{{names}}};\n\n"
+         f"    if (turbohtml_open_in_scope_any(tree, turbohtml_names, {len(tags)},\n"
+         f"                                    LXB_HTML_TAG_CATEGORY_{category}, &node) != -1) {{\n"
+         "        return node;  /* turbohtml: the index knows (NULL: none in scope) */\n"
+         "    }\n", 1),
+        ("html/tree.c", found,
+         found.replace("                    return node;\n",
+                       "                    turbohtml_open_found(tree, node, idx);\n"
+                       "                    return node;\n"), 1),
+    ]
+
+
 _MARKER_NODE = (
     "static lxb_dom_node_t *lxb_html_tree_active_formatting_marker_node_static =\n"
     "    (lxb_dom_node_t *) &lxb_html_tree_active_formatting_marker_static;\n"
@@ -1963,7 +2202,8 @@ REPLACEMENTS += [
         "    size_t                         open_k_length;\n"
         "    size_t                         open_k_size;\n"
         "    turbohtml_index_state_t        open_state;\n"
-        "    uint64_t                       seed; /* turbohtml: of the indexes' hashes */\n",
+        "    uint64_t                       seed; /* turbohtml: of the indexes' hashes */\n"
+        "    turbohtml_found_t              open_found[TURBOHTML_FOUND_SLOTS]; /* turbohtml */\n",
         1,
     ),
     ("html/tree.h", "LXB_API lxb_html_tree_t *\nlxb_html_tree_create(void);\n",
@@ -2150,27 +2390,48 @@ REPLACEMENTS += [
     ),
     # "is an element with this name in scope?" walked the stack down to the nearest
     # boundary of the scope (<div><table>, 20k <b>, 20k </div>: 4.2 s; <p><table>...
-    # </p>, <ul><li><table>... </li>, <h1><table>... </h1>: 5.7-7.3 s)
+    # </p>, <ul><li><table>... </li>, <h1><table>... </h1>: 5.7-7.3 s; in a cell, 8k
+    # <span>, 8k </thead>: 0.3 s), or down to the element when it was (<select>, 8k
+    # <span>, 8k <option>: 0.6 s; 8k <span>, 8k </body>: 0.2 s)
     (
         "html/tree.c",
         "        return NULL;  /* turbohtml: no <p> is open, so none is in scope */\n"
         "    }\n",
         "        return NULL;  /* turbohtml: no <p> is open, so none is in scope */\n"
         "    }\n\n"
-        "    if (turbohtml_open_in_scope_name(tree, tag_id, ns, ct) == 0) {\n"
-        "        return NULL;  /* turbohtml: none above the nearest boundary */\n"
+        "    lxb_dom_node_t *turbohtml_found;\n\n"
+        "    if (turbohtml_open_in_scope_find(tree, tag_id, ns, ct, &turbohtml_found) != -1) {\n"
+        "        return turbohtml_found;  /* turbohtml: the index knows (NULL: none in scope) */\n"
         "    }\n",
         1,
     ),
     (
         "html/tree.c",
-        "lxb_html_tree_element_in_scope_h123456(lxb_html_tree_t *tree)\n{\n"
-        "    lxb_dom_node_t *node;\n",
-        "lxb_html_tree_element_in_scope_h123456(lxb_html_tree_t *tree)\n{\n"
-        "    lxb_dom_node_t *node;\n\n"
-        "    if (turbohtml_open_in_scope_h123456(tree) == 0) {\n"
-        "        return NULL;  /* turbohtml: none above the nearest boundary */\n"
-        "    }\n",
+        "        if (node->local_name == tag_id && node->ns == ns) {\n"
+        "            return node;\n        }\n\n"
+        "        if (lxb_html_tag_is_category(node->local_name, node->ns, ct)) {\n",
+        "        if (node->local_name == tag_id && node->ns == ns) {\n"
+        "            turbohtml_open_found(tree, node, idx);\n"
+        "            return node;\n        }\n\n"
+        "        if (lxb_html_tag_is_category(node->local_name, node->ns, ct)) {\n",
+        1,
+    ),
+    *_in_scope_of_any("h123456", ("H1", "H2", "H3", "H4", "H5", "H6"), "SCOPE"),
+    *_in_scope_of_any("tbody_thead_tfoot", ("TBODY", "THEAD", "TFOOT"), "SCOPE_TABLE"),
+    *_in_scope_of_any("td_th", ("TD", "TH"), "SCOPE_TABLE"),
+    *_in_scope_of_any("option_optgroup", ("OPTION", "OPTGROUP"), "SCOPE"),
+    # a foreign content end tag walked the foreign elements above the nearest HTML one
+    # for its name (svg, 20k <g>, 20k </x>: 1.4 s): none of them has it, nothing to find
+    (
+        "html/tree/insertion_mode/foreign_content.c",
+        "    status = LXB_STATUS_OK;\n\n    while (idx != 0) {\n"
+        "        if (list[idx]->local_name == token->tag_id) {\n",
+        "    status = LXB_STATUS_OK;\n\n"
+        "    if (turbohtml_open_foreign_has(tree, token->tag_id) == 0) {\n"
+        "        idx = 0;  /* turbohtml: no foreign element down to an HTML one has the name */\n"
+        "    }\n\n"
+        "    while (idx != 0) {\n"
+        "        if (list[idx]->local_name == token->tag_id) {\n",
         1,
     ),
     # a formatting end tag (the adoption agency's first step) looks for its name after
