@@ -10,8 +10,9 @@ objects; the C walks' scratch arrays come from malloc and are not counted):
   unclosed formatting elements (the cases vendor/lexbor/lexbor_patches.py makes linear);
 - lookups: tags that look for a name down a deep list (formatting end tags, <a>, stray end
   tags under a special element, <li>/<dd>, </form>, foster parenting, table scope in a
-  cell, a <select> or <body> found below deep inline elements, foreign end tags), and the
-  shapes that stay quadratic;
+  cell, a <select> or <body> found below deep inline elements, foreign end tags, resetting
+  the insertion mode), many attribute or tag names, text in pieces, and the shapes that
+  stay quadratic;
 - wide trees: 1k ... 1M sibling paragraphs;
 - CSS selector costs on deep and wide trees (a descendant combinator, :nth-child, :has);
 - URL helpers on long URLs: 10 ... 100,000 query parameters, long paths, long hosts.
@@ -209,6 +210,25 @@ def lookup_ops() -> dict:
         "<hr> under a <select>": shape(lambda n: "<select>" + "<span>" * n + "<hr>" * n),
         "n <span>, n </body>": shape(lambda n: "<span>" * n + "</body>" * n),
         "<svg>, n <g>, n </x>": shape(lambda n: "<svg>" + "<g>" * n + "</x>" * n),
+        "</table> under n <span>": shape(lambda n: "<span>" * n + "<table></table>" * n),
+    }
+
+
+def name_ops() -> dict:
+    """Many names on one element or in one document, and text that arrives in pieces:
+    lexbor scanned an element's attributes for each new one, chained a document's names
+    in 128 fixed lists, and copied a growing text node for each piece."""
+    def shape(make):
+        def prepare(n):
+            html = make(n)
+            return lambda: turbohtml.parse(html)
+        return prepare
+
+    return {
+        "a tag with n attributes": shape(lambda n: "<p " + " ".join(f"a{i}" for i in range(n)) + ">"),
+        "n <html a_i> tags": shape(lambda n: "".join(f"<html a{i}>" for i in range(n))),
+        "n distinct tag names": shape(lambda n: "".join(f"<x{i}>" for i in range(n))),
+        "foster text, n pieces": shape(lambda n: "<table>" + "x<!---->" * n),
     }
 
 
@@ -252,6 +272,8 @@ def run_trees(quick: bool) -> None:
 def run_lookups(quick: bool) -> None:
     series("lookups: tags looking for a name down deep lists (lexbor patched: names counted)",
            (1_000, 10_000, 100_000), lambda n: n, lookup_ops())
+    series("names and text pieces (lexbor patched: name sets, growing tables, doubling text)",
+           (1_000, 10_000, 100_000), lambda n: n, name_ops())
     series("lookups: still quadratic (ark removals far from the end)",
            (1_000, 3_000, 10_000), lambda n: n, quadratic_ops())
 

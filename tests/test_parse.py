@@ -734,6 +734,55 @@ def test_table_select_and_foreign_soup_builds_the_trees_of_unpatched_lexbor() ->
         markup = _soup(rng, rng.randint(20, 200), _WALK_SOUP)
         assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
 
+
+# Long tags and the <html>/<body> tags whose attributes join one element: duplicates
+# (any case), SVG and MathML names lexbor adjusts (viewBox, definitionURL, xlink:href),
+# namespaced and odd names; lexbor_patches.py answers "is it there already?" from a set
+# of the element's names past 16 attributes, and grows the document's name tables.
+_ATTR_NAMES = ("a", "A", "b", "id", "class", "viewbox", "viewBox", "VIEWBOX", "definitionurl", "definitionURL",
+               "xlink:href", "XLINK:HREF", "xml:lang", "xmlns", "xmlns:xlink", "href", "style", "data-x", "on")
+
+
+def _attribute_run(rng) -> str:
+    names = []
+    for _ in range(rng.randint(10, 60)):
+        names.append(rng.choice(_ATTR_NAMES) if rng.random() < 0.5 else f"n{rng.randint(0, 40)}")
+    return " ".join(f"{name}={rng.randint(0, 3)}" if rng.random() < 0.5 else name for name in names)
+
+
+_ATTR_SOUP = (
+    (0.30, lambda rng: f"<{rng.choice(('p', 'svg', 'math', 'x-y', 'b', 'table', 'td', 'foreignObject'))} {_attribute_run(rng)}>"),
+    (0.50, lambda rng: f"<{rng.choice(('html', 'body', 'HTML'))} {_attribute_run(rng)}>"),
+    (0.62, lambda rng: f"<{rng.choice(('html', 'body'))} {rng.choice(_ATTR_NAMES)}={rng.randint(0, 9)}>"),
+    (0.72, lambda rng: f"<t{rng.randint(0, 300)} {rng.choice(_ATTR_NAMES)}>"),
+    (0.80, lambda rng: f"</{rng.choice(('svg', 'math', 'p', 'b', 'table'))}>"),
+    (1.00, lambda rng: rng.choice(("x", " ", "<!--c-->", "</body>", "</html>"))),
+)
+
+
+def test_attribute_soup_builds_the_trees_of_unpatched_lexbor() -> None:
+    # TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand
+    import os
+    import random
+
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    rng = random.Random(20261205)
+    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "1500"))
+    for _ in range(docs):
+        markup = _soup(rng, rng.randint(5, 60), _ATTR_SOUP)
+        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+
+
+def test_many_distinct_names_build_the_trees_of_unpatched_lexbor() -> None:
+    # Past 512 names a document's name table grows (lexbor_patches.py): every tag and
+    # attribute name, in any case, must still find its entry, in one document and the
+    # documents reused after it.
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    tags = "".join(f"<t{i} A{i}=1 a{i % 7}=2><T{i // 3}>" for i in range(3000))
+    svg = "<svg " + " ".join(f"Attr{i} attr{i}" for i in range(1500)) + "><clipPath/><foreignObject/></svg>"
+    for markup in (tags, svg, tags + svg, "<p a=1>x"):
+        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html
+
 def _distinct(n: int, tag: str = "b") -> str:
     return "".join(f"<{tag} id=x{i}>" for i in range(n))
 
@@ -767,7 +816,7 @@ def test_tags_that_looked_for_a_name_down_a_deep_list_are_linear(shape: str) -> 
         assert len(doc.select("span")) == n and len(doc.select("b")) == n
 
 
-@pytest.mark.parametrize("shape", ["</thead>", "<hr>", "</body>", "</x>"])
+@pytest.mark.parametrize("shape", ["</thead>", "<hr>", "</body>", "</x>", "</table>", "attributes", "<html a>", "text"])
 def test_scope_walks_down_deep_stacks_are_linear(shape: str) -> None:
     # Walks lexbor_patches.py answers from the stack's index: table scope in a cell (no
     # </thead> to close), a yes (the <select> below the spans, for every <hr>; the <body>,
@@ -783,9 +832,22 @@ def test_scope_walks_down_deep_stacks_are_linear(shape: str) -> None:
     elif shape == "</body>":
         doc = parse("<span>" * n + "</body>" * n + "end")
         assert len(doc.select("span")) == n and doc.select("span")[-1].text == "end"
-    else:
+    elif shape == "</x>":
         doc = parse("<svg>" + "<g>" * n + "</x>" * n + "end")
         assert len(doc.select("svg g")) == n and doc.select("g")[-1].text == "end"
+    elif shape == "</table>":  # resetting the insertion mode walked down the spans
+        doc = parse("<span>" * n + "<table></table>" * n)
+        assert len(doc.select("span")) == n and len(doc.select("span > table")) == n
+    elif shape == "attributes":  # each new name was looked for among the ones before
+        doc = parse("<p " + " ".join(f"a{i}" for i in range(n)) + " a7>x")
+        assert len(doc.select_one("p").attrs) == n
+    elif shape == "<html a>":  # the attributes of n <html> tags join one element
+        doc = parse("".join(f"<html a{i}>" for i in range(n)) + "<html a1=again>")
+        html = doc.select_one("html")
+        assert len(html.attrs) == n and html.attrs["a1"] == ""
+    else:  # foster-parented text joining the text before the table, piece by piece
+        doc = parse("<table>" + "x<!---->" * n)
+        assert doc.body.text == "x" * n and doc.html.startswith("<html><head></head><body>" + "x" * n + "<table><!---->")
 
 
 def test_reused_documents_start_clean() -> None:

@@ -1,6 +1,6 @@
 """Our changes to lexbor's sources, applied by fetch_lexbor.py after extraction.
 
-Five changes. First, lexbor's tree builder answers "is there a <p> in button scope?"
+Seven changes. First, lexbor's tree builder answers "is there a <p> in button scope?"
 (asked on every <div>, <section>, <h1>... start tag) by scanning the whole stack of open
 elements, which makes 100,000 nested <div>s quadratic (about 80 s). The patch keeps a
 count of open HTML <p> elements beside the stack, so the answer is immediate when the
@@ -76,6 +76,11 @@ elements, for the questions lexbor answered by scanning them:
   number of the entries above it (lexbor moves the same entries); the parser never puts
   one between two foreign runs that a removal could join, so the tests cannot tell the
   update from its absence, but it keeps the counts true.
+- "reset the insertion mode appropriately" (after </table>, </template>, </caption>...)
+  walked from the top of the stack down to the nearest table part, template, body or
+  html (n <span>, then <table></table> n times: 20k 3.6 s): each entry also knows the
+  nearest such element at or below it and its entry, checked before use (a moved entry
+  makes the walk run), so the walk starts there (100k: 0.15 s).
 An index starts when its list grows past 32 entries (most pages never get there), is
 kept in step by hooks on every change to its list, rebuilds itself from the list if it
 finds the lengths differ, and is freed at the end of the parse (on 100,000 unclosed
@@ -137,6 +142,19 @@ Fifth, the tokenizer loops for the text of <script>, <style>, <title>/<textarea>
 comments skip plain bytes 8 at a time with lexbor's own SWAR search, as its data and
 attribute-value states already do (a quarter fewer instructions per parse of the
 article-benchmark pages; the tokens are unchanged).
+
+Sixth, names. The tree builder adds a token's attribute to an element unless it holds
+one with the name, and lexbor looked by scanning the element's attributes: a tag with
+100k attributes, or 100k <html a_i> tags (whose attributes join the one <html>), took
+2.4-6.6 s. Past 16 attributes on a new element, and always for <html> and <body>, a set
+of the element's names (exact keys, never hashes) answers. And a document's tables of
+tag and attribute names had 128 fixed chains: they now grow, keeping every search's
+answer (see _HASH_GROW_C). 100k: 0.08-0.14 s.
+
+Seventh, text that joins the text node before it in pieces while other nodes are made
+between the pieces (foster-parented text before a table, text after </body> with
+comments) grows by doubling instead of to the exact length, which copied the whole
+string per piece (100k pieces: 0.7 s, now 0.04 s). The text is the same.
 
 Each replacement must match exactly once in the pinned sources; a mismatch fails the
 build with the file and the text that was expected.
@@ -656,6 +674,9 @@ struct turbohtml_open_entry {
     size_t list;      /* list item scope boundaries (the same and <ol>, <ul>) */
     size_t table;     /* table scope boundaries (html, table, template) */
     size_t html;      /* HTML elements at or below the entry */
+    lxb_dom_node_t *reset;  /* the nearest element at or below that resetting the
+                               insertion mode stops at (turbohtml_is_reset), */
+    size_t reset_idx;       /* and its entry */
 };
 
 /* A boundary of "in scope" (html, table, td, applet, MathML mi, SVG foreignObject...),
@@ -687,6 +708,27 @@ turbohtml_is_table_scope(const lxb_dom_node_t *node)
 {
     return lxb_html_tag_is_category(node->local_name, node->ns,
                                     LXB_HTML_TAG_CATEGORY_SCOPE_TABLE);
+}
+
+/* An element where "reset the insertion mode appropriately" stops walking down: every
+ * other HTML element, and every foreign one, is passed (but the bottom entry). */
+static bool
+turbohtml_is_reset(const lxb_dom_node_t *node)
+{
+    if (node->ns != LXB_NS_HTML) {
+        return false;
+    }
+
+    switch (node->local_name) {
+        case LXB_TAG_TD: case LXB_TAG_TH: case LXB_TAG_TR: case LXB_TAG_TBODY:
+        case LXB_TAG_TFOOT: case LXB_TAG_THEAD: case LXB_TAG_CAPTION:
+        case LXB_TAG_COLGROUP: case LXB_TAG_TABLE: case LXB_TAG_TEMPLATE:
+        case LXB_TAG_HEAD: case LXB_TAG_BODY: case LXB_TAG_FRAMESET: case LXB_TAG_HTML:
+            return true;
+
+        default:
+            return false;
+    }
 }
 
 static bool
@@ -742,6 +784,11 @@ turbohtml_open_entry(const lxb_html_tree_t *tree, size_t idx, const lxb_dom_node
     }
 
     entry.html += (node->ns == LXB_NS_HTML);
+
+    if (turbohtml_is_reset(node)) {
+        entry.reset = (lxb_dom_node_t *) node;
+        entry.reset_idx = idx;
+    }
 
     if (turbohtml_is_special(node)) {
         entry.special++;
@@ -912,6 +959,14 @@ turbohtml_open_shift_html(lxb_html_tree_t *tree, size_t from, bool up)
 
         above->html = up ? above->html + 1 : above->html - 1;
 
+        /* the element each stops at reset the mode moved if it was above the change */
+        if (up && above->reset_idx + 1 >= from) {
+            above->reset_idx++;
+        }
+        else if (!up && above->reset_idx > from) {
+            above->reset_idx--;
+        }
+
         if (foreign && !turbohtml_open_names(tree, list[i], above, true)) {
             return false;
         }
@@ -1036,6 +1091,14 @@ turbohtml_open_removed(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx)
         above->table -= entry.table - below.table;
         above->html -= entry.html - below.html;
 
+        if (above->reset == node) {
+            above->reset = below.reset;  /* the element they stopped at left */
+            above->reset_idx = below.reset_idx;
+        }
+        else if (above->reset_idx > idx) {
+            above->reset_idx--;
+        }
+
         if (!turbohtml_open_names(tree, list[i], above, true)) {
             tree->open_state = TURBOHTML_INDEX_OFF;
             return;
@@ -1068,7 +1131,8 @@ turbohtml_open_replaced(lxb_html_tree_t *tree, size_t idx, lxb_dom_node_t *old)
         || turbohtml_is_button_scope(node) != turbohtml_is_button_scope(old)
         || turbohtml_is_list_scope(node) != turbohtml_is_list_scope(old)
         || turbohtml_is_table_scope(node) != turbohtml_is_table_scope(old)
-        || (node->ns == LXB_NS_HTML) != (old->ns == LXB_NS_HTML))
+        || (node->ns == LXB_NS_HTML) != (old->ns == LXB_NS_HTML)
+        || turbohtml_is_reset(node) || turbohtml_is_reset(old))
     {
         turbohtml_open_refill(tree);
         return;
@@ -1091,6 +1155,7 @@ turbohtml_open_clear(lxb_html_tree_t *tree)
     turbohtml_counts_free(&tree->open_tags);
     tree->open_k_length = 0;
     tree->open_state = TURBOHTML_INDEX_IDLE;
+    turbohtml_attrs_clear(tree);
 }
 
 /* The tree is destroyed, or its parse ended. */
@@ -1358,6 +1423,32 @@ turbohtml_open_in_scope_any(lxb_html_tree_t *tree, const lxb_tag_id_t *names, si
     }
 
     return yes;
+}
+
+/*
+ * "Reset the insertion mode appropriately" (after </table>, </template>, </caption>...)
+ * walks from the top of the stack down to the nearest element turbohtml_is_reset
+ * names (n <span>, then (<table></table>) repeated: each </table> walked the spans,
+ * 20k: 3.6 s). The entry to start the walk at plus one, or 0 (walk from the top).
+ */
+size_t
+turbohtml_open_reset_from(lxb_html_tree_t *tree)
+{
+    const struct turbohtml_open_entry *top;
+
+    if (!turbohtml_open_ready(tree) || tree->open_k_length == 0) {
+        return 0;
+    }
+
+    top = &tree->open_k[tree->open_k_length - 1];
+
+    if (top->reset == NULL || top->reset_idx >= tree->open_k_length
+        || tree->open_elements->list[top->reset_idx] != top->reset)
+    {
+        return 0;  /* (an entry moved below it: walk) */
+    }
+
+    return top->reset_idx + 1;
 }
 
 /*
@@ -1997,11 +2088,160 @@ turbohtml_ark_destroy(lxb_html_tree_t *tree)
 }
 
 /* A parse ended: free the indexes (lexbor's scans until the tree is cleaned). */
+/*
+ * The tree builder adds a token's attributes to an element unless one with the name
+ * is there (lxb_html_tree_append_attributes asks lxb_dom_element_attr_by_local_name_ns_data:
+ * the same local name and namespace, or a qualified name equal to the name), which
+ * scans the element's attributes: a tag with n attributes costs n^2/2 steps (20k: 2.3 s),
+ * and so do n <html a_i> or <body a_i> tags, whose attributes go to the one element
+ * (20k: 2-4 s). tree->attrs keeps the names of such an element as exact keys: a new
+ * element's while its tag has more than 16 attributes, <html>'s and <body>'s for the
+ * parse (taken again if the element's last attribute is not the one seen last).
+ */
+#define TURBOHTML_ATTRS_FROM 16
+
+/* An exact key (id, namespace) or (qualified name): false when the values do not fit. */
+static bool
+turbohtml_attr_key(uintptr_t id, uintptr_t ns, bool qualified, uint64_t *key)
+{
+    if (id == 0 || (uint64_t) id >> 54 != 0 || ns > 0xff) {
+        return false;
+    }
+
+    *key = ((uint64_t) id << 10) | ((uint64_t) ns << 2) | (qualified ? 1 : 2);
+
+    return true;
+}
+
+/* Count attr's names. false: a name does not fit a key, or out of memory. */
+static bool
+turbohtml_attrs_count(turbohtml_attrs_t *set, const lxb_dom_attr_t *attr)
+{
+    uint64_t key;
+
+    if (!turbohtml_attr_key(attr->node.local_name, attr->node.ns, false, &key)
+        || !turbohtml_counts_add(&set->keys, key))
+    {
+        return false;
+    }
+
+    if (attr->qualified_name == 0) {
+        return true;
+    }
+
+    return turbohtml_attr_key(attr->qualified_name, 0, true, &key)
+           && turbohtml_counts_add(&set->keys, key);
+}
+
+static void
+turbohtml_attrs_drop(turbohtml_attrs_t *set)
+{
+    turbohtml_counts_free(&set->keys);
+    set->element = NULL;
+    set->last = NULL;
+}
+
+/* The set to ask about element's attributes while token's are added, or NULL (scan). */
+turbohtml_attrs_t *
+turbohtml_attrs_for(lxb_html_tree_t *tree, lxb_dom_element_t *element,
+                    const lxb_html_token_t *token)
+{
+    size_t n = 0;
+    turbohtml_attrs_t *set;
+    const lxb_dom_attr_t *attr;
+    const lxb_html_token_attr_t *token_attr;
+
+    if (element->first_attr == NULL) {
+        /* a new element: worth it for a long tag only */
+        for (token_attr = token->attr_first; token_attr != NULL; token_attr = token_attr->next) {
+            if (++n > TURBOHTML_ATTRS_FROM) {
+                break;
+            }
+        }
+
+        if (n <= TURBOHTML_ATTRS_FROM) {
+            return NULL;
+        }
+
+        set = &tree->attrs[0];
+    }
+    else if (tree->open_elements->length > 1
+             && element == lxb_dom_interface_element(tree->open_elements->list[0]))
+    {
+        set = &tree->attrs[1];  /* <html>, which later <html> tags add to */
+    }
+    else {
+        set = &tree->attrs[2];  /* <body>, the same for <body> tags */
+    }
+
+    if (set->element == element && set->last == element->last_attr) {
+        return set;
+    }
+
+    turbohtml_attrs_drop(set);
+
+    for (attr = element->first_attr; attr != NULL; attr = attr->next) {
+        if (!turbohtml_attrs_count(set, attr)) {
+            turbohtml_attrs_drop(set);
+            return NULL;
+        }
+    }
+
+    set->element = element;
+    set->last = element->last_attr;
+
+    return set;
+}
+
+/* lxb_dom_element_attr_by_local_name_ns_data's answer: 1 found, 0 not, -1 scan. */
+int
+turbohtml_attrs_has(turbohtml_attrs_t *set, const lxb_dom_attr_data_t *data, uintptr_t ns)
+{
+    uint64_t local, qualified;
+
+    if (set == NULL || set->element == NULL
+        || !turbohtml_attr_key(data->attr_id, ns, false, &local)
+        || !turbohtml_attr_key(data->attr_id, 0, true, &qualified))
+    {
+        return -1;
+    }
+
+    return turbohtml_counts_get(&set->keys, local) != 0
+           || turbohtml_counts_get(&set->keys, qualified) != 0;
+}
+
+/* attr was appended to the set's element. */
+void
+turbohtml_attrs_added(turbohtml_attrs_t *set, lxb_dom_attr_t *attr)
+{
+    if (set == NULL || set->element == NULL) {
+        return;
+    }
+
+    if (!turbohtml_attrs_count(set, attr)) {
+        turbohtml_attrs_drop(set);  /* lexbor's scans from here */
+        return;
+    }
+
+    set->last = attr;
+}
+
+void
+turbohtml_attrs_clear(lxb_html_tree_t *tree)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(tree->attrs) / sizeof(tree->attrs[0]); i++) {
+        turbohtml_attrs_drop(&tree->attrs[i]);
+    }
+}
+
 void
 turbohtml_tree_done(lxb_html_tree_t *tree)
 {
     turbohtml_ark_destroy(tree);
     turbohtml_open_free(tree);
+    turbohtml_attrs_clear(tree);
     tree->ark.state = TURBOHTML_INDEX_OFF;
     tree->open_state = TURBOHTML_INDEX_OFF;
 }
@@ -2056,6 +2296,14 @@ turbohtml_found_t;
 
 #define TURBOHTML_FOUND_SLOTS 16
 
+/* the attributes of an element, for "is it there already?" (tree->attrs) */
+typedef struct {
+    lxb_dom_element_t          *element;  /* NULL: none */
+    lxb_dom_attr_t             *last;     /* its last attribute when the keys were taken */
+    turbohtml_counts_t         keys;      /* exact keys of its names (turbohtml_attr_key) */
+}
+turbohtml_attrs_t;
+
 """
 
 _INDEX_H = """/* turbohtml: every change of the two lists reports to their indexes */
@@ -2102,6 +2350,22 @@ turbohtml_open_in_scope_any(lxb_html_tree_t *tree, const lxb_tag_id_t *names, si
 
 void
 turbohtml_open_found(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx);
+
+size_t
+turbohtml_open_reset_from(lxb_html_tree_t *tree);
+
+turbohtml_attrs_t *
+turbohtml_attrs_for(lxb_html_tree_t *tree, lxb_dom_element_t *element,
+                    const lxb_html_token_t *token);
+
+int
+turbohtml_attrs_has(turbohtml_attrs_t *set, const lxb_dom_attr_data_t *data, uintptr_t ns);
+
+void
+turbohtml_attrs_added(turbohtml_attrs_t *set, lxb_dom_attr_t *attr);
+
+void
+turbohtml_attrs_clear(lxb_html_tree_t *tree);
 
 int
 turbohtml_open_foreign_has(lxb_html_tree_t *tree, uintptr_t tag_id);
@@ -2203,7 +2467,8 @@ REPLACEMENTS += [
         "    size_t                         open_k_size;\n"
         "    turbohtml_index_state_t        open_state;\n"
         "    uint64_t                       seed; /* turbohtml: of the indexes' hashes */\n"
-        "    turbohtml_found_t              open_found[TURBOHTML_FOUND_SLOTS]; /* turbohtml */\n",
+        "    turbohtml_found_t              open_found[TURBOHTML_FOUND_SLOTS]; /* turbohtml */\n"
+        "    turbohtml_attrs_t              attrs[3]; /* turbohtml: a new element's, <html>'s, <body>'s */\n",
         1,
     ),
     ("html/tree.h", "LXB_API lxb_html_tree_t *\nlxb_html_tree_create(void);\n",
@@ -2420,6 +2685,48 @@ REPLACEMENTS += [
     *_in_scope_of_any("tbody_thead_tfoot", ("TBODY", "THEAD", "TFOOT"), "SCOPE_TABLE"),
     *_in_scope_of_any("td_th", ("TD", "TH"), "SCOPE_TABLE"),
     *_in_scope_of_any("option_optgroup", ("OPTION", "OPTGROUP"), "SCOPE"),
+    # a tag's attributes are added unless the element has one with the name: a scan of
+    # its attributes each (a tag with 20k attributes: 2.3 s; 20k <html a_i>: 4 s)
+    (
+        "html/tree.c",
+        "    doc = lxb_html_interface_document(element->node.owner_document);\n\n"
+        "    while (token_attr != NULL) {\n"
+        "        attr = lxb_dom_element_attr_by_local_name_ns_data(element,\n"
+        "                                                          token_attr->name, ns);\n",
+        "    doc = lxb_html_interface_document(element->node.owner_document);\n\n"
+        "    turbohtml_attrs_t *turbohtml_seen = turbohtml_attrs_for(tree, element, token);\n\n"
+        "    while (token_attr != NULL) {\n"
+        "        /* turbohtml: the set of the element's names answers (1: any attribute will do) */\n"
+        "        switch (turbohtml_attrs_has(turbohtml_seen, token_attr->name, ns)) {\n"
+        "            case 1: attr = element->first_attr; break;\n"
+        "            case 0: attr = NULL; break;\n"
+        "            default:\n"
+        "                attr = lxb_dom_element_attr_by_local_name_ns_data(element,\n"
+        "                                                          token_attr->name, ns);\n"
+        "        }\n",
+        1,
+    ),
+    (
+        "html/tree.c",
+        "        lxb_dom_element_attr_append(element, attr);\n\n"
+        "        token_attr = token_attr->next;\n",
+        "        lxb_dom_element_attr_append(element, attr);\n"
+        "        turbohtml_attrs_added(turbohtml_seen, attr);\n\n"
+        "        token_attr = token_attr->next;\n",
+        1,
+    ),
+    # resetting the insertion mode walked down every element above the nearest table,
+    # cell, template, body... (n <span>, n (<table></table>): 20k 3.6 s)
+    (
+        "html/tree.c",
+        "    bool last = false;\n    void **list = tree->open_elements->list;\n\n",
+        "    bool last = false;\n    void **list = tree->open_elements->list;\n\n"
+        "    size_t turbohtml_from = turbohtml_open_reset_from(tree);\n\n"
+        "    if (turbohtml_from != 0) {\n"
+        "        idx = turbohtml_from;  /* turbohtml: the walk passes the entries above */\n"
+        "    }\n\n",
+        1,
+    ),
     # a foreign content end tag walked the foreign elements above the nearest HTML one
     # for its name (svg, 20k <g>, 20k </x>: 1.4 s): none of them has it, nothing to find
     (
@@ -3995,6 +4302,145 @@ def _text_state_seek(file: str, function: str, stops: tuple[str, ...]) -> list[t
 for _file, _function, _stops in _TEXT_STATES:
     REPLACEMENTS += _text_state_seek(_file, _function, _stops)
 
+
+
+# lexbor's name tables (a document's tag names, attribute names, namespaces, prefixes:
+# lexbor/core/hash.c) have a fixed number of chains, 128, and no growth: n distinct names
+# cost n^2/256 string compares down the chains, and the chains' pointer chasing misses
+# the cache (a tag with 100k distinct attribute names: 2.7-6.6 s; 20k <html a_i> tags:
+# quadratic the same way). The table grows 4x when it holds 4 entries per chain. Every
+# entry lexbor's three standard inserts make sits in the chain of the raw hash of its
+# stored string (the lower and upper hashes are the raw hash of the lowered, uppered key,
+# which is what they store), and a search matches only an entry whose stored string is
+# the key mapped the same way, so a grown table answers every search as before. A table
+# that ever sees another insert (lexbor's style module has its own) never grows; a
+# cleaned table (a reused document) goes back to its first size.
+_HASH_GROW_C = """
+/* turbohtml: grow the table 4x (see lexbor_patches.py); out of memory, it stays. */
+static void
+turbohtml_hash_grow(lexbor_hash_t *hash)
+{
+    size_t i, idx, size;
+    lexbor_hash_entry_t **table, *entry, *next;
+
+    if (hash->turbohtml_custom
+        || lexbor_dobject_allocated(hash->entries) <= hash->table_size * 4
+        || hash->table_size > SIZE_MAX / (16 * sizeof(lexbor_hash_entry_t *)))
+    {
+        return;
+    }
+
+    size = hash->table_size * 4;
+    table = lexbor_calloc(size, sizeof(lexbor_hash_entry_t *));
+    if (table == NULL) {
+        return;
+    }
+
+    for (i = 0; i < hash->table_size; i++) {
+        for (entry = hash->table[i]; entry != NULL; entry = next) {
+            next = entry->next;
+            idx = lexbor_hash_make_id(lexbor_hash_entry_str(entry), entry->length) % size;
+            entry->next = table[idx];
+            table[idx] = entry;
+        }
+    }
+
+    lexbor_free(hash->table);
+    hash->table = table;
+    hash->table_size = size;
+}
+
+"""
+
+_HASH = "core/hash.c"
+
+REPLACEMENTS += [
+    ("core/hash.h", "    lexbor_hash_entry_t **table;\n    size_t              table_size;\n",
+     "    lexbor_hash_entry_t **table;\n    size_t              table_size;\n"
+     "    size_t              turbohtml_first_size; /* turbohtml: before growing */\n"
+     "    bool                turbohtml_custom; /* turbohtml: an insert of its own: never grow */\n",
+     1),
+    (_HASH, "lexbor_hash_t *\nlexbor_hash_create(void)\n",
+     _HASH_GROW_C.lstrip("\n") + "lexbor_hash_t *\nlexbor_hash_create(void)\n", 1),
+    (_HASH, "    hash->table_size = table_size;\n",
+     "    hash->table_size = table_size;\n    hash->turbohtml_first_size = table_size;\n", 1),
+    # a cleaned table starts again from its first size
+    (_HASH, "    lexbor_mraw_clean(hash->mraw);\n    lexbor_hash_table_clean(hash);\n",
+     "    lexbor_mraw_clean(hash->mraw);\n\n"
+     "    if (hash->table_size != hash->turbohtml_first_size) {\n"
+     "        lexbor_hash_entry_t **first = lexbor_calloc(hash->turbohtml_first_size,\n"
+     "                                                    sizeof(lexbor_hash_entry_t *));\n"
+     "        if (first != NULL) {\n"
+     "            lexbor_free(hash->table);\n"
+     "            hash->table = first;\n"
+     "            hash->table_size = hash->turbohtml_first_size;\n"
+     "        }\n"
+     "    }\n\n"
+     "    lexbor_hash_table_clean(hash);\n", 1),
+    (_HASH, "    hash_id = insert->hash(key, length);\n    table_idx = hash_id % hash->table_size;\n\n"
+            "    entry = hash->table[table_idx];\n\n    if (entry == NULL) {\n"
+            "        entry = _lexbor_hash_entry_create(hash, insert->copy, key, length);\n"
+            "        hash->table[table_idx] = entry;\n\n        return entry;\n    }\n",
+     "    if (insert != &lexbor_hash_insert_var && insert != &lexbor_hash_insert_lower_var\n"
+     "        && insert != &lexbor_hash_insert_upper_var)\n"
+     "    {\n"
+     "        hash->turbohtml_custom = true;  /* turbohtml: its hash may not be the raw one */\n"
+     "    }\n\n"
+     "    hash_id = insert->hash(key, length);\n    table_idx = hash_id % hash->table_size;\n\n"
+     "    entry = hash->table[table_idx];\n\n    if (entry == NULL) {\n"
+     "        entry = _lexbor_hash_entry_create(hash, insert->copy, key, length);\n"
+     "        hash->table[table_idx] = entry;\n\n"
+     "        if (entry != NULL) {\n            turbohtml_hash_grow(hash);\n        }\n\n"
+     "        return entry;\n    }\n", 1),
+    (_HASH, "    entry->next = _lexbor_hash_entry_create(hash, insert->copy, key, length);\n\n"
+            "    return entry->next;\n",
+     "    entry->next = _lexbor_hash_entry_create(hash, insert->copy, key, length);\n"
+     "    entry = entry->next;\n\n"
+     "    if (entry != NULL) {\n        turbohtml_hash_grow(hash);\n    }\n\n"
+     "    return entry;\n", 1),
+    # an entry inserted by the caller, found by a search of the caller's: no growing after
+    (_HASH, "    hash_id = search->hash(key, length);\n    table_idx = hash_id % hash->table_size;\n\n"
+            "    item = hash->table[table_idx];\n",
+     "    hash->turbohtml_custom = true;\n\n"
+     "    hash_id = search->hash(key, length);\n    table_idx = hash_id % hash->table_size;\n\n"
+     "    item = hash->table[table_idx];\n", 1),
+]
+
+
+# Text that arrives in pieces joins the text node before it (lexbor/html/tree.c): lexbor
+# grows the node's string to the exact new length, which extends it in place only while
+# it is the last thing its arena allocated. Foster-parented text (<table>, then x<!---->
+# repeated: each x goes before the table, each comment into it) and text after </body>
+# with comments between (they go to <html>) copy the whole string for every piece:
+# n^2/2 bytes (100k pieces: 0.7 s). A string of 64 bytes or more that must move grows to
+# twice its size at least, so each byte is copied a bounded number of times on average;
+# the text is the same.
+REPLACEMENTS += [
+    (
+        "html/tree.c",
+        "        data = lexbor_str_append(&chrs->data, tree->document->dom_document.text,\n"
+        "                                 str->data, str->length);\n",
+        "        size_t turbohtml_size = lexbor_str_size(&chrs->data);\n"
+        "        size_t turbohtml_want = chrs->data.length + str->length + 1;\n\n"
+        "        if (turbohtml_want > turbohtml_size && turbohtml_size >= 64\n"
+        "            && turbohtml_size <= SIZE_MAX / 2)\n"
+        "        {\n"
+        "            /* turbohtml: grow by doubling, so a text appended to piece by piece\n"
+        "             * is copied a bounded number of times on average */\n"
+        "            if (turbohtml_want < turbohtml_size * 2) {\n"
+        "                turbohtml_want = turbohtml_size * 2;\n"
+        "            }\n\n"
+        "            if (lexbor_str_realloc(&chrs->data, tree->document->dom_document.text,\n"
+        "                                   turbohtml_want) == NULL)\n"
+        "            {\n"
+        "                return LXB_STATUS_ERROR_MEMORY_ALLOCATION;\n"
+        "            }\n"
+        "        }\n\n"
+        "        data = lexbor_str_append(&chrs->data, tree->document->dom_document.text,\n"
+        "                                 str->data, str->length);\n",
+        1,
+    ),
+]
 
 def fingerprint() -> str:
     """Changes whenever the patch set changes, so a stale patched tree is re-extracted."""
