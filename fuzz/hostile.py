@@ -132,6 +132,17 @@ def itemref_cycles(n: int) -> str:
     )
 
 
+def parser_walks(n: int) -> str:
+    """Tags whose tree-builder walks were quadratic in lexbor (vendor/lexbor/lexbor_patches.py
+    answers them without walking): resets of the insertion mode under deep elements, table
+    scope in a cell, a <select> below deep elements, SVG end tags, attributes and tag names
+    by the thousand, and text that arrives in pieces."""
+    return ("<span>" * n + "<table></table>" * n + "<table><tr><td>" + "<i>" * n + "</thead>" * n + "</table>"
+            + "<select>" + "<b>" * 10 + "<hr>" * n + "</select>" + "<svg>" + "<g>" * n + "</x>" * n + "</svg>"
+            + "".join(f"<html a{i}>" for i in range(n)) + "<p " + " ".join(f"b{i}" for i in range(n)) + ">"
+            + "".join(f"<x{i}>" for i in range(n)) + "<table>" + "x<!---->" * n + "</table>" + TEXT)
+
+
 def many_params_url(n: int) -> str:
     query = "&".join(f"p{i}=v{i}" if i % 5 else f"utm_source{i % 3}=x&fbclid=y{i}" for i in range(n))
     return f"http://example.com/a/./b/../c?{query}#{query[:5000]}"
@@ -166,4 +177,5 @@ def pages_for_tests() -> dict[str, str]:
         "pathological_classes": pathological_classes(3000),
         "malformed_json_ld": malformed_json_ld(5000),
         "itemref_cycles": itemref_cycles(3000),
+        "parser_walks_20k": parser_walks(20_000),
     }

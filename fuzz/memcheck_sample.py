@@ -25,7 +25,8 @@ def main() -> None:
     pages = [html for _name, html in contract.pages(limit=count, stride=41, max_chars=50_000)]
     shapes = [hostile.deep_inline(2000), hostile.deep_mixed_inline(2000), hostile.tag_soup(500),
               hostile.huge_attribute(20_000), hostile.nul_and_surrogates(500), hostile.giant_comment(20_000),
-              hostile.pathological_classes(200), hostile.malformed_json_ld(300), hostile.itemref_cycles(200)]
+              hostile.pathological_classes(200), hostile.malformed_json_ld(300), hostile.itemref_cycles(200),
+              hostile.parser_walks(300)]
     for _round in range(2):
         for index, html in enumerate(pages + shapes):
             doc = contract.check_parse(html)
