@@ -84,7 +84,7 @@ def _size(fdp) -> int:
 
 def _hostile(fdp) -> str:
     n = _size(fdp)
-    choice = fdp.ConsumeIntInRange(0, 12)
+    choice = fdp.ConsumeIntInRange(0, 13)
     if choice == 0:
         return hostile.deep_inline(n, hostile.INLINE[fdp.ConsumeIntInRange(0, len(hostile.INLINE) - 1)])
     if choice == 1:
@@ -109,6 +109,8 @@ def _hostile(fdp) -> str:
         return hostile.itemref_cycles(min(n, 3000))
     if choice == 11:
         return hostile.formatting_distinct(n)
+    if choice == 12:
+        return hostile.parser_walks(min(n, 20_000))
     return f'<a href="{hostile.many_params_url(min(n, 10_000))}">x</a><a href="{url_from(fdp)}">y</a>'
 
 
