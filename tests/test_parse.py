@@ -780,6 +780,19 @@ def test_formatting_elements_misnested_around_blocks_are_linear(pattern: tuple) 
     assert doc.body.text == "end"
 
 
+def test_svg_and_mathml_options_with_selected_parse_safely() -> None:
+    # lexbor ran an <option>'s attribute steps on an SVG or MathML element named option
+    # and wrote its selectedness a byte past it (over the next allocation of lexbor's
+    # pool; selectolax crashes on such pages now and then). Their trees are those of the
+    # same markup without the attribute's effect.
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    for shape in ("<svg><option {}>x" * 500, "<math><option {}=1><option {}>" * 500,
+                  "<select><button><selectedcontent></selectedcontent></button><option selected>"
+                  "<svg><option {}></svg>x</select>" * 200):
+        markup, renamed = shape.replace("{}", "selected"), shape.replace("{}", "xelected")
+        assert parse(markup).html == lexbor.LexborHTMLParser(renamed).html.replace("xelected", "selected")
+
+
 def test_trees_do_not_depend_on_the_indexes_random_seed() -> None:
     # every parse draws a new seed for the indexes' hashes; the tree stays lexbor's
     markup = "".join(f"<{_FORMATTING[i % 14]} id={i % 7}>" for i in range(300)) + "x</b><p>y</i>z"

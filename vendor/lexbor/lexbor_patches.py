@@ -3735,6 +3735,27 @@ for _file, _function, _stops in _TEXT_STATES:
     REPLACEMENTS += _text_state_seek(_file, _function, _stops)
 
 
+# lexbor runs an <option>'s attribute steps for any element named option: `selected` on an
+# SVG or MathML <option> (an element without selectedness) wrote a byte past the element,
+# over the next allocation's header in lexbor's memory pool. HTML options only.
+REPLACEMENTS += [
+    (
+        "html/interfaces/option_element.c",
+        "    if (name == LXB_DOM_ATTR_SELECTED) {\n        option->selectedness = true;\n",
+        "    if (name == LXB_DOM_ATTR_SELECTED && element->node.ns == LXB_NS_HTML) {\n"
+        "        option->selectedness = true;  /* turbohtml: HTML options only */\n",
+        1,
+    ),
+    (
+        "html/interfaces/option_element.c",
+        "    if (name == LXB_DOM_ATTR_SELECTED) {\n        option->selectedness = false;\n",
+        "    if (name == LXB_DOM_ATTR_SELECTED && element->node.ns == LXB_NS_HTML) {\n"
+        "        option->selectedness = false;  /* turbohtml: HTML options only */\n",
+        1,
+    ),
+]
+
+
 def fingerprint() -> str:
     """Changes whenever the patch set changes, so a stale patched tree is re-extracted."""
     return hashlib.sha256(repr(REPLACEMENTS).encode()).hexdigest()[:16]
