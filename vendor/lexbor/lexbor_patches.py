@@ -158,10 +158,14 @@ selected options); it starts at 0, which is what selectolax's build shows. And a
 <option>'s attribute steps ran for any element named option: `selected` on an SVG or
 MathML <option> wrote a byte past the element, over the next allocation's header in
 lexbor's pool (selectolax crashes on such pages now and then); now HTML options only.
-What stays quadratic: "is a <select> in scope?" (asked by <option>, <optgroup>, <hr>)
-walks the stack down to a select open far below (<select>, 10k <div>, 10k <option>:
-0.24 s), as for any name in scope far below; the second change's counts answer "none"
-only.
+What stays quadratic (as in lexbor): "is a <select> in scope?" (asked by <option>,
+<optgroup>, <hr>) walks the stack down to a select open far below (<select>, 10k <div>,
+10k <option>: 0.24-0.35 s), as for any name in scope far below; the second change's
+counts answer "none" only. And a change the counts cannot follow makes the next option
+walk the list again: an option inserted without insertion steps (foster-parented out of
+a <table> in the select: <option>y<table><option>x</table> repeated, 10k 4.9 s) or a
+subtree of more than 16 nodes moved by the adoption agency between options (10k 10 s);
+following them would take a log of where the tree changed.
 
 Each replacement must match exactly once in the pinned sources; a mismatch fails the
 build with the file and the text that was expected.
@@ -3878,7 +3882,8 @@ turbohtml_select_plain(const lxb_dom_node_t *root)
  * or <selectedcontent> and holds none changes no list of options, no option's
  * ancestors and no select's first <selectedcontent>: nothing kept goes stale.
  * An option leaf inserted changes lists, not ancestries; appended, it is noted
- * for its insertion steps (html/interfaces/select_element.c).
+ * for its insertion steps (html/interfaces/select_element.c). A
+ * <selectedcontent> leaf changes where the first one is, not the lists.
  */
 static void
 turbohtml_select_changed(lxb_dom_node_t *node, bool removed, bool appended)
@@ -3905,6 +3910,11 @@ turbohtml_select_changed(lxb_dom_node_t *node, bool removed, bool appended)
     if (option && node->first_child == NULL && !removed) {
         w->appended = (appended) ? node : NULL;
         w->appended_gen = w->options_gen++;
+        return;
+    }
+
+    if (!option && node->first_child == NULL) {
+        w->tree_gen++;
         return;
     }
 
