@@ -259,8 +259,11 @@ def select_ops() -> dict:
 
 
 def select_quadratic_ops() -> dict:
-    """What stays quadratic around <select>: the tree builder's "is a <select> in scope?"
-    (asked by <option>, <optgroup>, <hr>) walks the stack down to a select open far below."""
+    """What stays quadratic around <select> (as in lexbor): the tree builder's "is a
+    <select> in scope?" (asked by <option>, <optgroup>, <hr>) walks the stack down to a
+    select open far below; and a change the select caches cannot follow (an option
+    inserted without insertion steps, foster-parented out of a <table>; a subtree of more
+    than 16 nodes moved by the adoption agency) makes the next option walk the list."""
     def shape(make):
         def prepare(n):
             html = make(n)
@@ -269,6 +272,8 @@ def select_quadratic_ops() -> dict:
 
     return {
         "n <div>, n <option>": shape(lambda n: "<select>" + "<div>" * n + "<option>x" * n),
+        "fostered <option>s": shape(lambda n: "<select>" + "<option>y<table><option>x</table>" * n),
+        "moved 20-node blocks": shape(lambda n: "<select>" + ("<option>y<b><p>" + "<i></i>" * 20 + "</b>") * n),
     }
 
 
@@ -301,7 +306,7 @@ def run_lookups(quick: bool) -> None:
 def run_selects(quick: bool) -> None:
     series("selects: n options (lexbor patched: each select's last outcome kept)",
            (1_000, 10_000, 100_000), lambda n: n, select_ops())
-    series("selects: still quadratic (a <select> in scope far down the stack)",
+    series("selects: still quadratic (a <select> in scope far below; changes the caches cannot follow)",
            (1_000, 3_000, 10_000), lambda n: n, select_quadratic_ops())
 
 
