@@ -252,6 +252,7 @@ def select_ops() -> dict:
         "selectedcontent after": shape(lambda n: "<select>" + "<option selected>x" * n + sc),
         "selectedcontent else": shape(lambda n: "<selectedcontent></selectedcontent><select>"
                                       + "<option selected>x" * n),
+        "selectedcontent each": shape(lambda n: "<select>" + "<option>x<selectedcontent></selectedcontent>" * n),
         "cloned <b>x</b>": shape(lambda n: "<select>" + sc + "<option selected><b>x</b>" * n),
         "options in n <div>": shape(lambda n: "<div>" * n + "<option selected>x" * n),
         "<b><select>..</b>": shape(lambda n: "<b><select>" + "<option>x" * n + "</b>"),

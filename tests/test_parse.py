@@ -900,7 +900,8 @@ def test_svg_and_mathml_options_with_selected_parse_safely() -> None:
         assert parse(markup).html == lexbor.LexborHTMLParser(renamed).html.replace("xelected", "selected")
 
 
-@pytest.mark.parametrize("shape", ["options", "selected", "first", "elsewhere", "optgroups", "content", "outside"])
+@pytest.mark.parametrize("shape", ["options", "selected", "first", "elsewhere", "optgroups", "content", "outside",
+                                   "in each"])
 def test_selects_with_many_options_are_linear(shape: str) -> None:
     # Each <option> inserted walked its select's whole list of options, each selected one
     # popped walked the select for a <selectedcontent>, and each looked for its select up
@@ -916,6 +917,7 @@ def test_selects_with_many_options_are_linear(shape: str) -> None:
         "optgroups": "<select>" + "<optgroup><option selected>x" * n,
         "content": "<select>" + _SC + "".join(f"<option selected><b>o{i}</b>" for i in range(n)),
         "outside": "<div>" * (n // 2) + "<option selected>x" * (n // 2),
+        "in each": "<select>" + "<option>x<selectedcontent></selectedcontent>" * n,
     }[shape]
     doc = parse(markup)
     assert len(doc.select("option")) == (n // 2 if shape == "outside" else n)
