@@ -67,9 +67,11 @@ class build_lexbor_ext(build_ext):
         library = self._build_lexbor(lexbor_root / "source")
         for ext in self.extensions:
             ext.include_dirs.append(include)
+            # every extension reads lexbor's structs through its (patched) headers:
+            # rebuild all of them when lexbor is rebuilt, not only _core, which links it
+            ext.depends.append(library)
             if ext.name == "turbohtml._core":
                 ext.extra_objects.append(library)
-                ext.depends.append(library)  # relink when lexbor is rebuilt
         super().run()
         self._ship_licence(lexbor_root)
 

@@ -13,6 +13,9 @@ objects; the C walks' scratch arrays come from malloc and are not counted):
   cell, a <select> or <body> found below deep inline elements, foreign end tags, resetting
   the insertion mode), many attribute or tag names, text in pieces, and the shapes that
   stay quadratic;
+- selects: a <select> with n options (plain, selected, disabled, in optgroups, with a
+  <selectedcontent> before, after or outside them, below deep elements), and the shapes
+  that stay quadratic;
 - wide trees: 1k ... 1M sibling paragraphs;
 - CSS selector costs on deep and wide trees (a descendant combinator, :nth-child, :has);
 - URL helpers on long URLs: 10 ... 100,000 query parameters, long paths, long hosts.
@@ -250,6 +253,58 @@ def quadratic_ops() -> dict:
     }
 
 
+SELECTED_CONTENT = "<button><selectedcontent></selectedcontent></button>"
+
+
+def select_ops() -> dict:
+    """<select>s with n options: lexbor walked the select's whole list of options for each
+    option inserted, the select's subtree for a <selectedcontent> for each selected option
+    popped, and each option's ancestors for its select (lexbor_patches.py keeps each
+    select's last outcome, its <selectedcontent>, the last parent's select)."""
+    def shape(make):
+        def prepare(n):
+            html = make(n)
+            return lambda: turbohtml.parse(html)
+        return prepare
+
+    sc = SELECTED_CONTENT
+    return {
+        "n <option>": shape(lambda n: "<select>" + "<option>x" * n),
+        "n <option selected>": shape(lambda n: "<select>" + "<option selected>x" * n),
+        "n <option disabled>": shape(lambda n: "<select>" + "<option disabled>x" * n),
+        "<optgroup><option>": shape(lambda n: "<select>" + "<optgroup><option selected>x" * n),
+        "size=3, selected": shape(lambda n: "<select size=3>" + "<option selected>x" * n),
+        "multiple, selected": shape(lambda n: "<select multiple>" + "<option selected>x" * n),
+        "selectedcontent first": shape(lambda n: "<select>" + sc + "<option selected>x" * n),
+        "selectedcontent after": shape(lambda n: "<select>" + "<option selected>x" * n + sc),
+        "selectedcontent else": shape(lambda n: "<selectedcontent></selectedcontent><select>"
+                                      + "<option selected>x" * n),
+        "selectedcontent each": shape(lambda n: "<select>" + "<option>x<selectedcontent></selectedcontent>" * n),
+        "cloned <b>x</b>": shape(lambda n: "<select>" + sc + "<option selected><b>x</b>" * n),
+        "options in n <div>": shape(lambda n: "<div>" * n + "<option selected>x" * n),
+        "<b><select>..</b>": shape(lambda n: "<b><select>" + "<option>x" * n + "</b>"),
+        # "is a <select> in scope?" found one far down the stack (the stack index remembers it)
+        "n <div>, n <option>": shape(lambda n: "<select>" + "<div>" * n + "<option>x" * n),
+    }
+
+
+def select_quadratic_ops() -> dict:
+    """What stays quadratic around <select> (as in lexbor): a change the select caches
+    cannot follow (an option inserted without insertion steps, foster-parented out of a
+    <table>; a subtree of more than 16 nodes moved by the adoption agency) makes the next
+    option walk the list."""
+    def shape(make):
+        def prepare(n):
+            html = make(n)
+            return lambda: turbohtml.parse(html)
+        return prepare
+
+    return {
+        "fostered <option>s": shape(lambda n: "<select>" + "<option>y<table><option>x</table>" * n),
+        "moved 20-node blocks": shape(lambda n: "<select>" + ("<option>y<b><p>" + "<i></i>" * 20 + "</b>") * n),
+    }
+
+
 def run_trees(quick: bool) -> None:
     deep = (1_000, 10_000, 100_000) if quick else (1_000, 10_000, 100_000, 1_000_000)
     series("deep: nested <span> (n = depth)", deep, hostile.deep_inline, tree_ops())
@@ -276,6 +331,13 @@ def run_lookups(quick: bool) -> None:
            (1_000, 10_000, 100_000), lambda n: n, name_ops())
     series("lookups: still quadratic (ark removals far from the end)",
            (1_000, 3_000, 10_000), lambda n: n, quadratic_ops())
+
+
+def run_selects(quick: bool) -> None:
+    series("selects: n options (lexbor patched: each select's last outcome kept)",
+           (1_000, 10_000, 100_000), lambda n: n, select_ops())
+    series("selects: still quadratic (changes the caches cannot follow)",
+           (1_000, 3_000, 10_000), lambda n: n, select_quadratic_ops())
 
 
 def run_selectors(quick: bool) -> None:
@@ -349,8 +411,8 @@ def run_urls(quick: bool) -> None:
            {"extract_links": lambda html: lambda: X.extract_links(html, "http://example.com/")})
 
 
-SERIES = {"pages": run_pages, "deep": run_trees, "lookups": run_lookups, "selectors": run_selectors,
-          "urls": run_urls}
+SERIES = {"pages": run_pages, "deep": run_trees, "lookups": run_lookups, "selects": run_selects,
+          "selectors": run_selectors, "urls": run_urls}
 
 
 def main() -> None:

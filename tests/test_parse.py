@@ -916,6 +916,151 @@ def test_formatting_elements_misnested_around_blocks_are_linear(pattern: tuple) 
     assert doc.body.text == "end"
 
 
+# <select> soup: options with and without selected/disabled, optgroups (disabled, nested),
+# <selectedcontent> in a <button> before the options, after them and elsewhere, multiple
+# and size, misnesting with formatting elements and tables, nested and unclosed selects,
+# <datalist>, <hr>, foreign content. Never an SVG or MathML <option selected>: unpatched
+# lexbor writes a byte past that element (lexbor_patches.py), which can crash selectolax.
+_SELECT_ATTRS = ("", "", "", " multiple", " size=1", " size=2", " size=0", " size=x", " size=''",
+                 " multiple size=1", " size=3 multiple", " disabled")
+_OPTION_ATTRS = ("", "", "", " selected", " selected", " disabled", " selected disabled", " value=v", " SELECTED=''")
+_SELECTEDCONTENT = ("<button><selectedcontent></selectedcontent></button>", "<selectedcontent></selectedcontent>",
+                    "<selectedcontent>", "</selectedcontent>", "<button>", "</button>")
+_SELECT_FOREIGN = ("<template>", "</template>", "<svg><option>s</option><g>g</g></svg>",
+                   "<svg><option disabled><g></g></option></svg>", "<math><mi><option selected>m",
+                   "<svg><foreignObject><option selected>f", "<math><mtext><selectedcontent>")
+_SELECT_SOUP = (
+    (0.07, lambda rng: f"<select{rng.choice(_SELECT_ATTRS)}>"),
+    (0.10, lambda rng: "</select>"),
+    (0.30, lambda rng: f"<option{rng.choice(_OPTION_ATTRS)}>"),
+    (0.34, lambda rng: rng.choice(("</option>", "</option>", "</option><table>", "<table><option>f</table>",
+                                   "<table><option selected>f</table>", "<table><option disabled>f</table>"))),
+    (0.40, lambda rng: rng.choice(("<optgroup>", "<optgroup>", "<optgroup disabled>"))),
+    (0.43, lambda rng: "</optgroup>"),
+    (0.50, lambda rng: rng.choice(_SELECTEDCONTENT)),
+    (0.53, lambda rng: rng.choice(("<datalist>", "</datalist>", "<hr>", "<hr disabled>"))),
+    (0.62, lambda rng: rng.choice(("<b>", "</b>", "<i>", "</i>", "<a>", "</a>", "<b id=1>", "<nobr>", "<em>"))),
+    (0.68, lambda rng: rng.choice(("<div>", "</div>", "<p>", "</p>", "<span>", "</span>", "<li>", "<ruby>"))),
+    (0.72, lambda rng: rng.choice(("<table>", "<tr>", "<td>", "</td>", "</table>", "<caption>", "<tbody>"))),
+    (0.74, lambda rng: rng.choice(("<input>", "<textarea>t</textarea>", "<keygen>", "<img>", "<br>"))),
+    (0.77, lambda rng: rng.choice(_SELECT_FOREIGN)),
+    (1.00, lambda rng: rng.choice(("x", " ", "yz", "\n", "&amp;", "w"))),
+)
+
+
+def select_soup(rng, length: int) -> str:
+    return _soup(rng, length, _SELECT_SOUP)
+
+
+def test_select_soup_builds_the_trees_of_unpatched_lexbor() -> None:
+    # lexbor_patches.py's <select> caches (each select's last selectedness run, its
+    # <selectedcontent>, an option's nearest select) against selectolax's unpatched
+    # lexbor: a selectedness that went wrong shows as a different option cloned into a
+    # <selectedcontent>. TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand.
+    import os
+    import random
+
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    rng = random.Random(20261204)
+    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "6000"))
+    for index in range(docs):
+        markup = select_soup(rng, rng.randint(100, 400) if index % 10 == 0 else rng.randint(3, 60))
+        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+
+
+_SC = "<button><selectedcontent></selectedcontent></button>"
+
+
+def test_select_corner_cases_build_the_trees_of_unpatched_lexbor() -> None:
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    cases = [
+        # the first enabled option is selected when none is; the last selected one wins
+        f"<select>{_SC}<option>a<option>b</select>", f"<select>{_SC}<option>a<option selected>b<option>c</select>",
+        f"<select>{_SC}<option selected>a<option selected>b<option>c</select>",
+        f"<select>{_SC}<option disabled>a<option>b</select>", f"<select>{_SC}<option disabled>a<option disabled>b</select>",
+        f"<select>{_SC}<option disabled selected>a<option>b</select>",
+        # lexbor's list of options skips options in an <optgroup> child of the select, but
+        # walks into options, <datalist>s, <hr>s and the optgroups below them
+        f"<select>{_SC}<optgroup><option>a</optgroup><option>b</select>",
+        f"<select>{_SC}<optgroup disabled><option selected>a</optgroup><option>b</select>",
+        f"<select>{_SC}<optgroup><optgroup><option selected>a</select>",
+        f"<select>{_SC}<option>a<optgroup disabled><option selected>b</select>",
+        f"<select>{_SC}<datalist><option selected>a</datalist><option>b</select>",
+        f"<select>{_SC}<option>a<hr><option selected>b<hr disabled><option>c</select>",
+        f"<select>{_SC}<div><option selected>a<option>b</div><option>c</select>",
+        f"<select>{_SC}<option selected><div><option selected>x</div>y</select>",
+        # multiple: nothing settled, nothing cloned; a display size other than 1: no step
+        # settles (lexbor read an uninitialized count there, lexbor_patches.py zeroes it)
+        f"<select multiple>{_SC}<option selected>a<option>b</select>",
+        f"<select size=2>{_SC}<option selected>a<option selected>b</select>",
+        f"<select size=2>{_SC}<option>a<option>b</select>", f"<select size=1>{_SC}<option>a</select>",
+        f"<select size=0>{_SC}<option>a<option selected>b</select>", f"<select size=x>{_SC}<option>a</select>",
+        f"<select size=''>{_SC}<option>a</select>", f"<select multiple size=1>{_SC}<option selected>a</select>",
+        # <selectedcontent> after the options, outside the select, deep inside it, twice
+        f"<select><option>a<option selected>b{_SC}<option>c<option selected>d</select>",
+        f"<selectedcontent></selectedcontent><select><option selected>a<option>b</select>",
+        f"<select><div><span>{_SC}</span></div><option selected>a</select>",
+        f"<select>{_SC}{_SC}<option selected>a</select><select>{_SC}<option>b</select>",
+        # options foster-parented out of a table (inserted without insertion steps): the
+        # next option's run sees them (without, "o" would be the first enabled option)
+        f"<select>{_SC}<option disabled>a</option><table><option>f</table><option>o</select>",
+        f"<select>{_SC}<option disabled>a</option><table><option selected>f</table><option>o<option>p</select>",
+        f"<select>{_SC}<table><option selected>a<option>b</table><option>c</select>",
+        f"<select>{_SC}<option>a<table><option selected>b</table><option>c</select>",
+        # the adoption agency moves a select with its options (their insertion steps run again)
+        f"<b><select>{_SC}<option>a<option selected>b</b><option>c</select>",
+        f"<select>{_SC}<b><option>a<p>x</b><option selected>b<b><p>y</b><option>c</select>",
+        # option content cloned: elements, options in them, selected options still open
+        f"<select>{_SC}<option selected><b>a</b><i>c</i><option>d</select>",
+        f"<select>{_SC}<option selected>a<span><option selected>b</span>c</select>",
+        # selects one after another, nested, unclosed, in templates
+        f"<select>{_SC}<option>a</select><select>{_SC}<option>b<select><option selected>c",
+        f"<template><select>{_SC}<option>a<option selected>b</select></template>",
+        f"<select>{_SC}<option>a<input><option selected>b</select>",
+        f"<select>{_SC}<option>a<math><mi><option selected>b</mi></math><option>c</select>",
+    ]
+    for markup in cases:
+        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+
+
+def test_svg_and_mathml_options_with_selected_parse_safely() -> None:
+    # lexbor ran an <option>'s attribute steps on an SVG or MathML element named option
+    # and wrote its selectedness a byte past it (over the next allocation of lexbor's
+    # pool; selectolax crashes on such pages now and then). Their trees are those of the
+    # same markup without the attribute's effect.
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    for shape in ("<svg><option {}>x" * 500, "<math><option {}=1><option {}>" * 500,
+                  "<select><button><selectedcontent></selectedcontent></button><option selected>"
+                  "<svg><option {}></svg>x</select>" * 200):
+        markup, renamed = shape.replace("{}", "selected"), shape.replace("{}", "xelected")
+        assert parse(markup).html == lexbor.LexborHTMLParser(renamed).html.replace("xelected", "selected")
+
+
+@pytest.mark.parametrize("shape", ["options", "selected", "first", "elsewhere", "optgroups", "content", "outside",
+                                   "in each"])
+def test_selects_with_many_options_are_linear(shape: str) -> None:
+    # Each <option> inserted walked its select's whole list of options, each selected one
+    # popped walked the select for a <selectedcontent>, and each looked for its select up
+    # its ancestors: 10k options took 1-5 s, 20k up to 20 s (quadratic) before
+    # lexbor_patches.py kept each select's last outcome
+    n = 100_000
+    options = "".join(f"<option selected>o{i}" for i in range(n))
+    markup = {
+        "options": "<select>" + "<option>x" * n,
+        "selected": "<select>" + options,
+        "first": "<select>" + _SC + options,
+        "elsewhere": "<selectedcontent></selectedcontent><select>" + options,
+        "optgroups": "<select>" + "<optgroup><option selected>x" * n,
+        "content": "<select>" + _SC + "".join(f"<option selected><b>o{i}</b>" for i in range(n)),
+        "outside": "<div>" * (n // 2) + "<option selected>x" * (n // 2),
+        "in each": "<select>" + "<option>x<selectedcontent></selectedcontent>" * n,
+    }[shape]
+    doc = parse(markup)
+    assert len(doc.select("option")) == (n // 2 if shape == "outside" else n)
+    if shape in ("first", "content"):
+        assert doc.select_one("selectedcontent").text == f"o{n - 1}"
+
+
 def test_trees_do_not_depend_on_the_indexes_random_seed() -> None:
     # every parse draws a new seed for the indexes' hashes; the tree stays lexbor's
     markup = "".join(f"<{_FORMATTING[i % 14]} id={i % 7}>" for i in range(300)) + "x</b><p>y</i>z"

@@ -1,6 +1,6 @@
 """Our changes to lexbor's sources, applied by fetch_lexbor.py after extraction.
 
-Seven changes. First, lexbor's tree builder answers "is there a <p> in button scope?"
+Eight changes. First, lexbor's tree builder answers "is there a <p> in button scope?"
 (asked on every <div>, <section>, <h1>... start tag) by scanning the whole stack of open
 elements, which makes 100,000 nested <div>s quadratic (about 80 s). The patch keeps a
 count of open HTML <p> elements beside the stack, so the answer is immediate when the
@@ -155,6 +155,48 @@ Seventh, text that joins the text node before it in pieces while other nodes are
 between the pieces (foster-parented text before a table, text after </body> with
 comments) grows by doubling instead of to the exact length, which copied the whole
 string per piece (100k pieces: 0.7 s, now 0.04 s). The text is the same.
+
+Eighth, <select>. Each <option> the parser inserts runs the HTML standard's selectedness
+setting algorithm on its nearest select, and lexbor walked the select's whole list of
+options for it; each selected <option> popped walked the select's subtree for a
+<selectedcontent> to clone it into; each option walked its ancestors for its select.
+<select> + 10k <option>x took 1.0 s (20k: 9 s), 10k <option selected> 3.8 s, 10k
+<optgroup><option> 3.5 s, <option selected><b>x</b> after a <selectedcontent> 5.4 s.
+During a parse each select now keeps what its last run left (the number of selected
+options in its list, the last of them, the first option not disabled) and the
+<selectedcontent> it found, and the document keeps the select of the last parent asked
+about. The document counts the changes that could make them wrong, reported by lexbor's
+four tree-changing functions (insert child/before/after, remove) and attribute steps:
+options_gen for the lists of options and selectedness (an option inserted or removed, a
+subtree holding an option or a <selectedcontent> moved, an attribute changed on an element
+in a tree, a run that changed a selectedness), tree_gen for ancestries and where
+<selectedcontent>s are (such a subtree moved, an option removed, a <selectedcontent>
+inserted or removed, an attribute changed). Nodes that hold neither (text, the parser's
+fresh elements; a look at up to 16 nodes decides, past them it counts) change neither
+count, and the parser sets attributes before it inserts. A run on a select whose
+options_gen is unchanged changes nothing: every run leaves at most one option selected,
+none only when no option is enabled. When the one change since is the option being
+inserted, appended as a leaf, the list grew by it if it is the select's child (last in
+tree order); a deeper option whose nearest select this is sits below a child lexbor's walk
+does not enter (an <optgroup>, any element but select, datalist, hr, option), in no list.
+Otherwise lexbor's walk runs, and what it left is kept. A selected option popped finds no
+<selectedcontent> at once when the document never created one, else the one its select
+found while tree_gen is unchanged; the clone into it skips the pre-insert check's walk up
+from the <selectedcontent> (for a fragment made on the spot, never an ancestor). Outside
+a parse lexbor's walks run. 100k: 0.03-0.09 s, the same trees, <selectedcontent> clones
+included (tests/test_parse.py compares generated select soup with selectolax). Two lexbor
+bugs go on the way: with a display size other than 1 (size=2, size=0) lexbor read its
+count of selected options uninitialized, so whether it deselected all but the last hung
+on the stack's garbage (our build and selectolax's disagreed on <select size=2> with two
+selected options); it starts at 0, which is what selectolax's build shows. And an
+<option>'s attribute steps ran for any element named option: `selected` on an SVG or
+MathML <option> wrote a byte past the element, over the next allocation's header in
+lexbor's pool (selectolax crashes on such pages now and then); now HTML options only.
+What stays quadratic (as in lexbor): a change the counts cannot follow makes the next
+option walk the list again: an option inserted without insertion steps (foster-parented out of
+a <table> in the select: <option>y<table><option>x</table> repeated, 10k 4.9 s) or a
+subtree of more than 16 nodes moved by the adoption agency between options (10k 10 s);
+following them would take a log of where the tree changed.
 
 Each replacement must match exactly once in the pinned sources; a mismatch fails the
 build with the file and the text that was expected.
@@ -4441,6 +4483,691 @@ REPLACEMENTS += [
         1,
     ),
 ]
+
+# lexbor runs an <option>'s attribute steps for any element named option: `selected` on an
+# SVG or MathML <option> (an element without selectedness) wrote a byte past the element,
+# over the next allocation's header in lexbor's memory pool. HTML options only.
+REPLACEMENTS += [
+    (
+        "html/interfaces/option_element.c",
+        "    if (name == LXB_DOM_ATTR_SELECTED) {\n        option->selectedness = true;\n",
+        "    if (name == LXB_DOM_ATTR_SELECTED && element->node.ns == LXB_NS_HTML) {\n"
+        "        option->selectedness = true;  /* turbohtml: HTML options only */\n",
+        1,
+    ),
+    (
+        "html/interfaces/option_element.c",
+        "    if (name == LXB_DOM_ATTR_SELECTED) {\n        option->selectedness = false;\n",
+        "    if (name == LXB_DOM_ATTR_SELECTED && element->node.ns == LXB_NS_HTML) {\n"
+        "        option->selectedness = false;  /* turbohtml: HTML options only */\n",
+        1,
+    ),
+]
+
+# <select>: the selectedness setting algorithm, run on every <option> inserted, walked the
+# select's whole list of options; a selected <option> popped walked the select's subtree
+# for a <selectedcontent>, and every option walked its ancestors for its select. During
+# a parse each select keeps what its last run left, each lookup its answer, and the
+# document counts changes that could make them wrong (see the module docstring).
+_WATCH_H = (
+    "typedef struct lxb_dom_document_css lxb_dom_document_css_t;\n\n"
+    "/*\n"
+    " * turbohtml: what html/interfaces/select_element.c and option_element.c keep\n"
+    " * during a parse, and the counts of changes that make it out of date.\n"
+    " */\n"
+    "typedef struct {\n"
+    "    size_t         options;          /* HTML <option>s created: none, nothing kept */\n"
+    "    size_t         selectedcontents; /* HTML <selectedcontent>s created */\n"
+    "    size_t         options_gen;      /* changes with any list of options or selectedness */\n"
+    "    size_t         tree_gen;         /* changes with any ancestry or <selectedcontent> place */\n"
+    "    lxb_dom_node_t *appended;        /* an option leaf appended at options_gen appended_gen */\n"
+    "    size_t         appended_gen;\n"
+    "    lxb_dom_node_t *memo_parent;     /* the nearest select of its option children */\n"
+    "    void           *memo_select;\n"
+    "    size_t         memo_gen;         /* tree_gen when memo_select was found */\n"
+    "    bool           parsing;          /* the tree builder runs: kept things may be used */\n"
+    "}\n"
+    "turbohtml_select_watch_t;\n"
+)
+
+_WATCH_PARSING = (
+    "\n/* turbohtml: a parse starts or ends; nothing kept before is trusted after */\n"
+    "lxb_inline void\n"
+    "turbohtml_select_parsing(lxb_dom_document_t *document, bool parsing)\n"
+    "{\n"
+    "    turbohtml_select_watch_t *w = &document->turbohtml_select;\n\n"
+    "    w->parsing = parsing;\n"
+    "    w->options_gen++;\n"
+    "    w->tree_gen++;\n"
+    "    w->appended = NULL;\n"
+    "}\n"
+)
+
+_NODE_WATCH = r"""/*
+ * turbohtml: does the subtree below root hold no HTML <option> and no
+ * <selectedcontent>? Looks at 16 nodes at most; past them it answers no.
+ */
+static bool
+turbohtml_select_plain(const lxb_dom_node_t *root)
+{
+    unsigned budget = 16;
+    const lxb_dom_node_t *node = root->first_child;
+
+    while (node != NULL) {
+        if (budget-- == 0
+            || (node->ns == LXB_NS_HTML
+                && (node->local_name == LXB_TAG_OPTION
+                    || node->local_name == LXB_TAG_SELECTEDCONTENT)))
+        {
+            return false;
+        }
+
+        if (node->first_child != NULL) {
+            node = node->first_child;
+            continue;
+        }
+
+        while (node != root && node->next == NULL) {
+            node = node->parent;
+        }
+
+        if (node == root) {
+            break;
+        }
+
+        node = node->next;
+    }
+
+    return true;
+}
+
+/*
+ * turbohtml: node is about to be inserted or removed. A node that is no option
+ * or <selectedcontent> and holds none changes no list of options, no option's
+ * ancestors and no select's first <selectedcontent>: nothing kept goes stale.
+ * An option leaf inserted changes lists, not ancestries; appended, it is noted
+ * for its insertion steps (html/interfaces/select_element.c). A
+ * <selectedcontent> leaf changes where the first one is, not the lists.
+ */
+static void
+turbohtml_select_changed(lxb_dom_node_t *node, bool removed, bool appended)
+{
+    bool option;
+    turbohtml_select_watch_t *w;
+
+    if (node->owner_document == NULL
+        || node->owner_document->turbohtml_select.options == 0)
+    {
+        return;
+    }
+
+    w = &node->owner_document->turbohtml_select;
+    option = node->local_name == LXB_TAG_OPTION && node->ns == LXB_NS_HTML;
+
+    if (!option
+        && !(node->local_name == LXB_TAG_SELECTEDCONTENT && node->ns == LXB_NS_HTML)
+        && (node->first_child == NULL || turbohtml_select_plain(node)))
+    {
+        return;
+    }
+
+    if (option && node->first_child == NULL && !removed) {
+        w->appended = (appended) ? node : NULL;
+        w->appended_gen = w->options_gen++;
+        return;
+    }
+
+    if (!option && node->first_child == NULL) {
+        w->tree_gen++;
+        return;
+    }
+
+    w->options_gen++;
+    w->tree_gen++;
+    w->appended = NULL;
+}
+
+"""
+
+_ATTR_WATCH = r"""
+/*
+ * turbohtml: an attribute changes on an element in a tree (selected, disabled,
+ * multiple, size decide what html/interfaces/select_element.c keeps): nothing
+ * kept is trusted. The parser sets attributes before it inserts the element.
+ */
+static void
+turbohtml_select_attr_changed(lxb_dom_node_t *node)
+{
+    turbohtml_select_watch_t *w;
+
+    if (node->owner_document == NULL) {
+        return;
+    }
+
+    w = &node->owner_document->turbohtml_select;
+
+    if (w->options != 0 && (node->parent != NULL || node->first_child != NULL)) {
+        w->options_gen++;
+        w->tree_gen++;
+        w->appended = NULL;
+    }
+}
+
+"""
+
+_SELECT_ALGORITHM_OLD = """lxb_dom_exception_code_t
+lxb_html_select_selectedness_setting_algorithm(lxb_html_select_element_t *el)
+{
+    lxb_status_t status;
+    size_t display_size;
+    lxb_dom_attr_t *multiple;
+    lxb_html_select_selectedness_ctx_t snctx;
+
+    multiple = lxb_dom_element_attr_by_id(lxb_dom_interface_element(el),
+                                           LXB_DOM_ATTR_MULTIPLE);
+    if (multiple != NULL) {
+        return LXB_DOM_EXCEPTION_OK;
+    }
+
+    /*
+     * Step 1. If the element's multiple attribute is absent, and the element's
+     * display size is 1, and no option elements in the element's list of
+     * options have their selectedness set to true, then set the selectedness
+     * of the first option element in the list of options in tree order that is
+     * not disabled, if any, to true and return.
+     */
+
+    display_size = lxb_html_select_selectedness_display_size(el);
+
+    if (display_size == 1) {
+        snctx.first = NULL;
+        snctx.last = NULL;
+        snctx.selected = 0;
+
+        status = lxb_html_select_list_of_options(el,
+                                                 lxb_html_select_selectedness_one_cb,
+                                                 &snctx);
+        if (status != LXB_STATUS_OK) {
+            return LXB_DOM_EXCEPTION_ERR;
+        }
+
+        if (snctx.selected == 0) {
+            if (snctx.first != NULL) {
+                snctx.first->selectedness = true;
+            }
+
+            return LXB_DOM_EXCEPTION_OK;
+        }
+    }
+
+    /*
+     * Step 2. If the element's multiple attribute is absent, and two or more
+     * option elements in the element's list of options have their selectedness
+     * set to true, then set the selectedness of all but the last option element
+     * with its selectedness set to true in the list of options in tree order
+     * to false.
+     */
+
+    if (snctx.selected >= 2) {
+        status = lxb_html_select_list_of_options(el,
+                                                 lxb_html_select_selectedness_two_cb,
+                                                 &snctx);
+        if (status != LXB_STATUS_OK) {
+            return LXB_DOM_EXCEPTION_ERR;
+        }
+    }
+
+    return LXB_DOM_EXCEPTION_OK;
+}
+"""
+
+_SELECT_ALGORITHM_NEW = """/*
+ * turbohtml: lexbor's algorithm, which also says what it left: whether it
+ * settles anything (multiple absent, display size 1) and, if so, the count of
+ * selected options, the last selected and the first not disabled afterwards.
+ * snctx starts zeroed: lexbor read snctx.selected uninitialized when the
+ * display size is not 1 (then step 2 ran or not by the stack's garbage);
+ * zeroed, step 2 never runs there, which is what unpatched builds show.
+ */
+static lxb_dom_exception_code_t
+turbohtml_select_walk(lxb_html_select_element_t *el, bool *settles,
+                      lxb_html_select_selectedness_ctx_t *snctx)
+{
+    lxb_status_t status;
+    lxb_dom_attr_t *multiple;
+
+    snctx->first = NULL;
+    snctx->last = NULL;
+    snctx->selected = 0;
+
+    multiple = lxb_dom_element_attr_by_id(lxb_dom_interface_element(el),
+                                           LXB_DOM_ATTR_MULTIPLE);
+
+    *settles = multiple == NULL
+               && lxb_html_select_selectedness_display_size(el) == 1;
+    if (!*settles) {
+        return LXB_DOM_EXCEPTION_OK;
+    }
+
+    /*
+     * Step 1. If the element's multiple attribute is absent, and the element's
+     * display size is 1, and no option elements in the element's list of
+     * options have their selectedness set to true, then set the selectedness
+     * of the first option element in the list of options in tree order that is
+     * not disabled, if any, to true and return.
+     */
+
+    status = lxb_html_select_list_of_options(el,
+                                             lxb_html_select_selectedness_one_cb,
+                                             snctx);
+    if (status != LXB_STATUS_OK) {
+        return LXB_DOM_EXCEPTION_ERR;
+    }
+
+    if (snctx->selected == 0) {
+        if (snctx->first != NULL) {
+            snctx->first->selectedness = true;
+            snctx->selected = 1;
+            snctx->last = snctx->first;
+        }
+
+        return LXB_DOM_EXCEPTION_OK;
+    }
+
+    /*
+     * Step 2. If the element's multiple attribute is absent, and two or more
+     * option elements in the element's list of options have their selectedness
+     * set to true, then set the selectedness of all but the last option element
+     * with its selectedness set to true in the list of options in tree order
+     * to false.
+     */
+
+    if (snctx->selected >= 2) {
+        status = lxb_html_select_list_of_options(el,
+                                                 lxb_html_select_selectedness_two_cb,
+                                                 snctx);
+        if (status != LXB_STATUS_OK) {
+            return LXB_DOM_EXCEPTION_ERR;
+        }
+
+        snctx->selected = 1;
+    }
+
+    return LXB_DOM_EXCEPTION_OK;
+}
+
+lxb_dom_exception_code_t
+lxb_html_select_selectedness_setting_algorithm(lxb_html_select_element_t *el)
+{
+    return turbohtml_select_settle(el, NULL);
+}
+
+/*
+ * turbohtml: the algorithm, run because option (or NULL: unknown) was inserted.
+ * During a parse the select keeps what the last run left (th_*), valid while
+ * the document's options_gen is th_gen: the lists of options, selectedness and
+ * attributes are as then. A run leaves at most one option selected, none only
+ * when no option is enabled, so a run on that state changes nothing. If the one
+ * change since is option appended as a leaf, the list grows by option when
+ * option is the select's child (last in tree order, so last in the list); a
+ * deeper option whose nearest select this is sits below a child the walk does
+ * not enter (an optgroup, or no select, datalist, hr or option), in no list.
+ * Anything else: lexbor's walk, whose result is kept.
+ */
+lxb_dom_exception_code_t
+turbohtml_select_settle(lxb_html_select_element_t *el,
+                        lxb_html_option_element_t *option)
+{
+    bool settles;
+    lxb_dom_exception_code_t code;
+    lxb_html_option_element_t *before;
+    lxb_html_select_selectedness_ctx_t snctx;
+    turbohtml_select_watch_t *w;
+
+    w = &lxb_dom_interface_node(el)->owner_document->turbohtml_select;
+
+    if (w->parsing && el->th_gen == w->options_gen) {
+        return LXB_DOM_EXCEPTION_OK;
+    }
+
+    if (w->parsing && option != NULL
+        && w->appended == lxb_dom_interface_node(option)
+        && el->th_gen == w->appended_gen
+        && w->options_gen == w->appended_gen + 1)
+    {
+        w->appended = NULL;
+        el->th_gen = w->options_gen;
+
+        if (!el->th_settles
+            || lxb_dom_interface_node(option)->parent != lxb_dom_interface_node(el))
+        {
+            return LXB_DOM_EXCEPTION_OK;
+        }
+
+        before = el->th_last;
+
+        if (option->selectedness) {
+            el->th_selected++;
+            el->th_last = option;
+        }
+
+        if (el->th_first == NULL && !lxb_html_option_is_disabled(option)) {
+            el->th_first = option;
+        }
+
+        if (el->th_selected == 0 && el->th_first != NULL) {
+            /* Step 1: no option was enabled before this one. */
+            el->th_first->selectedness = true;
+            el->th_selected = 1;
+            el->th_last = el->th_first;
+            el->th_gen = ++w->options_gen;
+        }
+        else if (el->th_selected == 2) {
+            /* Step 2: the one selected before, and this one. */
+            before->selectedness = false;
+            el->th_selected = 1;
+            el->th_gen = ++w->options_gen;
+        }
+
+        return LXB_DOM_EXCEPTION_OK;
+    }
+
+    code = turbohtml_select_walk(el, &settles, &snctx);
+
+    if (w->parsing && code == LXB_DOM_EXCEPTION_OK) {
+        w->appended = NULL;
+        el->th_gen = ++w->options_gen;
+        el->th_settles = settles;
+        el->th_selected = snctx.selected;
+        el->th_last = snctx.last;
+        el->th_first = snctx.first;
+    }
+
+    return code;
+}
+"""
+
+_SELECTEDCONTENT_OLD = """    lxb_dom_attr_t *multiple;
+    lxb_dom_node_t *selectedcontent, *node;
+    lxb_html_selectedcontent_element_t *sc;
+
+    multiple = lxb_dom_element_attr_by_id(lxb_dom_interface_element(el),
+                                          LXB_DOM_ATTR_MULTIPLE);
+    if (multiple != NULL) {
+        return NULL;
+    }
+
+    selectedcontent = NULL;
+    node = lxb_dom_interface_node(el);
+
+    lxb_dom_node_simple_walk(node, lxb_html_select_find_selectedcontent_cb,
+                             &selectedcontent);
+    if (selectedcontent == NULL) {
+"""
+
+_SELECTEDCONTENT_NEW = """    lxb_dom_attr_t *multiple;
+    lxb_dom_node_t *selectedcontent, *node;
+    lxb_html_selectedcontent_element_t *sc;
+    turbohtml_select_watch_t *w;
+
+    /*
+     * turbohtml: during a parse, no <selectedcontent> created in the document
+     * means none here; else the answer found last is kept while tree_gen (which
+     * changes with any <selectedcontent> moved, any subtree holding one, any
+     * attribute) is unchanged.
+     */
+    w = &lxb_dom_interface_node(el)->owner_document->turbohtml_select;
+    selectedcontent = NULL;
+
+    if (w->parsing) {
+        if (w->selectedcontents == 0) {
+            return NULL;
+        }
+
+        if (el->th_sc_gen == w->tree_gen) {
+            selectedcontent = el->th_sc;
+            goto found;
+        }
+    }
+
+    multiple = lxb_dom_element_attr_by_id(lxb_dom_interface_element(el),
+                                          LXB_DOM_ATTR_MULTIPLE);
+    if (multiple == NULL) {
+        node = lxb_dom_interface_node(el);
+
+        lxb_dom_node_simple_walk(node, lxb_html_select_find_selectedcontent_cb,
+                                 &selectedcontent);
+    }
+
+    if (w->parsing) {
+        el->th_sc_gen = w->tree_gen;
+        el->th_sc = selectedcontent;
+    }
+
+found:
+
+    if (selectedcontent == NULL) {
+"""
+
+_NEAREST_OLD = """static lxb_html_select_element_t *
+lxb_html_option_element_nearest_ancestor_select(lxb_html_option_element_t *option)
+{
+    lxb_dom_node_t *node;
+"""
+
+_NEAREST_NEW = """static lxb_html_select_element_t *
+turbohtml_nearest_select_walk(lxb_html_option_element_t *option);
+
+/*
+ * turbohtml: the walk up looks at the ancestors of the option's parent only.
+ * During a parse the answer for the last parent asked is kept while tree_gen
+ * is unchanged (it changes with any subtree holding an option moved, and any
+ * option removed: an ancestry asked about can change no other way).
+ */
+static lxb_html_select_element_t *
+lxb_html_option_element_nearest_ancestor_select(lxb_html_option_element_t *option)
+{
+    lxb_html_select_element_t *select;
+    lxb_dom_node_t *parent = lxb_dom_interface_node(option)->parent;
+    turbohtml_select_watch_t *w;
+
+    w = &lxb_dom_interface_node(option)->owner_document->turbohtml_select;
+
+    if (parent == NULL || !w->parsing) {
+        return turbohtml_nearest_select_walk(option);
+    }
+
+    if (w->memo_parent == parent && w->memo_gen == w->tree_gen) {
+        return w->memo_select;
+    }
+
+    select = turbohtml_nearest_select_walk(option);
+
+    w->memo_parent = parent;
+    w->memo_select = select;
+    w->memo_gen = w->tree_gen;
+
+    return select;
+}
+
+static lxb_html_select_element_t *
+turbohtml_nearest_select_walk(lxb_html_option_element_t *option)
+{
+    lxb_dom_node_t *node;
+"""
+
+_REPLACE_ALL_OLD = """    return lxb_dom_node_replace_all_spec(lxb_dom_interface_node(sc),
+                                         lxb_dom_interface_node(&fragment));
+"""
+
+_REPLACE_ALL_NEW = """    /*
+     * turbohtml: lxb_dom_node_replace_all_spec() without its pre-insert check,
+     * whose walk up from sc looks for this fragment, made here: never there.
+     */
+    node = lxb_dom_interface_node(sc)->first_child;
+
+    while (node != NULL) {
+        child = node->next;
+
+        code = lxb_dom_node_remove_spec(node, true);
+        if (code != LXB_DOM_EXCEPTION_OK) {
+            return code;
+        }
+
+        node = child;
+    }
+
+    return lxb_dom_node_insert(lxb_dom_interface_node(sc),
+                               lxb_dom_interface_node(&fragment), NULL, false);
+"""
+
+_CREATED = (
+    "    node->owner_document = lxb_html_document_original_ref(document);\n"
+    "    node->type = LXB_DOM_NODE_TYPE_ELEMENT;\n"
+)
+
+REPLACEMENTS += [
+    ("dom/interfaces/document.h", "typedef struct lxb_dom_document_css lxb_dom_document_css_t;\n", _WATCH_H, 1),
+    (
+        "dom/interfaces/document.h",
+        "    bool                                      scripting;\n};\n",
+        "    bool                                      scripting;\n\n"
+        "    turbohtml_select_watch_t                  turbohtml_select;\n};\n" + _WATCH_PARSING,
+        1,
+    ),
+    # every structural change goes through these four
+    (
+        "dom/interfaces/node.c",
+        "void\nlxb_dom_node_insert_child_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n",
+        _NODE_WATCH + "void\nlxb_dom_node_insert_child_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n"
+        "    turbohtml_select_changed(node, false, true);\n\n",
+        1,
+    ),
+    (
+        "dom/interfaces/node.c",
+        "void\nlxb_dom_node_insert_before_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n",
+        "void\nlxb_dom_node_insert_before_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n"
+        "    turbohtml_select_changed(node, false, false);\n\n",
+        1,
+    ),
+    (
+        "dom/interfaces/node.c",
+        "void\nlxb_dom_node_insert_after_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n",
+        "void\nlxb_dom_node_insert_after_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n"
+        "    turbohtml_select_changed(node, false, false);\n\n",
+        1,
+    ),
+    (
+        "dom/interfaces/node.c",
+        "lxb_dom_node_remove_wo_events(lxb_dom_node_t *node)\n{\n",
+        "lxb_dom_node_remove_wo_events(lxb_dom_node_t *node)\n{\n"
+        "    turbohtml_select_changed(node, true, false);\n\n",
+        1,
+    ),
+    # attribute changes (the html document's attribute steps see them all)
+    (
+        "html/attribute_steps.c",
+        '#include "lexbor/html/attribute_steps_res.h"\n',
+        '#include "lexbor/html/attribute_steps_res.h"\n' + _ATTR_WATCH,
+        1,
+    ),
+    (
+        "html/attribute_steps.c",
+        "    node = lxb_dom_interface_node(element);\n    tag_id = node->local_name;\n",
+        "    node = lxb_dom_interface_node(element);\n    tag_id = node->local_name;\n\n"
+        "    turbohtml_select_attr_changed(node);\n",
+        4,
+    ),
+    # the caches are used only while the tree builder runs
+    (
+        "html/tree.h",
+        "    tree->document = document;\n\n    return lxb_html_tokenizer_begin(tree->tkz_ref);\n",
+        "    tree->document = document;\n\n"
+        "    turbohtml_select_parsing(&document->dom_document, true);\n\n"
+        "    return lxb_html_tokenizer_begin(tree->tkz_ref);\n",
+        1,
+    ),
+    (
+        "html/tree.h",
+        "    lxb_status_t status = lxb_html_tokenizer_end(tree->tkz_ref);\n",
+        "    lxb_status_t status = lxb_html_tokenizer_end(tree->tkz_ref);\n\n"
+        "    turbohtml_select_parsing(&tree->document->dom_document, false);\n",
+        1,
+    ),
+    # counts of the elements created
+    (
+        "html/interfaces/option_element.c",
+        "    /* selectedness default is false. */\n\n" + _CREATED,
+        "    /* selectedness default is false. */\n\n" + _CREATED
+        + "    node->owner_document->turbohtml_select.options++;  /* turbohtml */\n",
+        1,
+    ),
+    (
+        "html/interfaces/selectedcontent_element.c",
+        _CREATED,
+        _CREATED + "    node->owner_document->turbohtml_select.selectedcontents++;  /* turbohtml */\n",
+        1,
+    ),
+    # what each select keeps
+    (
+        "html/interfaces/select_element.h",
+        "struct lxb_html_select_element {\n    lxb_html_element_t element;\n};\n",
+        "struct lxb_html_select_element {\n"
+        "    lxb_html_element_t element;\n\n"
+        "    /* turbohtml: what the last run of the selectedness algorithm left */\n"
+        "    size_t                             th_gen;      /* options_gen then; 0: none */\n"
+        "    bool                               th_settles;  /* multiple absent, display size 1 */\n"
+        "    size_t                             th_selected; /* selected options in the list */\n"
+        "    lxb_html_option_element_t          *th_last;    /* the last of them */\n"
+        "    lxb_html_option_element_t          *th_first;   /* the first option not disabled */\n"
+        "    /* turbohtml: the <selectedcontent> found last, at tree_gen th_sc_gen */\n"
+        "    size_t                             th_sc_gen;\n"
+        "    lxb_dom_node_t                     *th_sc;\n"
+        "};\n",
+        1,
+    ),
+    (
+        "html/interfaces/select_element.h",
+        "LXB_API lxb_status_t\nlxb_html_select_element_insert_steps(lxb_dom_node_t *inserted_node);\n",
+        "LXB_API lxb_status_t\nlxb_html_select_element_insert_steps(lxb_dom_node_t *inserted_node);\n\n"
+        "LXB_API lxb_dom_exception_code_t\n"
+        "turbohtml_select_settle(lxb_html_select_element_t *el,\n"
+        "                        lxb_html_option_element_t *option);\n",
+        1,
+    ),
+    ("html/interfaces/select_element.c", _SELECT_ALGORITHM_OLD, _SELECT_ALGORITHM_NEW, 1),
+    ("html/interfaces/select_element.c", _SELECTEDCONTENT_OLD, _SELECTEDCONTENT_NEW, 1),
+    ("html/interfaces/option_element.c", _NEAREST_OLD, _NEAREST_NEW, 1),
+    # an option's insertion steps say which option came
+    (
+        "html/interfaces/option_element.c",
+        "    option = lxb_html_interface_option(inserted_node);\n\n"
+        "    (void) lxb_html_option_update_nearest_ancestor_select(option);\n",
+        "    option = lxb_html_interface_option(inserted_node);\n\n"
+        "    select = lxb_html_option_element_nearest_ancestor_select(option);\n"
+        "    if (select != NULL) {\n"
+        "        (void) turbohtml_select_settle(select, option);\n"
+        "    }\n",
+        1,
+    ),
+    (
+        "html/interfaces/option_element.c",
+        "lxb_html_option_element_insert_steps(lxb_dom_node_t *inserted_node)\n{\n"
+        "    lxb_html_option_element_t *option;\n",
+        "lxb_html_option_element_insert_steps(lxb_dom_node_t *inserted_node)\n{\n"
+        "    lxb_html_option_element_t *option;\n"
+        "    lxb_html_select_element_t *select;\n",
+        1,
+    ),
+    ("html/interfaces/selectedcontent_element.c", _REPLACE_ALL_OLD, _REPLACE_ALL_NEW, 1),
+    (
+        "html/interfaces/selectedcontent_element.c",
+        "    lxb_dom_node_t *node, *child, *opt_node;\n",
+        "    lxb_dom_node_t *node, *child, *opt_node;\n    lxb_dom_exception_code_t code;\n",
+        1,
+    ),
+]
+
 
 def fingerprint() -> str:
     """Changes whenever the patch set changes, so a stale patched tree is re-extracted."""
