@@ -9,10 +9,10 @@ objects; the C walks' scratch arrays come from malloc and are not counted):
 - deep trees: nested <span> (and mixed inline) to 1M levels, <div> and <li> nesting,
   unclosed formatting elements (the cases vendor/lexbor/lexbor_patches.py makes linear);
 - lookups: tags that look for a name down a deep list (formatting end tags, <a>, stray end
-  tags under a special element, <li>/<dd>, </form>, foster parenting, table scope in a
-  cell, a <select> or <body> found below deep inline elements, foreign end tags, resetting
-  the insertion mode), many attribute or tag names, text in pieces, and the shapes that
-  stay quadratic;
+  tags under a special element, <li>/<dd>, </form>, foster parenting, closed formatting
+  elements removed far from the end of the list, table scope in a cell, a <select> or
+  <body> found below deep inline elements, foreign end tags, resetting the insertion
+  mode), many attribute or tag names, text in pieces, and the shape that stays quadratic;
 - selects: a <select> with n options (plain, selected, disabled, in optgroups, with a
   <selectedcontent> before, after or outside them, below deep elements), and the shapes
   that stay quadratic;
@@ -173,6 +173,10 @@ def formatting_ops() -> dict:
         return prepare
 
     distinct = hostile.formatting_distinct
+
+    def tagged(n, tag):
+        return "".join(f"<{tag} id=x{i}>" for i in range(n))
+
     return {
         "distinct <b id=...>": shape(lambda n: distinct(n)),
         "half distinct, half =": shape(lambda n: distinct(n // 2) + "<b>" * (n // 2)),
@@ -180,6 +184,18 @@ def formatting_ops() -> dict:
         "distinct in a cell": shape(lambda n: "<b><b><b><table><tr><td>" + distinct(n)),
         "<b> over n <span>": shape(lambda n: "<b>" + "<span>x" * n),
         "14 tags, <a> <nobr> too": shape(lambda n: "".join(f"<{FORMATTING[i % 14]} id=x{i}>" for i in range(n))),
+        # the Noah's Ark clause removes entries far from the end of the list (3 copies each
+        # of n distinct <b>, n <i>, then each of the first n <b> again): holes, no moves
+        "ark: far removals": shape(lambda n: "".join(f"<b id=x{i}>" * 3 for i in range(n))
+                                   + tagged(n, "i") + distinct(n)),
+        # the same, then every <b> twice more: the holes outnumber the entries, the list
+        # is closed up, and holes come again
+        "ark: removal rounds": shape(lambda n: "".join(f"<b id=x{i}>" * 3 for i in range(n // 2))
+                                     + tagged(n // 2, "i") + distinct(n // 2) * 3),
+        # n entries removed in front of a closed <u> that text then reopens n times: the
+        # walk back passes the holes once (and closes them up), not n times
+        "holes, reconstructed": shape(lambda n: "<i><p>" + distinct(n) + "<u></p>" + "</b>" * n
+                                      + "<p>x</p>" * n),
     }
 
 
@@ -214,6 +230,10 @@ def lookup_ops() -> dict:
         "n <span>, n </body>": shape(lambda n: "<span>" * n + "</body>" * n),
         "<svg>, n <g>, n </x>": shape(lambda n: "<svg>" + "<g>" * n + "</x>" * n),
         "</table> under n <span>": shape(lambda n: "<span>" * n + "<table></table>" * n),
+        # closed formatting elements stay in the list: each </b> finds the last <b>, deeper
+        # every time, and removes it from the middle of the list
+        "</b> far, closed": shape(lambda n: "<div>" + "".join(f"<b id=x{i}><i id=x{i}>" for i in range(n))
+                                  + "</div>" + "</b>" * n),
     }
 
 
@@ -243,13 +263,10 @@ def quadratic_ops() -> dict:
             return lambda: turbohtml.parse(html)
         return prepare
 
-    def distinct(n, tag="b"):
-        return "".join(f"<{tag} id=x{i}>" for i in range(n))
-
     return {
-        # 3 copies each of k distinct <b>, k others, then each of the first k again
-        "ark: far removals": shape(lambda n: "".join(f"<b id=x{i}>" * 3 for i in range(n))
-                                   + distinct(n, "i") + distinct(n)),
+        # each </b> moves the <div> above the <b>, with the n - k <div>s opened since,
+        # and lexbor runs its insertion steps on every node moved
+        "agency: moved subtrees": shape(lambda n: "<b>" + "<div>" * n + "</b>" * n),
     }
 
 
@@ -329,7 +346,7 @@ def run_lookups(quick: bool) -> None:
            (1_000, 10_000, 100_000), lambda n: n, lookup_ops())
     series("names and text pieces (lexbor patched: name sets, growing tables, doubling text)",
            (1_000, 10_000, 100_000), lambda n: n, name_ops())
-    series("lookups: still quadratic (ark removals far from the end)",
+    series("lookups: still quadratic (the adoption agency moving deep subtrees)",
            (1_000, 3_000, 10_000), lambda n: n, quadratic_ops())
 
 

@@ -15,23 +15,23 @@ elements, for the questions lexbor answered by scanning them:
   the list grows with them, and n unclosed ones cost n^2/2 compares (20,000 distinct
   <b id=...>: 9.4 s; 100,000: about 10 minutes). The index gives every entry a 64-bit key
   (a hash of the element's names and namespace, of the order-independent set of its
-  attributes, and of the number of markers before it) and counts the entries per key.
-  Equal elements after the last marker have equal keys, so when fewer than 3 entries hold
-  the new element's key nothing can be removed and the scan is skipped; otherwise the scan
-  runs as lexbor's, but compares only the entries with the key and stops after the
-  earliest of them. Keys can collide (distinct elements, same key), which only makes a
-  scan run: the counts never fall short, and lxb_dom_element_compare still decides;
+  attributes, and of the number of markers before it) and chains the entries holding each
+  key. Equal elements after the last marker have equal keys, so lxb_dom_element_compare
+  runs on the new element's chain only (empty for a new element, a few entries at most),
+  which holds every entry lexbor's scan finds equal, and so the earliest, which it
+  removes. Keys can collide (distinct elements, same key), which only lengthens a chain:
+  lxb_dom_element_compare still decides;
 - "is this element in the list?" and "is it on the stack?", asked before most start tags
   and text (reconstructing the active formatting elements), by <a> and <nobr> start tags
   and by the adoption agency, and answered by a scan from the top of the stack or the end
   of the list: as long as the stack when the element is deep in it or gone (<b> then
   100,000 nested <span>s: 2.3 s; <a>, <b>, <i>... cycling with distinct attributes: 4 s
-  for 100,000). The index counts each element in either list; the scan still runs when
-  the element's position is wanted;
+  for 100,000). The index counts each element on the stack and knows each element of
+  the list and its position; the stack's scan still runs when a position on it is wanted;
 - "is there an entry with this tag name after the last marker?", asked by a formatting
   end tag (the adoption agency's first step) and an <a> start tag, which scanned the
   list back to the marker: 20,000 distinct <b id=...> then 20,000 </i> took 1.0 s (40k:
-  4.1 s), then <a>x</a> 1.1 s (40k: 3.7 s). The list's index counts its entries per
+  4.1 s), then <a>x</a> 1.1 s (40k: 3.7 s). The list's index chains its entries per
   (tag name, depth): none at the current depth, nothing to find. 100k: 0.15 s, 0.23 s;
 - "is an HTML element with this name above the nearest special element?", for an end tag
   the in-body rules know no special case for, and the same for <li> (<dd>, <dt>) above
@@ -84,16 +84,28 @@ elements, for the questions lexbor answered by scanning them:
 An index starts when its list grows past 32 entries (most pages never get there), is
 kept in step by hooks on every change to its list, rebuilds itself from the list if it
 finds the lengths differ, and is freed at the end of the parse (on 100,000 unclosed
-elements the tables add 3-6 MB, about a tenth to a fifth of the peak memory). Out of
-memory, lexbor's scans run. The keys are hashed with a seed drawn per parse (getrandom,
-arc4random, else addresses and clocks), so inputs cannot be crafted in advance to
-collide them; a collision only makes a count too high, which runs lexbor's scan. The
-tree built is lexbor's (tests/test_parse.py compares with selectolax's unpatched lexbor
-on generated tag soup). What stays quadratic: a removal deep in the list of active
-formatting elements moves everything after it in lexbor's array (the patched scan is
-no longer than that move; 3 copies each of 10k distinct elements, 10k others, then the
-first 10k again: 0.7 s); lexbor's tree builder reads that array by index in a dozen
-places, which tombstones would all have to skip.
+elements the tables take 9-41 MB, a tenth to two fifths of the peak memory: about 290
+bytes per entry of the list, 130 per entry of the stack). Out of memory, lexbor's scans
+run. The keys are hashed with a seed drawn per parse (getrandom, arc4random, else
+addresses and clocks), so inputs cannot be crafted in advance to collide them; a
+collision only makes a count too high (lexbor's scan runs) or a chain longer (one more
+compare). The tree built is lexbor's (tests/test_parse.py compares with selectolax's
+unpatched lexbor on generated tag soup).
+
+Removals from the middle of the list of active formatting elements (the Noah's Ark
+clause's earliest equal entry, the entry of an element the adoption agency or an <a>
+start tag removes) moved every later entry down one slot of lexbor's array (3 copies
+each of 10k distinct elements, 10k others, then the first 10k again: 0.8 s; 30k: 9.5 s;
+100k: 278 s). Each now leaves a hole in its slot, which lexbor never sees: the
+positions its tree builder holds in the list (the adoption agency's formatting element,
+clones and bookmark) count the live entries before them, and a Fenwick tree over the
+slots turns such a position into a slot and back in O(log n); reconstruction closes up
+the holes it walks back over, and the whole array is closed up when holes outnumber
+entries, so no walk passes a hole twice (30k: 0.3 s, 100k: 1.2-1.4 s). The adoption
+agency's insertion at its bookmark moves the entries between it and the nearest hole
+(lexbor moves all those after it). What stays quadratic there is lexbor's own: a
+formatting end tag that moves the furthest block's subtree runs the DOM's insertion
+steps on every node in it (<b>, 10k <div>, 10k </b>: 1.1 s, as unpatched).
 
 Third, memos in the CSS selector engine, which matches right to left from every
 element, for the rest of one search (the tree does not change during it):
@@ -312,31 +324,32 @@ _INDEX_C = r"""
  *    (names, namespace, and the sum of one hash per attribute, so attribute order
  *    does not matter) and of its depth (the number of markers before it). Equal
  *    elements at the same depth have equal keys, and the entries after the last
- *    marker are those at the current depth. ark->keys counts the entries
- *    holding each key, so:
- *    - fewer than 3 entries hold the new element's key: fewer than 3 can equal
- *      it, and lexbor would remove nothing: no scan;
- *    - otherwise the scan runs as before, but compares only entries with the key
- *      and stops once it has passed all of them, so it still finds every equal
- *      entry and the earliest one, which lexbor's full scan would remove.
+ *    marker are those at the current depth. The entries holding each key are
+ *    chained (ark->same), so lxb_dom_element_compare sees the new element's
+ *    chain only (none for a new element, a few at most): every equal entry, and
+ *    the earliest of them, which lexbor's scan would remove.
  *
- * 2. Is an element in the list (ark->nodes), on the stack of open elements
+ * 2. Is an element in the list (ark->chain), on the stack of open elements
  *    (tree->open)? Reconstructing the active formatting elements asks it of the
  *    list's last entries before most start tags and text, the <a> start tag and
  *    the adoption agency of elements that are gone; lexbor's answer is a scan
  *    from the top of the stack, as long as the stack when the element is deep in
  *    it or absent (<b> then 100k nested <span>s: 2.3 s). The counts answer it;
- *    a scan still runs when the position is wanted.
+ *    the stack's scan still runs when the position is wanted (the list's index
+ *    knows each element's position).
  *
  * 3. Is an element in scope (open, with no scope boundary above it)? Below:
  *    the stack's entries count the boundaries at or below them (open_k), and the
  *    list's entries are chained per tag name and depth (ark->chain, ark->last),
  *    which finds the element a formatting end tag is about.
  *
+ * 4. Removals from the middle of the list leave holes (below, before
+ *    turbohtml_ark_key): no entry after them moves, no scan finds them.
+ *
  * An index starts when its list grows past TURBOHTML_INDEX_FROM entries (below
  * that lexbor's scans are cheap, and most pages never get there) and then
- * mirrors the list: ark->entries holds one entry per entry of the list, and every
- * change to either list calls one of the turbohtml_* hooks. When a hook or a
+ * mirrors the list: ark->entries holds one entry per slot of lexbor's array, and
+ * every change to either list calls one of the turbohtml_* hooks. When a hook or a
  * question finds an index out of step with its list (its length differs), the
  * index is rebuilt from the list; when memory runs out, and after the end of a
  * parse, the indexes are off (lexbor's scans) until the tree is cleaned. Either
@@ -346,7 +359,7 @@ _INDEX_C = r"""
 #define TURBOHTML_INDEX_FROM 32
 
 struct turbohtml_ark_entry {
-    uint64_t       key;    /* 0 for a marker */
+    uint64_t       key;    /* 0 for a marker or a hole */
     size_t         depth;  /* markers before the entry, a marker counting itself */
     lxb_dom_node_t *node;
 };
@@ -491,12 +504,14 @@ turbohtml_counts_free(turbohtml_counts_t *t)
 /*
  * A table of links: nonzero 64-bit key -> two nodes, open addressing with linear
  * probing, at most 3/4 full. Its keys are exact (an element's address; a tag name
- * and a depth), never hashes: what it holds is an answer, not a hint.
+ * and a depth; an entry key, whose chain holds every entry with the key): what it
+ * holds is an answer, not a hint.
  */
 struct turbohtml_link {
     uint64_t       key;   /* 0: free */
     lxb_dom_node_t *prev;
     lxb_dom_node_t *next;
+    size_t         slot;  /* in ark->chain: the element's slot in the list */
 };
 
 static struct turbohtml_link *
@@ -567,6 +582,7 @@ turbohtml_links_put(turbohtml_links_t *t, uint64_t key, bool *added)
     slot->key = key;
     slot->prev = NULL;
     slot->next = NULL;
+    slot->slot = 0;
     t->used++;
     *added = true;
 
@@ -680,7 +696,6 @@ turbohtml_name_key(const lxb_html_tree_t *tree, uintptr_t name, size_t below,
 
 #define TURBOHTML_KEY_SPECIAL  0  /* name, special elements at or below */
 #define TURBOHTML_KEY_STOPPER  1  /* <li>/<dd>/<dt>, stoppers at or below */
-#define TURBOHTML_KEY_ARK      2  /* formatting entry name, markers before it */
 #define TURBOHTML_KEY_ANYWHERE 3  /* <template>, anywhere on the stack */
 #define TURBOHTML_KEY_SCOPE    4  /* an element (its address), scope boundaries at or below */
 #define TURBOHTML_KEY_IN_SCOPE 5  /* name and namespace, scope boundaries at or below */
@@ -1543,12 +1558,36 @@ turbohtml_open_reaches(lxb_html_tree_t *tree, uintptr_t a, uintptr_t b)
 
 
 /*
- * The list of active formatting elements: ark->entries, ark->keys, ark->nodes,
- * and ark->names: the entries per (tag name, depth), so a formatting end tag (the
- * adoption agency's first step) or an <a> start tag looking for a name after
- * the last marker knows at once when there is none (20k distinct <b id=...>
- * then 20k </i>: 1.0 s, each </i> scanned every <b>).
+ * The list of active formatting elements (tree->ark).
+ *
+ * ark->entries mirrors lexbor's array slot by slot (the element, marker or
+ * hole, its key, its depth). Per element, ark->chain holds its slot and links it
+ * to the entries before and after it with its tag name and depth (ark->last: the
+ * last of each such chain), so a formatting end tag (the adoption agency's first
+ * step) or an <a> start tag finds the last entry with its name after the last
+ * marker at once (20k distinct <b id=...> then 20k </i>: 1.0 s, each </i>
+ * scanned every <b>); ark->same links it to the entries with its key
+ * (ark->same_last: the last of each), the only ones the Noah's Ark clause needs
+ * to compare.
+ *
+ * Removals from the middle of the list (the Noah's Ark clause, the adoption
+ * agency, an <a> start tag) leave a hole in the entry's slot instead of moving
+ * every later entry down one slot (lexbor_array_delete's memmove: 3 copies each
+ * of 10k distinct <b id=...>, 10k <i id=...>, then the first 10k <b> again took
+ * 0.8 s, 30k 9.5 s). lexbor sees the list without its holes: an index it holds
+ * counts the live entries (elements and markers) before the entry, and
+ * ark->live, a Fenwick tree over the slots, turns such an index into a slot and
+ * back in O(log n); so every function below does to the live entries exactly
+ * what lexbor's does to its array. No hole is ever last (removing the last entry
+ * drops the holes before it); holes go when they outnumber the live entries
+ * (the array is closed up, paid for by the removals that made them), and when
+ * reconstructing the active formatting elements walks back over them (the
+ * stretch walked is closed up: no walk passes the same hole twice).
  */
+
+/* What a slot holds once its entry left from the middle of the list. */
+static lxb_html_element_t turbohtml_ark_hole_static;
+#define TURBOHTML_HOLE ((lxb_dom_node_t *) &turbohtml_ark_hole_static)
 
 /*
  * Elements that lxb_dom_element_compare finds equal get the same key at the same
@@ -1600,52 +1639,110 @@ turbohtml_ark_key(const lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t dept
     return (h != 0) ? h : 1;
 }
 
-/* Count entry (its key, its node and its name). */
-static void
-turbohtml_ark_hold(lxb_html_tree_t *tree, const struct turbohtml_ark_entry *entry)
+static bool
+turbohtml_ark_live_entry(const struct turbohtml_ark_entry *entry)
 {
-    turbohtml_ark_t *ark = &tree->ark;
-
-    if (!turbohtml_counts_add(&ark->keys, entry->key)
-        || !turbohtml_counts_add(&ark->nodes, (uintptr_t) entry->node)
-        || !turbohtml_counts_add(&ark->names,
-                turbohtml_name_key(tree, entry->node->local_name, entry->depth,
-                                   TURBOHTML_KEY_ARK)))
-    {
-        ark->state = TURBOHTML_INDEX_OFF;
-    }
-}
-
-/* Uncount entry, which leaves the list. */
-static void
-turbohtml_ark_release(lxb_html_tree_t *tree, const struct turbohtml_ark_entry *entry)
-{
-    turbohtml_ark_t *ark = &tree->ark;
-
-    if (entry->key != 0  /* not a marker */
-        && (!turbohtml_counts_sub(&ark->keys, entry->key)
-            || !turbohtml_counts_sub(&ark->nodes, (uintptr_t) entry->node)
-            || !turbohtml_counts_sub(&ark->names,
-                   turbohtml_name_key(tree, entry->node->local_name, entry->depth,
-                                      TURBOHTML_KEY_ARK))))
-    {
-        ark->state = TURBOHTML_INDEX_OFF;  /* out of step: cannot happen */
-    }
+    return entry->node != TURBOHTML_HOLE;
 }
 
 /*
- * The chains: the entries with one tag name at one depth, in the list's order,
- * linked by element (ark->chain: the entry before and after in the chain), the
- * last entry of each chain in ark->last (its prev). The last entry named X after
- * the last marker, which the adoption agency's first step scans the list for, is
- * the last of the chain of (X, the last entry's depth). The chain's key is the
- * name and the depth themselves (false: too big for one, never seen).
+ * ark->live, a Fenwick tree over live_size slots (a power of two): live[i], i
+ * from 1, counts the live entries in the slots from i - (i & -i) to i - 1.
+ */
+static void
+turbohtml_live_add(turbohtml_ark_t *ark, size_t slot, bool live)
+{
+    size_t i;
+
+    for (i = slot + 1; i <= ark->live_size; i += i & (0 - i)) {
+        if (live) {
+            ark->live[i]++;
+        }
+        else {
+            ark->live[i]--;
+        }
+    }
+}
+
+/* The live entries in the slots before slot: lexbor's index of the entry there. */
+static size_t
+turbohtml_live_rank(const turbohtml_ark_t *ark, size_t slot)
+{
+    size_t i, rank = 0;
+
+    for (i = slot; i != 0; i &= i - 1) {
+        rank += ark->live[i];
+    }
+
+    return rank;
+}
+
+/* The slot of the live entry at lexbor's index idx (below the live entries). */
+static size_t
+turbohtml_live_slot(const turbohtml_ark_t *ark, size_t idx)
+{
+    size_t slot = 0, step;
+
+    for (step = ark->live_size; step != 0; step >>= 1) {
+        if (ark->live[slot + step] <= idx) {
+            slot += step;
+            idx -= ark->live[slot];
+        }
+    }
+
+    return slot;
+}
+
+/* Fill ark->live from the entries (rebuilt when the list outgrows it). false: out of memory. */
+static bool
+turbohtml_live_build(turbohtml_ark_t *ark)
+{
+    size_t i, up, size = 64;
+    size_t *live;
+
+    while (size < ark->length) {
+        size *= 2;
+    }
+
+    if (size != ark->live_size) {
+        live = lexbor_realloc(ark->live, (size + 1) * sizeof(size_t));
+        if (live == NULL) {
+            return false;
+        }
+
+        ark->live = live;
+        ark->live_size = size;
+    }
+
+    memset(ark->live, 0, (size + 1) * sizeof(size_t));
+
+    for (i = 1; i <= size; i++) {
+        if (i <= ark->length) {
+            ark->live[i] += turbohtml_ark_live_entry(&ark->entries[i - 1]);
+        }
+
+        up = i + (i & (0 - i));
+        if (up <= size) {
+            ark->live[up] += ark->live[i];
+        }
+    }
+
+    return true;
+}
+
+/*
+ * Chains: the entries of one group, in the list's order, linked by element in
+ * members (the member before and after it), the last member of each group in
+ * lasts (its prev). The groups are a tag name at a depth (ark->chain, ark->last;
+ * turbohtml_chain_key) and an entry key (ark->same, ark->same_last). The last
+ * entry named X after the last marker, which the adoption agency's first step
+ * scans the list for, is the last of the chain of (X, the last entry's depth).
  */
 static bool
 turbohtml_chain_key(uintptr_t name, size_t depth, uint64_t *key)
 {
     if ((uint64_t) name >= ((uint64_t) 1 << 31) || (uint64_t) depth >= 0xffffffffULL) {
-        return false;
+        return false;  /* too big for a key (never seen) */
     }
 
     *key = ((uint64_t) name << 32) | ((uint64_t) depth + 1);
@@ -1653,94 +1750,84 @@ turbohtml_chain_key(uintptr_t name, size_t depth, uint64_t *key)
     return true;
 }
 
-/* Link the entry at idx (not a marker) into its chain. false: out of step or memory. */
+/*
+ * Link node, at slot, into the chain of group: after the members in earlier
+ * slots (all of them, but for an insertion: the adoption agency's bookmark,
+ * where the walk passes the few members after it). false: out of step or memory.
+ */
 static bool
-turbohtml_chain_link(turbohtml_ark_t *ark, size_t idx)
+turbohtml_chain_link(turbohtml_ark_t *ark, turbohtml_links_t *members,
+                     turbohtml_links_t *lasts, uint64_t group,
+                     lxb_dom_node_t *node, size_t slot)
 {
-    const struct turbohtml_ark_entry *entry = &ark->entries[idx], *later;
-    lxb_dom_node_t *node = entry->node, *prev, *next = NULL;
-    struct turbohtml_link *link;
-    uint64_t key;
+    struct turbohtml_link *link, *record;
+    lxb_dom_node_t *prev, *next = NULL;
     bool added;
-    size_t j;
 
-    if (!turbohtml_chain_key(node->local_name, entry->depth, &key)) {
+    link = turbohtml_links_put(lasts, group, &added);
+    if (link == NULL) {
         return false;
     }
 
-    /* inserted before others (the adoption agency's bookmark): the next of its
-     * chain is the first entry after it with its name and depth */
-    for (j = idx + 1; j < ark->length && ark->entries[j].depth == entry->depth; j++) {
-        later = &ark->entries[j];
+    for (prev = link->prev; prev != NULL; prev = link->prev) {
+        record = turbohtml_links_get(&ark->chain, (uintptr_t) prev);
+        link = turbohtml_links_get(members, (uintptr_t) prev);
+        if (record == NULL || link == NULL) {
+            return false;
+        }
 
-        if (later->key != 0 && later->node->local_name == node->local_name) {
-            next = later->node;
+        if (record->slot < slot) {
             break;
         }
+
+        next = prev;
     }
 
-    if (turbohtml_links_put(&ark->last, key, &added) == NULL
-        || turbohtml_links_put(&ark->chain, (uintptr_t) node, &added) == NULL
+    if (turbohtml_links_put(members, (uintptr_t) node, &added) == NULL
         || !added)  /* the element is in the list twice (never seen) */
     {
         return false;
     }
 
     /* no link moves from here on */
-    link = (next != NULL) ? turbohtml_links_get(&ark->chain, (uintptr_t) next)
-                          : turbohtml_links_get(&ark->last, key);
-    if (link == NULL) {
-        return false;
-    }
-
-    prev = link->prev;
-    link->prev = node;
-
-    if (prev != NULL) {
-        link = turbohtml_links_get(&ark->chain, (uintptr_t) prev);
-        if (link == NULL || link->next != next) {
-            return false;
-        }
-
-        link->next = node;
-    }
-
-    link = turbohtml_links_get(&ark->chain, (uintptr_t) node);
+    link = turbohtml_links_get(members, (uintptr_t) node);
     link->prev = prev;
     link->next = next;
+
+    if (prev != NULL) {
+        turbohtml_links_get(members, (uintptr_t) prev)->next = node;
+    }
+
+    link = (next != NULL) ? turbohtml_links_get(members, (uintptr_t) next)
+                          : turbohtml_links_get(lasts, group);
+    link->prev = node;
 
     return true;
 }
 
 /*
- * Take old out of its chain, at entry (which has its name and depth); put
- * entry->node in its place when it is not old (a clone with the same name).
- * false: out of step or memory.
+ * Take old out of the chain of group; put node in its place when not NULL (a
+ * clone in old's slot). false: out of step or memory.
  */
 static bool
-turbohtml_chain_unlink(turbohtml_ark_t *ark, const struct turbohtml_ark_entry *entry,
-                       lxb_dom_node_t *old)
+turbohtml_chain_unlink(turbohtml_links_t *members, turbohtml_links_t *lasts,
+                       uint64_t group, lxb_dom_node_t *old, lxb_dom_node_t *node)
 {
-    lxb_dom_node_t *node = (entry->node != old) ? entry->node : NULL, *prev, *next;
+    lxb_dom_node_t *prev, *next;
     struct turbohtml_link *link;
-    uint64_t key;
     bool added;
 
-    if (!turbohtml_chain_key(old->local_name, entry->depth, &key)) {
-        return false;
-    }
-
-    link = turbohtml_links_get(&ark->chain, (uintptr_t) old);
+    link = turbohtml_links_get(members, (uintptr_t) old);
     if (link == NULL) {
         return false;
     }
 
     prev = link->prev;
     next = link->next;
-    turbohtml_links_del(&ark->chain, link);
+    turbohtml_links_del(members, link);
 
     if (node != NULL) {
-        link = turbohtml_links_put(&ark->chain, (uintptr_t) node, &added);
+        link = turbohtml_links_put(members, (uintptr_t) node, &added);
         if (link == NULL || !added) {
             return false;
         }
@@ -1750,7 +1837,7 @@ turbohtml_chain_unlink(turbohtml_ark_t *ark, const struct turbohtml_ark_entry *e
     }
 
     if (prev != NULL) {
-        link = turbohtml_links_get(&ark->chain, (uintptr_t) prev);
+        link = turbohtml_links_get(members, (uintptr_t) prev);
         if (link == NULL || link->next != old) {
             return false;
         }
@@ -1758,29 +1845,88 @@ turbohtml_chain_unlink(turbohtml_ark_t *ark, const struct turbohtml_ark_entry *e
         link->next = (node != NULL) ? node : next;
     }
 
-    if (next != NULL) {
-        link = turbohtml_links_get(&ark->chain, (uintptr_t) next);
-        if (link == NULL || link->prev != old) {
-            return false;
-        }
-
-        link->prev = (node != NULL) ? node : prev;
-        return true;
-    }
-
-    link = turbohtml_links_get(&ark->last, key);
+    link = (next != NULL) ? turbohtml_links_get(members, (uintptr_t) next)
+                          : turbohtml_links_get(lasts, group);
     if (link == NULL || link->prev != old) {
         return false;
     }
 
-    if (node != NULL || prev != NULL) {
-        link->prev = (node != NULL) ? node : prev;
-    }
-    else {
-        turbohtml_links_del(&ark->last, link);  /* the chain is empty */
+    link->prev = (node != NULL) ? node : prev;
+
+    if (next == NULL && link->prev == NULL) {
+        turbohtml_links_del(lasts, link);  /* the chain is empty */
     }
 
     return true;
+}
+
+/* Index the element at slot: link its chains. false: out of step or memory. */
+static bool
+turbohtml_ark_hold(turbohtml_ark_t *ark, size_t slot)
+{
+    const struct turbohtml_ark_entry *entry = &ark->entries[slot];
+    uint64_t group;
+
+    if (!turbohtml_chain_key(entry->node->local_name, entry->depth, &group)
+        || !turbohtml_chain_link(ark, &ark->chain, &ark->last, group, entry->node, slot))
+    {
+        return false;
+    }
+
+    turbohtml_links_get(&ark->chain, (uintptr_t) entry->node)->slot = slot;
+
+    return turbohtml_chain_link(ark, &ark->same, &ark->same_last, entry->key,
+                                entry->node, slot);
+}
+
+/* Unindex the element of entry, which leaves the list. false: out of step. */
+static bool
+turbohtml_ark_release(turbohtml_ark_t *ark, const struct turbohtml_ark_entry *entry)
+{
+    uint64_t group;
+
+    return turbohtml_chain_key(entry->node->local_name, entry->depth, &group)
+           && turbohtml_chain_unlink(&ark->chain, &ark->last, group, entry->node, NULL)
+           && turbohtml_chain_unlink(&ark->same, &ark->same_last, entry->key,
+                                     entry->node, NULL);
+}
+
+/*
+ * The element at slot is now a clone of old (reconstruction, the adoption
+ * agency): it takes old's place in its chains. false: out of step or memory.
+ */
+static bool
+turbohtml_ark_swap(lxb_html_tree_t *tree, size_t slot, lxb_dom_node_t *old)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+    struct turbohtml_ark_entry *entry = &ark->entries[slot], gone = *entry;
+    lxb_dom_node_t *node = entry->node;
+    uint64_t group, key = turbohtml_ark_key(tree, node, entry->depth);
+
+    gone.node = old;
+
+    if (old->local_name != node->local_name) {  /* (a clone keeps the name) */
+        entry->key = key;
+        return turbohtml_ark_release(ark, &gone) && turbohtml_ark_hold(ark, slot);
+    }
+
+    if (!turbohtml_chain_key(node->local_name, entry->depth, &group)
+        || !turbohtml_chain_unlink(&ark->chain, &ark->last, group, old, node))
+    {
+        return false;
+    }
+
+    turbohtml_links_get(&ark->chain, (uintptr_t) node)->slot = slot;
+
+    if (key == entry->key) {
+        return turbohtml_chain_unlink(&ark->same, &ark->same_last, key, old, node);
+    }
+
+    /* the clone's attributes differ (never seen) */
+    entry->key = key;
+
+    return turbohtml_chain_unlink(&ark->same, &ark->same_last, gone.key, old, NULL)
+           && turbohtml_chain_link(ark, &ark->same, &ark->same_last, key, node, slot);
 }
 
 static bool
@@ -1802,7 +1948,6 @@ turbohtml_ark_reserve(turbohtml_ark_t *ark, size_t length)
     entries = lexbor_realloc(ark->entries,
                              size * sizeof(struct turbohtml_ark_entry));
     if (entries == NULL) {
-        ark->state = TURBOHTML_INDEX_OFF;
         return false;
     }
 
@@ -1810,6 +1955,38 @@ turbohtml_ark_reserve(turbohtml_ark_t *ark, size_t length)
     ark->size = size;
 
     return true;
+}
+
+/* Drop the holes from lexbor's array, before lexbor's scans run on it again. */
+static void
+turbohtml_ark_unhole(lexbor_array_t *list)
+{
+    size_t i, to = 0;
+
+    for (i = 0; i < list->length; i++) {
+        if (list->list[i] != TURBOHTML_HOLE) {
+            list->list[to++] = list->list[i];
+        }
+    }
+
+    list->length = to;
+}
+
+/* Out of memory (or of step, which cannot happen): lexbor's scans from here on. */
+static void
+turbohtml_ark_off(lxb_html_tree_t *tree)
+{
+    turbohtml_ark_unhole(tree->active_formatting);
+    tree->ark.state = TURBOHTML_INDEX_OFF;
+}
+
+static void
+turbohtml_ark_free_tables(turbohtml_ark_t *ark)
+{
+    turbohtml_links_free(&ark->chain);
+    turbohtml_links_free(&ark->last);
+    turbohtml_links_free(&ark->same);
+    turbohtml_links_free(&ark->same_last);
 }
 
 /* Build the index from the list (when it starts, or finds itself out of step). */
@@ -1822,20 +1999,19 @@ turbohtml_ark_resync(lxb_html_tree_t *tree)
     size_t i, depth = 0;
 
     turbohtml_seed(tree);
-    turbohtml_counts_free(&ark->keys);
-    turbohtml_counts_free(&ark->nodes);
-    turbohtml_counts_free(&ark->names);
-    turbohtml_links_free(&ark->chain);
-    turbohtml_links_free(&ark->last);
-    ark->length = 0;  /* (so that turbohtml_chain_link looks at no later entry) */
+    turbohtml_ark_unhole(list);
+    turbohtml_ark_free_tables(ark);
+    ark->length = 0;
+    ark->holes = 0;
     ark->pending = NULL;
     ark->state = TURBOHTML_INDEX_ON;
 
     if (!turbohtml_ark_reserve(ark, list->length)) {
+        turbohtml_ark_off(tree);
         return;
     }
 
-    for (i = 0; i < list->length && ark->state == TURBOHTML_INDEX_ON; i++) {
+    for (i = 0; i < list->length; i++) {
         entry = &ark->entries[i];
         entry->node = list->list[i];
 
@@ -1846,25 +2022,125 @@ turbohtml_ark_resync(lxb_html_tree_t *tree)
         else {
             entry->key = turbohtml_ark_key(tree, entry->node, depth);
             entry->depth = depth;
-            turbohtml_ark_hold(tree, entry);
 
-            if (!turbohtml_chain_link(ark, i)) {
-                ark->state = TURBOHTML_INDEX_OFF;
+            if (!turbohtml_ark_hold(ark, i)) {
+                turbohtml_ark_off(tree);
+                return;
             }
         }
     }
 
     ark->length = list->length;
+
+    if (!turbohtml_live_build(ark)) {
+        turbohtml_ark_off(tree);
+    }
 }
 
-/* list[idx] was inserted (or pushed: idx is then the last index). */
+/* Whether the index is on and in step with the list (rebuilt if it is not). */
+static bool
+turbohtml_ark_ready(lxb_html_tree_t *tree)
+{
+    if (tree->ark.state == TURBOHTML_INDEX_ON
+        && tree->ark.length != tree->active_formatting->length)
+    {
+        turbohtml_ark_resync(tree);
+    }
+
+    return tree->ark.state == TURBOHTML_INDEX_ON;
+}
+
+/* No hole is last: those at the end of the list go. */
+static void
+turbohtml_ark_trim(lxb_html_tree_t *tree)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+
+    while (ark->length != 0 && !turbohtml_ark_live_entry(&ark->entries[ark->length - 1])) {
+        ark->length--;
+        ark->holes--;
+    }
+
+    tree->active_formatting->length = ark->length;
+}
+
+/* Close up the slots from `from` on: their live entries move down over the holes. */
+static void
+turbohtml_ark_close(lxb_html_tree_t *tree, size_t from)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+    void **list = tree->active_formatting->list;
+    struct turbohtml_link *record;
+    size_t i, to = from;
+
+    if (ark->state != TURBOHTML_INDEX_ON || ark->holes == 0) {
+        return;
+    }
+
+    for (i = from; i < ark->length; i++) {
+        if (!turbohtml_ark_live_entry(&ark->entries[i])) {
+            continue;
+        }
+
+        if (i != to) {
+            ark->entries[to] = ark->entries[i];
+            list[to] = list[i];
+            turbohtml_live_add(ark, i, false);
+            turbohtml_live_add(ark, to, true);
+
+            record = turbohtml_links_get(&ark->chain, (uintptr_t) list[to]);
+            if (record != NULL) {
+                record->slot = to;  /* (an element: markers have no record) */
+            }
+        }
+
+        to++;
+    }
+
+    ark->holes -= ark->length - to;
+    ark->length = to;
+    tree->active_formatting->length = to;
+}
+
+/* The element at slot leaves the list: a hole takes its place, no later entry moves. */
+static void
+turbohtml_ark_drop(lxb_html_tree_t *tree, size_t slot)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+    lexbor_array_t *list = tree->active_formatting;
+    struct turbohtml_ark_entry *entry = &ark->entries[slot];
+    size_t idx;
+
+    if (entry->key == 0 || !turbohtml_ark_release(ark, entry)) {
+        /* a marker (never seen: the entries after it would lose a depth), or out
+         * of step: lexbor's removal, then the index anew */
+        idx = turbohtml_live_rank(ark, slot);
+        turbohtml_ark_unhole(list);
+        lexbor_array_delete(list, idx, 1);
+        turbohtml_ark_resync(tree);
+        return;
+    }
+
+    entry->node = TURBOHTML_HOLE;
+    entry->key = 0;
+    list->list[slot] = TURBOHTML_HOLE;
+    ark->holes++;
+    turbohtml_live_add(ark, slot, false);
+
+    turbohtml_ark_trim(tree);
+
+    if (2 * ark->holes > ark->length) {
+        turbohtml_ark_close(tree, 0);
+    }
+}
+
+/* list[idx] was pushed (with the index on, nothing else is inserted by lexbor). */
 void
 turbohtml_ark_inserted(lxb_html_tree_t *tree, size_t idx)
 {
     turbohtml_ark_t *ark = &tree->ark;
     lexbor_array_t *list = tree->active_formatting;
     struct turbohtml_ark_entry *entry;
-    bool marker;
 
     if (ark->state != TURBOHTML_INDEX_ON) {
         if (ark->state == TURBOHTML_INDEX_IDLE && list->length > TURBOHTML_INDEX_FROM) {
@@ -1874,88 +2150,66 @@ turbohtml_ark_inserted(lxb_html_tree_t *tree, size_t idx)
         return;
     }
 
-    marker = idx < list->length
-             && list->list[idx] == lxb_html_tree_active_formatting_marker_node_static;
-
-    /* A marker before other entries would change their depth. */
-    if (list->length != ark->length + 1 || idx >= list->length
-        || (marker && idx + 1 != list->length))
-    {
+    if (list->length != ark->length + 1 || idx + 1 != list->length) {
         turbohtml_ark_resync(tree);
         return;
     }
 
     if (!turbohtml_ark_reserve(ark, list->length)) {
+        turbohtml_ark_off(tree);
         return;
     }
 
     entry = &ark->entries[idx];
-    memmove(entry + 1, entry, (ark->length - idx) * sizeof(*entry));
-    ark->length++;
-
     entry->node = list->list[idx];
     entry->depth = (idx != 0) ? entry[-1].depth : 0;
+    entry->key = 0;
+    ark->length++;
 
-    if (marker) {
+    if (ark->length <= ark->live_size) {
+        turbohtml_live_add(ark, idx, true);
+    }
+    else if (!turbohtml_live_build(ark)) {
+        turbohtml_ark_off(tree);
+        return;
+    }
+
+    if (entry->node == lxb_html_tree_active_formatting_marker_node_static) {
         entry->depth++;
-        entry->key = 0;
         return;
     }
 
     if (entry->node == ark->pending && entry->depth == ark->pending_depth) {
-        entry->key = ark->pending_key;  /* push_with_check_dupl computed it */
+        entry->key = ark->pending_key;  /* turbohtml_ark_noah computed it */
     }
     else {
         entry->key = turbohtml_ark_key(tree, entry->node, entry->depth);
     }
 
     ark->pending = NULL;
-    turbohtml_ark_hold(tree, entry);
 
-    if (!turbohtml_chain_link(ark, idx)) {
-        ark->state = TURBOHTML_INDEX_OFF;
+    if (!turbohtml_ark_hold(ark, idx)) {
+        turbohtml_ark_off(tree);
     }
 }
 
-/* The entry at idx left the list; the later ones moved down. */
+/* lexbor removed list[idx] (the index is not on then: turbohtml_ark_drop is). */
 void
 turbohtml_ark_removed(lxb_html_tree_t *tree, size_t idx)
 {
-    turbohtml_ark_t *ark = &tree->ark;
-    struct turbohtml_ark_entry *entry;
-    bool marker;
+    (void) idx;
 
-    if (ark->state != TURBOHTML_INDEX_ON) {
-        return;
-    }
-
-    if (tree->active_formatting->length + 1 != ark->length || idx >= ark->length) {
-        turbohtml_ark_resync(tree);
-        return;
-    }
-
-    entry = &ark->entries[idx];
-    marker = entry->key == 0;
-
-    if (!marker && !turbohtml_chain_unlink(ark, entry, entry->node)) {
-        ark->state = TURBOHTML_INDEX_OFF;
-        return;
-    }
-
-    turbohtml_ark_release(tree, entry);
-    ark->length--;
-    memmove(entry, entry + 1, (ark->length - idx) * sizeof(*entry));
-
-    if (marker && idx != ark->length) {
-        turbohtml_ark_resync(tree);  /* the entries after it lost a depth */
+    if (tree->ark.state == TURBOHTML_INDEX_ON) {
+        turbohtml_ark_resync(tree);  /* (never seen) */
     }
 }
 
-/* Entries left the end of the list. */
+/* Entries left the end of the list (pop, up_to_last_marker). */
 void
 turbohtml_ark_truncated(lxb_html_tree_t *tree)
 {
     turbohtml_ark_t *ark = &tree->ark;
+    struct turbohtml_ark_entry *entry;
 
     if (ark->state != TURBOHTML_INDEX_ON) {
         return;
@@ -1966,143 +2220,357 @@ turbohtml_ark_truncated(lxb_html_tree_t *tree)
         return;
     }
 
-    while (ark->length > tree->active_formatting->length
-           && ark->state == TURBOHTML_INDEX_ON)
-    {
-        ark->length--;
+    while (ark->length > tree->active_formatting->length) {
+        entry = &ark->entries[--ark->length];
 
-        if (ark->entries[ark->length].key != 0
-            && !turbohtml_chain_unlink(ark, &ark->entries[ark->length],
-                                       ark->entries[ark->length].node))
-        {
-            ark->state = TURBOHTML_INDEX_OFF;
-            return;
+        if (!turbohtml_ark_live_entry(entry)) {
+            ark->holes--;
+            continue;
         }
 
-        turbohtml_ark_release(tree, &ark->entries[ark->length]);
+        turbohtml_live_add(ark, ark->length, false);
+
+        if (entry->key != 0 && !turbohtml_ark_release(ark, entry)) {
+            turbohtml_ark_off(tree);
+            return;
+        }
     }
+
+    turbohtml_ark_trim(tree);
 }
 
-/* list[idx] was overwritten with another element (a clone; its key can differ). */
+/* list[slot] was overwritten with a clone of the element it held. */
 void
-turbohtml_ark_replaced(lxb_html_tree_t *tree, size_t idx)
+turbohtml_ark_replaced(lxb_html_tree_t *tree, size_t slot)
 {
     turbohtml_ark_t *ark = &tree->ark;
     lexbor_array_t *list = tree->active_formatting;
-    struct turbohtml_ark_entry *entry, gone;
     lxb_dom_node_t *old;
-    bool linked;
 
     if (ark->state != TURBOHTML_INDEX_ON) {
         return;
     }
 
-    if (list->length != ark->length || idx >= ark->length
-        || ark->entries[idx].key == 0
-        || list->list[idx] == lxb_html_tree_active_formatting_marker_node_static)
+    if (list->length != ark->length || slot >= ark->length
+        || ark->entries[slot].key == 0
+        || list->list[slot] == lxb_html_tree_active_formatting_marker_node_static
+        || list->list[slot] == TURBOHTML_HOLE)
     {
         turbohtml_ark_resync(tree);
         return;
     }
 
-    entry = &ark->entries[idx];
-    old = entry->node;
-    turbohtml_ark_release(tree, entry);
-    entry->node = list->list[idx];
-    entry->key = turbohtml_ark_key(tree, entry->node, entry->depth);
-    turbohtml_ark_hold(tree, entry);
+    old = ark->entries[slot].node;
+    ark->entries[slot].node = list->list[slot];
 
-    if (old == entry->node) {
-        linked = true;  /* the same element (never seen) */
-    }
-    else if (old->local_name == entry->node->local_name) {
-        linked = turbohtml_chain_unlink(ark, entry, old);  /* the clone takes its place */
-    }
-    else {
-        gone = *entry;
-        gone.node = old;
-        linked = turbohtml_chain_unlink(ark, &gone, old)
-                 && turbohtml_chain_link(ark, idx);
-    }
-
-    if (!linked) {
-        ark->state = TURBOHTML_INDEX_OFF;
+    if (old != list->list[slot] && !turbohtml_ark_swap(tree, slot, old)) {
+        turbohtml_ark_off(tree);
     }
 }
 
-/* 1: node is in the list, 0: it is not, -1: not indexed (scan). */
-static int
-turbohtml_ark_has(lxb_html_tree_t *tree, lxb_dom_node_t *node)
+/* The adoption agency's afe_list[idx] = node (a clone), idx counting live entries. */
+void
+turbohtml_ark_set(lxb_html_tree_t *tree, size_t idx, lxb_dom_node_t *node)
 {
-    if (tree->ark.state == TURBOHTML_INDEX_ON
-        && tree->ark.length != tree->active_formatting->length)
-    {
-        turbohtml_ark_resync(tree);
-    }
+    size_t slot = turbohtml_ark_ready(tree) ? turbohtml_live_slot(&tree->ark, idx) : idx;
 
-    if (tree->ark.state != TURBOHTML_INDEX_ON) {
-        return -1;
-    }
-
-    return turbohtml_counts_get(&tree->ark.nodes, (uintptr_t) node) != 0;
+    tree->active_formatting->list[slot] = node;
+    turbohtml_ark_replaced(tree, slot);
 }
 
-/* 1: an entry after the last marker may be named name, 0: none is, -1: not indexed. */
-int
-turbohtml_ark_has_name(lxb_html_tree_t *tree, uintptr_t name)
+/* A hole in a new slot at the end, for turbohtml_ark_insert. false: out of memory. */
+static bool
+turbohtml_ark_append_hole(lxb_html_tree_t *tree)
 {
     turbohtml_ark_t *ark = &tree->ark;
-    size_t depth;
+    struct turbohtml_ark_entry *entry;
 
-    if (ark->state == TURBOHTML_INDEX_ON && ark->length != tree->active_formatting->length) {
-        turbohtml_ark_resync(tree);
+    if (!turbohtml_ark_reserve(ark, ark->length + 1)
+        || lexbor_array_push(tree->active_formatting, TURBOHTML_HOLE) != LXB_STATUS_OK)
+    {
+        return false;
     }
 
-    if (ark->state != TURBOHTML_INDEX_ON) {
-        return -1;
+    entry = &ark->entries[ark->length];
+    entry->node = TURBOHTML_HOLE;
+    entry->key = 0;
+    entry->depth = (ark->length != 0) ? entry[-1].depth : 0;
+    ark->length++;
+    ark->holes++;
+
+    return ark->length <= ark->live_size || turbohtml_live_build(ark);
+}
+
+/* Move the (live) entries of slots [from, to) one slot up, or down. */
+static void
+turbohtml_ark_move(lxb_html_tree_t *tree, size_t from, size_t to, bool up)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+    void **list = tree->active_formatting->list;
+    struct turbohtml_link *record;
+    size_t i, dst = up ? from + 1 : from - 1;
+
+    memmove(&ark->entries[dst], &ark->entries[from], (to - from) * sizeof(*ark->entries));
+    memmove(&list[dst], &list[from], (to - from) * sizeof(*list));
+
+    for (i = dst; i < dst + (to - from); i++) {
+        record = turbohtml_links_get(&ark->chain, (uintptr_t) list[i]);
+        if (record != NULL) {
+            record->slot = i;  /* (an element: markers have no record) */
+        }
     }
-
-    depth = (ark->length != 0) ? ark->entries[ark->length - 1].depth : 0;
-
-    return turbohtml_counts_get(&ark->names,
-               turbohtml_name_key(tree, name, depth, TURBOHTML_KEY_ARK)) != 0;
 }
 
 /*
- * The adoption agency's steps 6 to 8, for a formatting end tag named subject
- * (or an <a> start tag): 1 when the last entry after the last marker named
- * subject is an element on the stack of open elements that is not in scope.
- * lexbor's steps scan the list back to that entry, the stack down to the
- * element, and the stack again down to the scope boundary above it, to ignore
- * the tag (<i><table>, 10k <b id=...>, 10k </i>: 0.4 s, 20k: 4 s). 0: run them.
+ * lexbor_array_insert(list, idx, node), idx counting live entries (the adoption
+ * agency's bookmark): the entries between the slot of idx and the nearest hole
+ * on either side (or a new slot at the end) move one slot toward the hole.
  */
-int
-turbohtml_agency_out_of_scope(lxb_html_tree_t *tree, uintptr_t subject)
+lxb_status_t
+turbohtml_ark_insert(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+    lexbor_array_t *list = tree->active_formatting;
+    struct turbohtml_ark_entry *entry;
+    size_t slot, hole, d;
+    lxb_status_t status;
+
+    if (!turbohtml_ark_ready(tree)) {
+        status = lexbor_array_insert(list, idx, node);
+
+        if (status == LXB_STATUS_OK) {
+            turbohtml_ark_inserted(tree, idx);
+        }
+
+        return status;
+    }
+
+    if (idx > ark->length - ark->holes
+        || node == lxb_html_tree_active_formatting_marker_node_static)
+    {
+        /* (never seen) lexbor's insertion, then the index anew */
+        turbohtml_ark_unhole(list);
+        status = lexbor_array_insert(list, idx, node);
+        turbohtml_ark_resync(tree);
+
+        return status;
+    }
+
+    if (idx == ark->length - ark->holes) {
+        status = lexbor_array_push(list, node);
+
+        if (status == LXB_STATUS_OK) {
+            turbohtml_ark_inserted(tree, list->length - 1);
+        }
+
+        return status;
+    }
+
+    slot = turbohtml_live_slot(ark, idx);
+
+    for (d = 0; ; d++) {
+        if (d < slot && !turbohtml_ark_live_entry(&ark->entries[slot - 1 - d])) {
+            hole = slot - 1 - d;
+            turbohtml_ark_move(tree, hole + 1, slot, false);
+            slot--;
+            break;
+        }
+
+        if (slot + d == ark->length && !turbohtml_ark_append_hole(tree)) {
+            turbohtml_ark_off(tree);
+            return lexbor_array_insert(list, idx, node);
+        }
+
+        if (!turbohtml_ark_live_entry(&ark->entries[slot + d])) {
+            hole = slot + d;
+            turbohtml_ark_move(tree, slot, hole, true);
+            break;
+        }
+    }
+
+    /* the hole's slot is live now, the entries between it and slot moved */
+    ark->holes--;
+    turbohtml_live_add(ark, hole, true);
+
+    entry = &ark->entries[slot];
+    entry->node = node;
+    entry->depth = (slot != 0) ? entry[-1].depth : 0;  /* (a hole keeps the depth it had) */
+    entry->key = turbohtml_ark_key(tree, node, entry->depth);
+    list->list[slot] = node;
+
+    if (!turbohtml_ark_hold(ark, slot)) {
+        turbohtml_ark_off(tree);
+    }
+
+    return LXB_STATUS_OK;
+}
+
+/* lexbor_array_delete(list, idx, 1), idx counting live entries. false: not indexed. */
+bool
+turbohtml_ark_remove(lxb_html_tree_t *tree, size_t idx)
+{
+    if (!turbohtml_ark_ready(tree)) {
+        return false;
+    }
+
+    if (idx < tree->ark.length - tree->ark.holes) {
+        turbohtml_ark_drop(tree, turbohtml_live_slot(&tree->ark, idx));
+    }
+
+    return true;
+}
+
+/* Remove node's entry from the list (if it has one). false: not indexed (scan). */
+static bool
+turbohtml_ark_remove_node(lxb_html_tree_t *tree, lxb_dom_node_t *node)
+{
+    const struct turbohtml_link *record;
+
+    if (!turbohtml_ark_ready(tree)) {
+        return false;
+    }
+
+    record = turbohtml_links_get(&tree->ark.chain, (uintptr_t) node);
+    if (record != NULL) {
+        turbohtml_ark_drop(tree, record->slot);
+    }
+
+    return true;
+}
+
+/* The list's length as lexbor counts it: its live entries. */
+size_t
+turbohtml_ark_length(lxb_html_tree_t *tree)
+{
+    if (!turbohtml_ark_ready(tree)) {
+        return tree->active_formatting->length;
+    }
+
+    return tree->ark.length - tree->ark.holes;
+}
+
+/* 1: node is in the list (*pos: its index, if pos), 0: it is not, -1: not indexed (scan). */
+static int
+turbohtml_ark_find(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t *pos)
+{
+    const struct turbohtml_link *record;
+
+    if (!turbohtml_ark_ready(tree)) {
+        return -1;
+    }
+
+    record = turbohtml_links_get(&tree->ark.chain, (uintptr_t) node);
+
+    if (pos != NULL) {
+        *pos = (record != NULL) ? turbohtml_live_rank(&tree->ark, record->slot) : 0;
+    }
+
+    return record != NULL;
+}
+
+/* The last entry named name after the last marker, or NULL (the index is ready). */
+static lxb_dom_node_t *
+turbohtml_ark_last(lxb_html_tree_t *tree, uintptr_t name)
 {
     turbohtml_ark_t *ark = &tree->ark;
     const struct turbohtml_link *last;
+    size_t depth = (ark->length != 0) ? ark->entries[ark->length - 1].depth : 0;
     uint64_t key;
-    size_t depth;
 
-    if (ark->state == TURBOHTML_INDEX_ON && ark->length != tree->active_formatting->length) {
-        turbohtml_ark_resync(tree);
-    }
-
-    if (ark->state != TURBOHTML_INDEX_ON) {
-        return 0;
-    }
-
-    depth = (ark->length != 0) ? ark->entries[ark->length - 1].depth : 0;
-
-    if (!turbohtml_chain_key(subject, depth, &key)) {
-        return 0;
+    if (!turbohtml_chain_key(name, depth, &key)) {
+        return NULL;  /* (an element with such a name would have turned the index off) */
     }
 
     last = turbohtml_links_get(&ark->last, key);
 
-    return last != NULL && last->prev != NULL
-           && turbohtml_open_has(tree, last->prev) == 1
-           && turbohtml_open_in_scope(tree, last->prev) == 0;
+    return (last != NULL) ? last->prev : NULL;
+}
+
+/*
+ * The adoption agency's first step and an <a> start tag: *node gets the last
+ * entry named name after the last marker (or NULL), *idx its index (if idx).
+ * false: not indexed (scan).
+ */
+bool
+turbohtml_ark_find_name(lxb_html_tree_t *tree, uintptr_t name, lxb_dom_node_t **node,
+                        size_t *idx)
+{
+    if (!turbohtml_ark_ready(tree)) {
+        return false;
+    }
+
+    *node = turbohtml_ark_last(tree, name);
+
+    if (*node != NULL && idx != NULL) {
+        (void) turbohtml_ark_find(tree, *node, idx);
+    }
+
+    return true;
+}
+
+/*
+ * The adoption agency's steps 7 and 8 for the element the first step found:
+ * true when it is on the stack of open elements but not in scope (lexbor scans
+ * the stack down to it, and again down to the scope boundary above it, to
+ * ignore the tag: <i><table>, 10k <b id=...>, 10k </i>: 0.4 s, 20k: 4 s).
+ */
+bool
+turbohtml_agency_out_of_scope(lxb_html_tree_t *tree, lxb_dom_node_t *element)
+{
+    return turbohtml_open_has(tree, element) == 1
+           && turbohtml_open_in_scope(tree, element) == 0;
+}
+
+/*
+ * The Noah's Ark clause for node, about to be pushed: *earliest gets the
+ * earliest of the entries after the last marker that equal it when there are 3
+ * or more (else NULL). Only the entries with node's key can equal it: its
+ * chain, a few entries at most (3 equal ones, and keys that collide), is all
+ * lxb_dom_element_compare sees. false: not indexed (scan).
+ */
+static bool
+turbohtml_ark_noah(lxb_html_tree_t *tree, lxb_dom_node_t *node, lxb_dom_node_t **earliest)
+{
+    turbohtml_ark_t *ark = &tree->ark;
+    const struct turbohtml_link *link;
+    lxb_dom_node_t *entry;
+    size_t count = 0;
+    uint64_t key;
+
+    *earliest = NULL;
+
+    if (!turbohtml_ark_ready(tree)) {
+        return false;
+    }
+
+    ark->pending = node;
+    ark->pending_depth = (ark->length != 0) ? ark->entries[ark->length - 1].depth : 0;
+    ark->pending_key = key = turbohtml_ark_key(tree, node, ark->pending_depth);
+
+    link = turbohtml_links_get(&ark->same_last, key);
+
+    for (entry = (link != NULL) ? link->prev : NULL; entry != NULL; entry = link->prev) {
+        if (entry->local_name == node->local_name && entry->ns == node->ns
+            && lxb_dom_element_compare(lxb_dom_interface_element(entry),
+                                       lxb_dom_interface_element(node)))
+        {
+            count++;
+            *earliest = entry;  /* the chain runs from the last entry back */
+        }
+
+        link = turbohtml_links_get(&ark->same, (uintptr_t) entry);
+        if (link == NULL) {
+            turbohtml_ark_off(tree);  /* out of step (cannot happen): lexbor's scan */
+            *earliest = NULL;
+            return false;
+        }
+    }
+
+    if (count < 3) {
+        *earliest = NULL;
+    }
+
+    return true;
 }
 
 /* The list was emptied (lxb_html_tree_clean), or the tree is destroyed. */
@@ -2112,21 +2580,21 @@ turbohtml_ark_clean(lxb_html_tree_t *tree)
     turbohtml_ark_t *ark = &tree->ark;
 
     ark->length = 0;
+    ark->holes = 0;
     ark->pending = NULL;
     ark->state = TURBOHTML_INDEX_IDLE;
-    turbohtml_counts_free(&ark->keys);
-    turbohtml_counts_free(&ark->nodes);
-    turbohtml_counts_free(&ark->names);
-    turbohtml_links_free(&ark->chain);
-    turbohtml_links_free(&ark->last);
+    turbohtml_ark_free_tables(ark);
 }
 
 void
 turbohtml_ark_destroy(lxb_html_tree_t *tree)
 {
+    turbohtml_ark_unhole(tree->active_formatting);
     turbohtml_ark_clean(tree);
     tree->ark.entries = lexbor_free(tree->ark.entries);
     tree->ark.size = 0;
+    tree->ark.live = lexbor_free(tree->ark.live);
+    tree->ark.live_size = 0;
 }
 
 /* A parse ended: free the indexes (lexbor's scans until the tree is cleaned). */
@@ -2313,15 +2781,18 @@ typedef struct {
 turbohtml_links_t;
 
 typedef struct {
-    struct turbohtml_ark_entry *entries;  /* one per entry of active_formatting */
-    size_t                     length;    /* entries in use: the list's length */
+    struct turbohtml_ark_entry *entries;  /* one per slot of active_formatting */
+    size_t                     length;    /* slots in use: the array's length */
     size_t                     size;      /* entries allocated */
-    turbohtml_counts_t         keys;      /* entry key -> entries holding it */
-    turbohtml_counts_t         nodes;     /* element -> its entries */
-    turbohtml_counts_t         names;     /* (tag name, depth) -> entries */
-    turbohtml_links_t          chain;     /* element -> the entries before and after it
-                                             with its tag name and depth */
+    size_t                     holes;     /* slots whose entry was removed */
+    size_t                     *live;     /* a Fenwick tree of the live entries per slot */
+    size_t                     live_size; /* slots it covers */
+    turbohtml_links_t          chain;     /* element -> its slot, the entries before and
+                                             after it with its tag name and depth */
     turbohtml_links_t          last;      /* (tag name, depth) -> the last such entry */
+    turbohtml_links_t          same;      /* element -> the entries before and after it
+                                             with its key */
+    turbohtml_links_t          same_last; /* entry key -> the last entry holding it */
     turbohtml_index_state_t    state;
     lxb_dom_node_t             *pending;  /* the element being pushed, its key */
     uint64_t                   pending_key;
@@ -2377,9 +2848,6 @@ int
 turbohtml_open_has_template(lxb_html_tree_t *tree);
 
 int
-turbohtml_ark_has_name(lxb_html_tree_t *tree, uintptr_t name);
-
-int
 turbohtml_open_in_scope(lxb_html_tree_t *tree, lxb_dom_node_t *node);
 
 int
@@ -2412,8 +2880,12 @@ turbohtml_attrs_clear(lxb_html_tree_t *tree);
 int
 turbohtml_open_foreign_has(lxb_html_tree_t *tree, uintptr_t tag_id);
 
-int
-turbohtml_agency_out_of_scope(lxb_html_tree_t *tree, uintptr_t subject);
+bool
+turbohtml_agency_out_of_scope(lxb_html_tree_t *tree, lxb_dom_node_t *element);
+
+bool
+turbohtml_ark_find_name(lxb_html_tree_t *tree, uintptr_t name, lxb_dom_node_t **node,
+                        size_t *idx);
 
 void
 turbohtml_ark_inserted(lxb_html_tree_t *tree, size_t idx);
@@ -2425,7 +2897,19 @@ void
 turbohtml_ark_truncated(lxb_html_tree_t *tree);
 
 void
-turbohtml_ark_replaced(lxb_html_tree_t *tree, size_t idx);
+turbohtml_ark_replaced(lxb_html_tree_t *tree, size_t slot);
+
+void
+turbohtml_ark_set(lxb_html_tree_t *tree, size_t idx, lxb_dom_node_t *node);
+
+lxb_status_t
+turbohtml_ark_insert(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx);
+
+bool
+turbohtml_ark_remove(lxb_html_tree_t *tree, size_t idx);
+
+size_t
+turbohtml_ark_length(lxb_html_tree_t *tree);
 
 void
 turbohtml_ark_clean(lxb_html_tree_t *tree);
@@ -2476,6 +2960,15 @@ def _in_scope_of_any(function: str, tags: tuple[str, ...], category: str) -> lis
                        "                    turbohtml_open_found(tree, node, idx);\n"
                        "                    return node;\n"), 1),
     ]
+
+
+# the start of the list's find_by_node functions: the index answers, position included
+_ARK_ANSWER = (
+    "    int has = turbohtml_ark_find(tree, node, return_pos);  /* turbohtml: 1 yes, 0 no, -1 scan */\n\n"
+    "    if (has != -1) {\n"
+    "        return has == 1;\n"
+    "    }\n\n"
+)
 
 
 _MARKER_NODE = (
@@ -2539,8 +3032,7 @@ REPLACEMENTS += [
     (
         "html/tree.c",
         "            afe_list[afe_node_idx] = node;\n            oel_list[node_idx] = node;\n",
-        "            afe_list[afe_node_idx] = node;\n"
-        "            turbohtml_ark_replaced(tree, afe_node_idx);\n"
+        "            turbohtml_ark_set(tree, afe_node_idx, node);  /* (idx counts live entries) */\n"
         "            lxb_dom_node_t *turbohtml_old = oel_list[node_idx];\n"
         "            oel_list[node_idx] = node;\n"
         "            turbohtml_open_replaced(tree, node_idx, turbohtml_old);\n",
@@ -2784,24 +3276,43 @@ REPLACEMENTS += [
         1,
     ),
     # a formatting end tag (the adoption agency's first step) looks for its name after
-    # the last marker of the list of active formatting elements: none there, none to find
+    # the last marker of the list of active formatting elements: the index knows the last
+    # entry with the name (or that there is none), and its index
     (
         "html/tree.c",
         "        size_t idx = tree->active_formatting->length;\n"
         "        lxb_dom_node_t *formatting_element = NULL;\n\n",
         "        size_t idx = tree->active_formatting->length;\n"
         "        lxb_dom_node_t *formatting_element = NULL;\n\n"
-        "        if (turbohtml_ark_has_name(tree, subject) == 0) {\n"
-        "            return true;  /* turbohtml: no entry after the last marker has the name */\n"
-        "        }\n\n"
-        "        if (turbohtml_agency_out_of_scope(tree, subject) == 1) {\n"
-        "            lxb_html_tree_parse_error(tree, token,\n"
-        "                                      LXB_HTML_RULES_ERROR_MIELINSC);\n"
-        "            return false;  /* turbohtml: steps 7 and 8 find it out of scope */\n"
+        "        afe_list = (lxb_dom_node_t **) tree->active_formatting->list;"
+        "  /* turbohtml: (an insertion may have moved it) */\n\n"
+        "        if (turbohtml_ark_find_name(tree, subject, &formatting_element,\n"
+        "                                    &formatting_index))\n"
+        "        {\n"
+        "            /* turbohtml: the last entry named subject after the last marker */\n"
+        "            if (formatting_element == NULL) {\n"
+        "                return true;\n"
+        "            }\n\n"
+        "            if (turbohtml_agency_out_of_scope(tree, formatting_element)) {\n"
+        "                lxb_html_tree_parse_error(tree, token,\n"
+        "                                          LXB_HTML_RULES_ERROR_MIELINSC);\n"
+        "                return false;  /* steps 7 and 8 find it out of scope */\n"
+        "            }\n\n"
+        "            idx = 0;  /* (the walk below would find the same entry) */\n"
         "        }\n\n",
         1,
     ),
-    # the list of active formatting elements: its inline changes
+    # the adoption agency's step 19 inserts at the bookmark, an index into the list
+    (
+        "html/tree.c",
+        "        if (bookmark > tree->active_formatting->length) {\n"
+        "            bookmark = tree->active_formatting->length;\n",
+        "        if (bookmark > turbohtml_ark_length(tree)) {  /* turbohtml: live entries */\n"
+        "            bookmark = turbohtml_ark_length(tree);\n",
+        1,
+    ),
+    # the list of active formatting elements: its inline changes (pushes and pops stay
+    # at the end; an index lexbor removes or inserts at counts the live entries)
     (
         _AF_H,
         "                                     lxb_dom_node_t *node)\n{\n"
@@ -2837,16 +3348,15 @@ REPLACEMENTS += [
     (
         _AF_H,
         "    return lexbor_array_insert(tree->active_formatting, idx, node);\n",
-        "    lxb_status_t status = lexbor_array_insert(tree->active_formatting, idx, node);\n\n"
-        "    if (status == LXB_STATUS_OK) {\n"
-        "        turbohtml_ark_inserted(tree, idx);\n"
-        "    }\n\n"
-        "    return status;\n",
+        "    return turbohtml_ark_insert(tree, node, idx);  /* turbohtml */\n",
         1,
     ),
     (
         _AF_H,
         "    lexbor_array_delete(tree->active_formatting, idx, 1);\n",
+        "    if (turbohtml_ark_remove(tree, idx)) {\n"
+        "        return;  /* turbohtml: a hole takes its place (tree->ark) */\n"
+        "    }\n\n"
         "    if (idx < tree->active_formatting->length) {\n"
         "        lexbor_array_delete(tree->active_formatting, idx, 1);\n"
         "        turbohtml_ark_removed(tree, idx);\n"
@@ -2869,8 +3379,8 @@ REPLACEMENTS += [
         "                                               lxb_dom_node_t *node)\n{\n",
         "lxb_html_tree_active_formatting_remove_by_node(lxb_html_tree_t *tree,\n"
         "                                               lxb_dom_node_t *node)\n{\n"
-        "    if (turbohtml_ark_has(tree, node) == 0) {\n"
-        "        return;  /* turbohtml: not in the list */\n"
+        "    if (turbohtml_ark_remove_node(tree, node)) {\n"
+        "        return;  /* turbohtml: a hole takes its place (tree->ark) */\n"
         "    }\n\n",
         1,
     ),
@@ -2889,7 +3399,7 @@ REPLACEMENTS += [
         "lxb_html_tree_active_formatting_find_by_node(lxb_html_tree_t *tree,\n"
         "                                             lxb_dom_node_t *node,\n"
         "                                             size_t *return_pos)\n{\n"
-        + _answer("turbohtml_ark_has"),
+        + _ARK_ANSWER,
         1,
     ),
     (
@@ -2900,7 +3410,7 @@ REPLACEMENTS += [
         "lxb_html_tree_active_formatting_find_by_node_reverse(lxb_html_tree_t *tree,\n"
         "                                                     lxb_dom_node_t *node,\n"
         "                                                     size_t *return_pos)\n{\n"
-        + _answer("turbohtml_ark_has"),
+        + _ARK_ANSWER,
         1,
     ),
     # an <a> start tag looks for an <a> after the last marker
@@ -2912,16 +3422,34 @@ REPLACEMENTS += [
         "        if (list[idx] == lxb_html_tree_active_formatting_marker_node_static) {\n"
         "            return NULL;\n",
         "    lxb_dom_node_t **list = (lxb_dom_node_t **) tree->active_formatting->list;\n"
-        "    size_t idx = tree->active_formatting->length;\n\n"
-        "    if (turbohtml_ark_has_name(tree, tag_idx) == 0) {\n"
-        "        return NULL;  /* turbohtml: no entry after the last marker has the name */\n"
+        "    size_t idx = tree->active_formatting->length;\n"
+        "    lxb_dom_node_t *found;\n\n"
+        "    if (turbohtml_ark_find_name(tree, tag_idx, &found, return_idx)) {\n"
+        "        return found;  /* turbohtml: the last entry named tag_idx after the last marker */\n"
         "    }\n\n"
         "    while (idx) {\n        idx--;\n\n"
         "        if (list[idx] == lxb_html_tree_active_formatting_marker_node_static) {\n"
         "            return NULL;\n",
         1,
     ),
-    # reconstruct: a clone takes the entry's place
+    # reconstruct: the walk back passes the holes and closes them up; a clone takes
+    # each entry's place
+    (
+        _AF_C,
+        "    while (af_idx != 0) {\n        af_idx--;\n\n",
+        "    while (af_idx != 0) {\n        af_idx--;\n\n"
+        "        if (list[af_idx] == TURBOHTML_HOLE) {\n"
+        "            continue;  /* turbohtml: a removed entry (tree->ark) */\n"
+        "        }\n\n",
+        1,
+    ),
+    (
+        _AF_C,
+        "    /*\n     * Step 8-10\n     * Create\n     */\n",
+        "    turbohtml_ark_close(tree, af_idx);  /* turbohtml: the holes walked over go */\n\n"
+        "    /*\n     * Step 8-10\n     * Create\n     */\n",
+        1,
+    ),
     (
         _AF_C,
         "        list[af_idx] = lxb_dom_interface_node(element);\n",
@@ -2929,49 +3457,21 @@ REPLACEMENTS += [
         "        turbohtml_ark_replaced(tree, af_idx);\n",
         1,
     ),
+    # the Noah's Ark clause compares only the entries with the new element's key
     (
         _AF_C,
-        "    size_t count = 0;\n\n    while (idx) {\n        idx--;\n\n"
-        "        if (list[idx] == lxb_html_tree_active_formatting_marker_node_static) {\n"
-        "            break;\n        }\n\n"
-        "        if(list[idx]->local_name == node->local_name && list[idx]->ns == node->ns\n"
-        "            && lxb_dom_element_compare(lxb_dom_interface_element(list[idx]),\n"
-        "                                       lxb_dom_interface_element(node)))\n"
-        "        {\n            count++;\n            earliest_idx = idx;\n        }\n    }\n",
-        "    size_t count = 0;\n\n"
-        "    /* turbohtml: only entries holding node's key can equal it (tree->ark) */\n"
-        "    turbohtml_ark_t *ark = &tree->ark;\n"
-        "    const struct turbohtml_ark_entry *entries = NULL;\n"
-        "    uint64_t key = 0;\n"
-        "    size_t left = 0;\n\n"
-        "    if (ark->state == TURBOHTML_INDEX_ON && ark->length != idx) {\n"
-        "        turbohtml_ark_resync(tree);\n"
-        "    }\n\n"
-        "    if (ark->state == TURBOHTML_INDEX_ON) {\n"
-        "        entries = ark->entries;\n"
-        "        ark->pending = node;\n"
-        "        ark->pending_depth = (idx != 0) ? entries[idx - 1].depth : 0;\n"
-        "        key = turbohtml_ark_key(tree, node, ark->pending_depth);\n"
-        "        ark->pending_key = key;\n"
-        "        left = turbohtml_counts_get(&ark->keys, key);  /* entries with the key */\n\n"
-        "        if (left < 3) {\n"
-        "            idx = 0;  /* fewer than 3 entries can equal node: none is removed */\n"
-        "        }\n"
-        "    }\n\n"
-        "    while (idx) {\n        idx--;\n\n"
-        "        if (list[idx] == lxb_html_tree_active_formatting_marker_node_static) {\n"
-        "            break;\n        }\n\n"
-        "        if (entries != NULL && entries[idx].key != key) {\n"
-        "            continue;\n"
+        "lxb_html_tree_active_formatting_push_with_check_dupl(lxb_html_tree_t *tree,\n"
+        "                                                     lxb_dom_node_t *node)\n{\n",
+        "lxb_html_tree_active_formatting_push_with_check_dupl(lxb_html_tree_t *tree,\n"
+        "                                                     lxb_dom_node_t *node)\n{\n"
+        "    lxb_dom_node_t *earliest;\n\n"
+        "    if (turbohtml_ark_noah(tree, node, &earliest)) {\n"
+        "        if (earliest != NULL) {\n"
+        "            lxb_html_tree_active_formatting_remove_by_node(tree, earliest);\n"
         "        }\n\n"
-        "        if(list[idx]->local_name == node->local_name && list[idx]->ns == node->ns\n"
-        "            && lxb_dom_element_compare(lxb_dom_interface_element(list[idx]),\n"
-        "                                       lxb_dom_interface_element(node)))\n"
-        "        {\n            count++;\n            earliest_idx = idx;\n        }\n\n"
-        "        if (entries != NULL && --left == 0) {\n"
-        "            break;  /* no entry before idx holds the key */\n"
-        "        }\n"
-        "    }\n",
+        "        lxb_html_tree_active_formatting_push(tree, node);\n"
+        "        return;  /* turbohtml: the index compared the entries with node's key */\n"
+        "    }\n\n",
         1,
     ),
 ]
