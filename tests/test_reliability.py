@@ -202,6 +202,32 @@ def test_itemref_chain_inside_an_item_shares_its_items():
     contract._check_microdata([item])  # no json() of 4.5 million nested items
 
 
+
+def test_items_rebuilt_per_path_stay_within_a_linear_budget():
+    # fuzz_structured (timeout, 71 s; 11 s for microdata() alone): a mangled copy of
+    # itemref_cycles() in a real page. Items whose value holds a cycle marker depend on
+    # the path to them and are built again per path; a million rebuilt items, each
+    # recomputing its text values, made 371 MB of strings. Minimized: 2,000 top-level
+    # items referencing one 2,000-item itemref ring (4 million paths).
+    k = ring = 2000
+    hubs = '<div itemscope itemref="c0"></div>' * k
+    items_html = "".join(f'<div id="c{i}" itemprop="p" itemscope itemref="c{(i + 1) % ring}">'
+                         f'<span itemprop="t">{"w " * 50}</span></div>' for i in range(ring))
+    items = turbohtml.parse(f"<body>{hubs}<section>{items_html}</section>").microdata()
+    assert len(items) == k
+    first = items[0].get("p")
+    assert first.get("t") == "w " * 50 and first.get("p").get("p").get("t") == "w " * 50
+    # each property element's value is one object however many paths reach it
+    assert items[0].get("p").get("t") is items[1].get("p").get("t")
+    seen, stack = set(), list(items)
+    while stack:
+        item = stack.pop()
+        if id(item) not in seen:
+            seen.add(id(item))
+            stack.extend(v for values in item.properties.values() for v in values
+                         if isinstance(v, X.MicrodataItem))
+    assert len(seen) < 200_000  # the rebuild budget: 100,000 + 8 per microdata element
+
 def test_ten_thousand_parameter_url():
     url = hostile.many_params_url(10_000)
     normal = X.normalize_url(url)

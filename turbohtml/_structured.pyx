@@ -37,9 +37,13 @@ WANT_BASE = _WANT_BASE
 
 # Budget for nested-item expansion: an itemref graph can share one subtree between
 # many parents (a DAG), which the standard's serialisation would expand exponentially.
-# Items without a cycle are memoised per element, and past this many built frames the
-# remaining nested items serialise as the standard's cycle marker, "ERROR".
-MAX_ITEM_FRAMES = 1_000_000
+# Items without a cycle are memoised per element; an item whose value holds a cycle
+# marker depends on the path to it and is built again for each. Those rebuilds may cost
+# (in properties visited) this many per microdata element of the page, plus a floor;
+# past it the remaining nested items serialise as the standard's cycle marker, "ERROR",
+# so the work stays linear in the page.
+REBUILD_WORK_PER_ELEMENT = 8
+REBUILD_WORK_FLOOR = 100_000
 
 cdef enum:
     _SCOPE = 1      # itemscope
@@ -681,7 +685,9 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
     A nested item whose element is already on the stack (an itemref cycle) becomes the
     string "ERROR", as the standard's JSON serialisation prescribes; items whose
     subtree holds no such marker are memoised per element, so a shared subtree is
-    built once.
+    built once. The others are built again for each path to them, within a budget
+    linear in the page (REBUILD_WORK_*); each element's crawl and each property
+    value are computed once either way.
     """
     global _MicrodataItem
     if _MicrodataItem is None:  # records imports the extract package, which imports us
@@ -691,15 +697,22 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
     cdef set chain
     cdef dict memo = {}
     cdef dict positions = {}
+    cdef dict crawls = {}      # element -> its property elements (the crawl is per element)
+    cdef dict value_of = {}    # property element -> its value (one object per element)
+    cdef set built = set()     # items built at least once
     cdef _IdIndex ids = _IdIndex()
     cdef lxb_dom_node_t *c_node
     cdef lxb_dom_node_t *doc_root = doc.c_node
     cdef size_t i, address
-    cdef Py_ssize_t frames = 0
+    cdef Py_ssize_t rebuild_work = 0
+    cdef Py_ssize_t rebuild_budget = (REBUILD_WORK_FLOOR + REBUILD_WORK_PER_ELEMENT
+                                      * <Py_ssize_t>(scan.props.length + scan.scopes.length))
     cdef dict props
+    cdef list child
     for i in range(scan.scopes.length):
         c_node = scan.scopes.items[i]
-        stack = [_frame(c_node, None, doc_root, ids, scan, positions)]
+        stack = [_frame(c_node, None, doc_root, ids, scan, positions, crawls)]
+        built.add(<size_t>c_node)
         chain = {<size_t>c_node}
         while stack:
             frame = <list>stack[len(stack) - 1]
@@ -712,18 +725,27 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
                     continue
                 props = <dict>frame[2]
                 if _md_flags(c_node, &scan.ids) & _SCOPE:
-                    if address in chain or frames >= MAX_ITEM_FRAMES:
+                    if address in chain:
                         value = "ERROR"
                         frame[5] = True
                     elif address in memo:
                         value = memo[address]
                     else:
-                        frames += 1
-                        stack.append(_frame(c_node, names, doc_root, ids, scan, positions))
-                        chain.add(address)
-                        continue
+                        child = _frame(c_node, names, doc_root, ids, scan, positions, crawls)
+                        if address in built:  # a rebuild: the item's value depends on the path
+                            rebuild_work += 1 + len(<list>child[3])
+                        if rebuild_work > rebuild_budget:
+                            value = "ERROR"
+                            frame[5] = True
+                        else:
+                            built.add(address)
+                            stack.append(child)
+                            chain.add(address)
+                            continue
                 else:
-                    value = _value(c_node, resolver)
+                    value = value_of.get(address)
+                    if value is None:
+                        value = value_of[address] = _value(c_node, resolver)
                 for name in names:
                     values = props.get(name)
                     if values is None:
@@ -764,9 +786,11 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
 
 
 cdef list _frame(lxb_dom_node_t *c_node, names, lxb_dom_node_t *doc_root, _IdIndex ids, _Scan *scan,
-                 dict positions):
-    cdef list found = []
-    _crawl(c_node, doc_root, ids, scan, positions, found)
+                 dict positions, dict crawls):
+    cdef list found = crawls.get(<size_t>c_node)
+    if found is None:
+        found = crawls[<size_t>c_node] = []
+        _crawl(c_node, doc_root, ids, scan, positions, found)
     return [<size_t>c_node, names, {}, found, 0, False]
 
 
