@@ -455,8 +455,10 @@ def test_spark_schema():
 @pytest.fixture(scope="module")
 def client():
     distributed = pytest.importorskip("distributed", reason="the Dask tests need turbohtml[dask]")
-    # The workers are spawned processes: they start with this process's sys.path.
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    # The workers are spawned processes: they start with this process's sys.path. The
+    # scheduler's HTTP server (":0": any free port; None still takes 8787, which a
+    # second test run on the machine may hold).
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   worker_dashboard_address=None) as cluster, distributed.Client(cluster) as client:
         yield client
 
