@@ -160,6 +160,14 @@ def tree_ops() -> dict:
     }
 
 
+
+def parse_of(make):
+    """A series op: for size n, parse the page make(n) (built once, outside the timing)."""
+    def prepare(n):
+        html = make(n)
+        return lambda: turbohtml.parse(html)
+    return prepare
+
 FORMATTING = ("a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u")
 
 
@@ -167,10 +175,7 @@ def formatting_ops() -> dict:
     """Parse n unclosed formatting elements of several shapes (the Noah's Ark clause, and
     reconstructing the active formatting elements under deep nesting)."""
     def shape(make):
-        def prepare(n):
-            html = make(n) + hostile.TEXT
-            return lambda: turbohtml.parse(html)
-        return prepare
+        return parse_of(lambda n: make(n) + hostile.TEXT)
 
     distinct = hostile.formatting_distinct
 
@@ -204,36 +209,30 @@ def lookup_ops() -> dict:
     after the last marker, above the nearest special element and <template>s (and chained the
     formatting list by name, and counted the scope boundaries below each open element), each
     of n such tags scanned about n entries for nothing."""
-    def shape(make):
-        def prepare(n):
-            html = make(n)
-            return lambda: turbohtml.parse(html)
-        return prepare
-
     distinct = hostile.formatting_distinct
     return {
-        "n <b id>, n </i>": shape(lambda n: distinct(n) + "</i>" * n),
-        "n <b id>, n <a></a>": shape(lambda n: distinct(n) + "<a>x</a>" * n),
-        "</span> under <div>": shape(lambda n: "<span><div>" + "<b>" * n + "</span>" * n),
-        "n <b>, n <li></li>": shape(lambda n: "<ul>" + "<b>" * n + "<li></li>" * n),
-        "n <i>, n <dd></dd>": shape(lambda n: "<dl>" + "<i>" * n + "<dd></dd>" * n),
-        "</form>, n <span>": shape(lambda n: ("<form>" + "<span>" * 10 + "</form>") * (n // 10)),
-        "foster under n <span>": shape(lambda n: "<span>" * n + "<table>" + "<b></b>" * n),
-        "</i> out of scope": shape(lambda n: "<i><table>" + "".join(f"<b id=x{i}>" for i in range(n))
-                                   + "</i>" * n),
-        "</div> out of scope": shape(lambda n: "<div><table>" + "<b>" * n + "</div>" * n),
-        "</li> out of scope": shape(lambda n: "<ul><li><table>" + "<b>" * n + "</li>" * n),
-        "<div><a> repeated": shape(lambda n: "<div><a>" * n),
+        "n <b id>, n </i>": parse_of(lambda n: distinct(n) + "</i>" * n),
+        "n <b id>, n <a></a>": parse_of(lambda n: distinct(n) + "<a>x</a>" * n),
+        "</span> under <div>": parse_of(lambda n: "<span><div>" + "<b>" * n + "</span>" * n),
+        "n <b>, n <li></li>": parse_of(lambda n: "<ul>" + "<b>" * n + "<li></li>" * n),
+        "n <i>, n <dd></dd>": parse_of(lambda n: "<dl>" + "<i>" * n + "<dd></dd>" * n),
+        "</form>, n <span>": parse_of(lambda n: ("<form>" + "<span>" * 10 + "</form>") * (n // 10)),
+        "foster under n <span>": parse_of(lambda n: "<span>" * n + "<table>" + "<b></b>" * n),
+        "</i> out of scope": parse_of(lambda n: "<i><table>" + "".join(f"<b id=x{i}>" for i in range(n))
+                                      + "</i>" * n),
+        "</div> out of scope": parse_of(lambda n: "<div><table>" + "<b>" * n + "</div>" * n),
+        "</li> out of scope": parse_of(lambda n: "<ul><li><table>" + "<b>" * n + "</li>" * n),
+        "<div><a> repeated": parse_of(lambda n: "<div><a>" * n),
         # table scope, a yes found down a deep stack, foreign end tags
-        "</thead> in a cell": shape(lambda n: "<table><tr><td>" + "<span>" * n + "</thead>" * n),
-        "<hr> under a <select>": shape(lambda n: "<select>" + "<span>" * n + "<hr>" * n),
-        "n <span>, n </body>": shape(lambda n: "<span>" * n + "</body>" * n),
-        "<svg>, n <g>, n </x>": shape(lambda n: "<svg>" + "<g>" * n + "</x>" * n),
-        "</table> under n <span>": shape(lambda n: "<span>" * n + "<table></table>" * n),
+        "</thead> in a cell": parse_of(lambda n: "<table><tr><td>" + "<span>" * n + "</thead>" * n),
+        "<hr> under a <select>": parse_of(lambda n: "<select>" + "<span>" * n + "<hr>" * n),
+        "n <span>, n </body>": parse_of(lambda n: "<span>" * n + "</body>" * n),
+        "<svg>, n <g>, n </x>": parse_of(lambda n: "<svg>" + "<g>" * n + "</x>" * n),
+        "</table> under n <span>": parse_of(lambda n: "<span>" * n + "<table></table>" * n),
         # closed formatting elements stay in the list: each </b> finds the last <b>, deeper
         # every time, and removes it from the middle of the list
-        "</b> far, closed": shape(lambda n: "<div>" + "".join(f"<b id=x{i}><i id=x{i}>" for i in range(n))
-                                  + "</div>" + "</b>" * n),
+        "</b> far, closed": parse_of(lambda n: "<div>" + "".join(f"<b id=x{i}><i id=x{i}>" for i in range(n))
+                                     + "</div>" + "</b>" * n),
     }
 
 
@@ -241,32 +240,20 @@ def name_ops() -> dict:
     """Many names on one element or in one document, and text that arrives in pieces:
     lexbor scanned an element's attributes for each new one, chained a document's names
     in 128 fixed lists, and copied a growing text node for each piece."""
-    def shape(make):
-        def prepare(n):
-            html = make(n)
-            return lambda: turbohtml.parse(html)
-        return prepare
-
     return {
-        "a tag with n attributes": shape(lambda n: "<p " + " ".join(f"a{i}" for i in range(n)) + ">"),
-        "n <html a_i> tags": shape(lambda n: "".join(f"<html a{i}>" for i in range(n))),
-        "n distinct tag names": shape(lambda n: "".join(f"<x{i}>" for i in range(n))),
-        "foster text, n pieces": shape(lambda n: "<table>" + "x<!---->" * n),
+        "a tag with n attributes": parse_of(lambda n: "<p " + " ".join(f"a{i}" for i in range(n)) + ">"),
+        "n <html a_i> tags": parse_of(lambda n: "".join(f"<html a{i}>" for i in range(n))),
+        "n distinct tag names": parse_of(lambda n: "".join(f"<x{i}>" for i in range(n))),
+        "foster text, n pieces": parse_of(lambda n: "<table>" + "x<!---->" * n),
     }
 
 
 def quadratic_ops() -> dict:
     """What stays quadratic (docs/reliability.md, known limits); the tree is lexbor's."""
-    def shape(make):
-        def prepare(n):
-            html = make(n)
-            return lambda: turbohtml.parse(html)
-        return prepare
-
     return {
         # each </b> moves the <div> above the <b>, with the n - k <div>s opened since,
         # and lexbor runs its insertion steps on every node moved
-        "agency: moved subtrees": shape(lambda n: "<b>" + "<div>" * n + "</b>" * n),
+        "agency: moved subtrees": parse_of(lambda n: "<b>" + "<div>" * n + "</b>" * n),
     }
 
 
@@ -278,33 +265,27 @@ def select_ops() -> dict:
     option inserted, the select's subtree for a <selectedcontent> for each selected option
     popped, and each option's ancestors for its select (lexbor_patches.py keeps each
     select's last outcome, its <selectedcontent>, the last parent's select)."""
-    def shape(make):
-        def prepare(n):
-            html = make(n)
-            return lambda: turbohtml.parse(html)
-        return prepare
-
     sc = SELECTED_CONTENT
     return {
-        "n <option>": shape(lambda n: "<select>" + "<option>x" * n),
-        "n <option selected>": shape(lambda n: "<select>" + "<option selected>x" * n),
-        "n <option disabled>": shape(lambda n: "<select>" + "<option disabled>x" * n),
-        "<optgroup><option>": shape(lambda n: "<select>" + "<optgroup><option selected>x" * n),
-        "size=3, selected": shape(lambda n: "<select size=3>" + "<option selected>x" * n),
-        "multiple, selected": shape(lambda n: "<select multiple>" + "<option selected>x" * n),
-        "selectedcontent first": shape(lambda n: "<select>" + sc + "<option selected>x" * n),
-        "selectedcontent after": shape(lambda n: "<select>" + "<option selected>x" * n + sc),
-        "selectedcontent else": shape(lambda n: "<selectedcontent></selectedcontent><select>"
-                                      + "<option selected>x" * n),
-        "selectedcontent each": shape(lambda n: "<select>" + "<option>x<selectedcontent></selectedcontent>" * n),
-        "cloned <b>x</b>": shape(lambda n: "<select>" + sc + "<option selected><b>x</b>" * n),
-        "options in n <div>": shape(lambda n: "<div>" * n + "<option selected>x" * n),
-        "<b><select>..</b>": shape(lambda n: "<b><select>" + "<option>x" * n + "</b>"),
+        "n <option>": parse_of(lambda n: "<select>" + "<option>x" * n),
+        "n <option selected>": parse_of(lambda n: "<select>" + "<option selected>x" * n),
+        "n <option disabled>": parse_of(lambda n: "<select>" + "<option disabled>x" * n),
+        "<optgroup><option>": parse_of(lambda n: "<select>" + "<optgroup><option selected>x" * n),
+        "size=3, selected": parse_of(lambda n: "<select size=3>" + "<option selected>x" * n),
+        "multiple, selected": parse_of(lambda n: "<select multiple>" + "<option selected>x" * n),
+        "selectedcontent first": parse_of(lambda n: "<select>" + sc + "<option selected>x" * n),
+        "selectedcontent after": parse_of(lambda n: "<select>" + "<option selected>x" * n + sc),
+        "selectedcontent else": parse_of(lambda n: "<selectedcontent></selectedcontent><select>"
+                                         + "<option selected>x" * n),
+        "selectedcontent each": parse_of(lambda n: "<select>" + "<option>x<selectedcontent></selectedcontent>" * n),
+        "cloned <b>x</b>": parse_of(lambda n: "<select>" + sc + "<option selected><b>x</b>" * n),
+        "options in n <div>": parse_of(lambda n: "<div>" * n + "<option selected>x" * n),
+        "<b><select>..</b>": parse_of(lambda n: "<b><select>" + "<option>x" * n + "</b>"),
         # "is a <select> in scope?" found one far down the stack (the stack index remembers it)
-        "n <div>, n <option>": shape(lambda n: "<select>" + "<div>" * n + "<option>x" * n),
+        "n <div>, n <option>": parse_of(lambda n: "<select>" + "<div>" * n + "<option>x" * n),
         # the adoption agency moves a 21-node block between options (its whole subtree is
         # looked at for options, as lexbor's insertion steps walk it)
-        "moved 20-node blocks": shape(lambda n: "<select>" + ("<option>y<b><p>" + "<i></i>" * 20 + "</b>") * n),
+        "moved 20-node blocks": parse_of(lambda n: "<select>" + ("<option>y<b><p>" + "<i></i>" * 20 + "</b>") * n),
     }
 
 
@@ -312,14 +293,8 @@ def select_quadratic_ops() -> dict:
     """What stays quadratic around <select> (as in lexbor): a change the select caches
     cannot follow (an option inserted without insertion steps, foster-parented out of a
     <table>) makes the next option walk the list."""
-    def shape(make):
-        def prepare(n):
-            html = make(n)
-            return lambda: turbohtml.parse(html)
-        return prepare
-
     return {
-        "fostered <option>s": shape(lambda n: "<select>" + "<option>y<table><option>x</table>" * n),
+        "fostered <option>s": parse_of(lambda n: "<select>" + "<option>y<table><option>x</table>" * n),
     }
 
 

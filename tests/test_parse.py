@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import os
+import random
 import threading
 
 import html5lib
@@ -248,9 +250,6 @@ def _selector(rng, depth: int = 0, most: int = 3) -> str:
 def test_css_selectors_select_what_unpatched_lexbor_selects() -> None:
     # A differential test of lexbor_patches.py's selector memos against selectolax's
     # unpatched lexbor. TURBOHTML_SELECTOR_PAGES=20000 runs a longer comparison by hand.
-    import os
-    import random
-
     lexbor = pytest.importorskip("selectolax.lexbor")
     rng = random.Random(20250610)
     for _ in range(int(os.environ.get("TURBOHTML_SELECTOR_PAGES", "800"))):
@@ -524,6 +523,17 @@ def _soup(rng, length: int, table) -> str:
     return "".join(out)
 
 
+
+def _assert_pages_build_the_trees_of_unpatched_lexbor(make_page, seed: int, pages: int) -> None:
+    """Parse ``make_page(rng, index)`` for each of ``pages`` seeded pages with turbohtml and
+    with selectolax 1.0.2, which bundles the same lexbor unpatched: same page, same tree.
+    TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand."""
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    rng = random.Random(seed)
+    for index in range(int(os.environ.get("TURBOHTML_SOUP_DOCS", pages))):
+        markup = make_page(rng, index)
+        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+
 _FORMATTING_SOUP = (
     (0.40, lambda rng: f"<{rng.choice(_FORMATTING)}{_attributes(rng)}>"),
     (0.55, lambda rng: f"</{rng.choice(_FORMATTING)}>"),
@@ -541,17 +551,12 @@ def formatting_soup(rng, length: int) -> str:
 
 def test_formatting_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
     # A differential test of lexbor_patches.py's Noah's Ark index against selectolax's
-    # unpatched lexbor. TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand.
-    import os
-    import random
-
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    rng = random.Random(20250609)
-    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "4000"))
-    for index in range(docs):
+    # unpatched lexbor.
+    def page(rng, index):
         length = rng.randint(600, 1200) if index % 20 == 0 else rng.randint(100, 400) if index % 4 == 0 else rng.randint(5, 60)
-        markup = formatting_soup(rng, length)
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+        return formatting_soup(rng, length)
+
+    _assert_pages_build_the_trees_of_unpatched_lexbor(page, 20250609, 4000)
 
 
 # Soup for the holes lexbor_patches.py leaves in the list of active formatting elements:
@@ -595,16 +600,9 @@ _HOLE_SOUP = (
 
 def test_removals_inside_the_formatting_list_build_the_trees_of_unpatched_lexbor() -> None:
     # A removal from the middle of the list leaves a hole that lexbor never sees (its
-    # indexes count the live entries); TURBOHTML_SOUP_DOCS=200000 runs longer by hand
-    import os
-    import random
-
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    rng = random.Random(20261204)
-    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "2500"))
-    for _ in range(docs):
-        markup = _soup(rng, rng.randint(20, 120), _HOLE_SOUP)
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+    # indexes count the live entries)
+    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: _soup(rng, rng.randint(20, 120), _HOLE_SOUP),
+                                                      20261204, 2500)
 
 
 # Deeper soup: runs of 30-80 equal or distinct start tags push both lists past the 32
@@ -645,16 +643,9 @@ def stack_soup(rng, length: int) -> str:
 
 def test_deep_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
     # The stack's and the list's name counts (lexbor_patches.py) against selectolax's
-    # unpatched lexbor; TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand.
-    import os
-    import random
-
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    rng = random.Random(20261201)
-    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "2000"))
-    for _ in range(docs):
-        markup = stack_soup(rng, rng.randint(20, 300))
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+    # unpatched lexbor;
+    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: stack_soup(rng, rng.randint(20, 300)),
+                                                      20261201, 2000)
 
 
 # Text inside <script>, <style>, <title>, <textarea>, comments...: lexbor_patches.py makes
@@ -687,9 +678,6 @@ def text_soup(rng) -> str:
 
 
 def test_text_in_scripts_styles_and_comments_tokenizes_as_unpatched_lexbor() -> None:
-    import os
-    import random
-
     lexbor = pytest.importorskip("selectolax.lexbor")
     rng = random.Random(20261203)
     docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "3000"))
@@ -722,17 +710,8 @@ _SCOPE_SOUP = (
 
 
 def test_out_of_scope_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
-    # TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand
-    import os
-    import random
-
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    rng = random.Random(20261202)
-    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "2000"))
-    for _ in range(docs):
-        markup = _soup(rng, rng.randint(20, 200), _SCOPE_SOUP)
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
-
+    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: _soup(rng, rng.randint(20, 200), _SCOPE_SOUP),
+                                                      20261202, 2000)
 
 
 # Tables, selects and foreign content deep enough to start the stack's index: "in table
@@ -776,16 +755,8 @@ _WALK_SOUP = (
 
 
 def test_table_select_and_foreign_soup_builds_the_trees_of_unpatched_lexbor() -> None:
-    # TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand
-    import os
-    import random
-
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    rng = random.Random(20261204)
-    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "2000"))
-    for _ in range(docs):
-        markup = _soup(rng, rng.randint(20, 200), _WALK_SOUP)
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: _soup(rng, rng.randint(20, 200), _WALK_SOUP),
+                                                      20261204, 2000)
 
 
 # Long tags and the <html>/<body> tags whose attributes join one element: duplicates
@@ -814,16 +785,8 @@ _ATTR_SOUP = (
 
 
 def test_attribute_soup_builds_the_trees_of_unpatched_lexbor() -> None:
-    # TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand
-    import os
-    import random
-
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    rng = random.Random(20261205)
-    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "1500"))
-    for _ in range(docs):
-        markup = _soup(rng, rng.randint(5, 60), _ATTR_SOUP)
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: _soup(rng, rng.randint(5, 60), _ATTR_SOUP),
+                                                      20261205, 1500)
 
 
 def test_many_distinct_names_build_the_trees_of_unpatched_lexbor() -> None:
@@ -1029,16 +992,11 @@ def test_select_soup_builds_the_trees_of_unpatched_lexbor() -> None:
     # lexbor_patches.py's <select> caches (each select's last selectedness run, its
     # <selectedcontent>, an option's nearest select) against selectolax's unpatched
     # lexbor: a selectedness that went wrong shows as a different option cloned into a
-    # <selectedcontent>. TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand.
-    import os
-    import random
+    # <selectedcontent>.
+    def page(rng, index):
+        return select_soup(rng, rng.randint(100, 400) if index % 10 == 0 else rng.randint(3, 60))
 
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    rng = random.Random(20261204)
-    docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "6000"))
-    for index in range(docs):
-        markup = select_soup(rng, rng.randint(100, 400) if index % 10 == 0 else rng.randint(3, 60))
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+    _assert_pages_build_the_trees_of_unpatched_lexbor(page, 20261204, 6000)
 
 
 _SC = "<button><selectedcontent></selectedcontent></button>"
@@ -1255,8 +1213,6 @@ def test_agrees_with_an_independent_parser_on_a_sample() -> None:
 def test_utf8_validation_agrees_with_python():
     # bytes are parsed as UTF-8 when valid: the C check must accept exactly what Python's
     # strict decoder accepts (overlongs, surrogates, truncation, > U+10FFFF rejected)
-    import random
-
     from turbohtml._core import sniff_encoding
 
     pieces = [b"a", b"\xc3\xa9", b"\xe2\x82\xac", b"\xf0\x9f\x98\x80", b"\xed\xa0\x80", b"\xc0\xaf",
@@ -1277,8 +1233,6 @@ def test_str_pages_encode_to_the_utf8_python_gives():
     # parse() encodes Latin-1 and BMP strs with its own loop (8 ASCII characters at a
     # time); the bytes lexbor gets must be Python's UTF-8, and a lone surrogate must
     # take the U+FFFD path. parse_through() hands those bytes to its callback.
-    import random
-
     from turbohtml._core import parse_through
 
     pieces = ["a", "<p>", "\u00e9", "\u00ff", "\u0080", "\u0100", "\u07ff", "\u0800", "\u20ac", "\uffff",
