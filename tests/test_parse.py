@@ -648,6 +648,67 @@ def test_deep_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
                                                       20261201, 2000)
 
 
+# The adoption agency deep in the stack: a formatting element opened under a block
+# (<div>, <li>, <table>, <td>, <button>...), more blocks, formatting elements and foreign
+# elements opened inside it (past the 32 entries where lexbor_patches.py's index starts),
+# then runs of its end tag. Each end tag moves the furthest block up and the formatting
+# element's copy right above it; lexbor_patches.py moves only the entries between the two
+# (the entries above keep their place and counts, those resetting the insertion mode
+# at a moved element one lower), answers step 8 ("in scope?") from the counts and
+# remembers the copy's entry for the next end tag's step 7.
+_AGENCY_BLOCKS = ("div", "li", "p", "table", "td", "tr", "button", "h1", "section", "select", "option",
+                  "svg><foreignObject", "math><mi", "dd", "caption", "template", "form")
+
+
+def _agency_nest(rng) -> str:
+    out = []
+    for _ in range(rng.randint(20, 120)):
+        roll = rng.random()
+        if roll < 0.55:
+            out.append(f"<{rng.choice(('div', 'div', 'section', 'li', 'p', 'h1', 'table', 'td'))}>")
+        elif roll < 0.75:
+            out.append(f"<{rng.choice(('span', 'span', 'em', 'g', 'svg', 'math', 'x-y'))}>")
+        elif roll < 0.90:
+            out.append(f"<{rng.choice(_AGENCY_BLOCKS)}>")
+        else:
+            out.append(rng.choice(("x", " ", f"<{rng.choice(_FORMATTING)}>")))
+    return "".join(out)
+
+
+def agency_page(rng) -> str:
+    out = [rng.choice(("", "<div>", "<table>", "<table><tr><td>", "<select>", "<button>", "<svg>"))]
+    for _ in range(rng.randint(1, 4)):
+        name = rng.choice(("b", "a", "i", "nobr", "font"))
+        out.append(f"<{name}{rng.choice(('', ' id=1', ' class=a'))}>")
+        out.append(_agency_nest(rng))
+        closes = rng.randint(1, 140)
+        for _ in range(closes):
+            roll = rng.random()
+            out.append(f"</{name}>" if roll < 0.8 else
+                       rng.choice(("x", "</div>", "</table>", "</td>", "</template>", f"<{name}>", "</p>",
+                                   "</select>", "</svg>", "</span>")))
+    return "".join(out)
+
+
+def test_adoption_agency_deep_in_the_stack_builds_the_trees_of_unpatched_lexbor() -> None:
+    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: agency_page(rng), 20261202, 1500)
+
+
+def test_adoption_agency_moving_deep_blocks_is_linear() -> None:
+    # <b>, n <div>, n </b>: each </b> moved the <div> above the <b> with everything opened
+    # since, and lexbor walked the moved subtree (insertion steps), the stack down to the
+    # <b> (twice) and moved every entry above it twice: 20k took 7 s. The tree is lexbor's
+    # (compared whole at 2,000): each <div> holds an empty <b> copy, then the next <div>.
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    page = "<b>" + "<div>" * 2_000 + "</b>" * 2_000 + "end"
+    assert parse(page).html == lexbor.LexborHTMLParser(page).html
+    n = 100_000
+    doc = parse("<b>" + "<div>" * n + "</b>" * n + "end")
+    divs = doc.select("div")
+    assert len(divs) == n and len(doc.select("div > b:first-child:empty")) == n
+    assert len(doc.select("div > div")) == n - 1 and divs[-1].text == "end"
+
+
 # Text inside <script>, <style>, <title>, <textarea>, comments...: lexbor_patches.py makes
 # their tokenizer loops skip 8 plain bytes at a time to the next byte they act on. The
 # soup puts those bytes (and near-miss end tags) at every offset of the 8-byte windows.

@@ -219,6 +219,7 @@ build with the file and the text that was expected.
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 _IS_P = "(node->local_name == LXB_TAG_P && node->ns == LXB_NS_HTML)"
@@ -1256,6 +1257,95 @@ turbohtml_open_count(lxb_html_tree_t *tree, lxb_dom_node_t *node)
     return (count < 2) ? (int) count : 2;
 }
 
+/*
+ * The adoption agency's last step: the formatting element (at entry from) leaves the
+ * stack and the new element goes right above the furthest block. lexbor removes one
+ * entry from the middle and inserts one there, so every entry above moves twice, with
+ * its counts (turbohtml_open_shift_html), and it looks for the furthest block from the
+ * bottom: <b>, n <div>, n </b> moved n^2 entries. Here the entries between the two
+ * places move down one and nothing above them changes: the new element has the
+ * formatting element's name and namespace, so each entry above has the same elements'
+ * kinds at or below it. Its entry is remembered for the next end tag's look-up.
+ * true: done, the same stack as lexbor's steps; false: not indexed or not as
+ * expected, lexbor's steps run.
+ */
+bool
+turbohtml_open_rotate(lxb_html_tree_t *tree, lxb_dom_node_t *formatting, size_t from,
+                      lxb_dom_node_t *furthest, lxb_dom_node_t *node)
+{
+    size_t i, to;
+    struct turbohtml_open_entry old_top;
+    lxb_dom_node_t **list = (lxb_dom_node_t **) tree->open_elements->list;
+    size_t length = tree->open_elements->length;
+
+    if (!turbohtml_open_ready(tree) || from >= length || list[from] != formatting
+        || node->local_name != formatting->local_name || node->ns != formatting->ns
+        || turbohtml_open_count(tree, formatting) != 1
+        || turbohtml_open_count(tree, furthest) != 1
+        || turbohtml_open_count(tree, node) != 0)
+    {
+        return false;
+    }
+
+    /* the furthest block is above (the inner loop walked the same entries) */
+    for (to = from + 1; to < length && list[to] != furthest; to++) {}
+
+    if (to == length) {
+        return false;
+    }
+
+    for (i = from; i <= to; i++) {
+        if (!turbohtml_open_names(tree, list[i], &tree->open_k[i], false)) {
+            tree->open_state = TURBOHTML_INDEX_OFF;
+            return false;
+        }
+    }
+
+    if (!turbohtml_counts_sub(&tree->open, (uintptr_t) formatting)
+        || !turbohtml_counts_add(&tree->open, (uintptr_t) node))
+    {
+        tree->open_state = TURBOHTML_INDEX_OFF;
+        return false;
+    }
+
+    old_top = tree->open_k[to];
+    memmove(&list[from], &list[from + 1], (to - from) * sizeof(lxb_dom_node_t *));
+    list[to] = node;
+
+    for (i = from; i <= to; i++) {
+        tree->open_k[i] = turbohtml_open_entry(tree, i, list[i]);
+
+        if (!turbohtml_open_names(tree, list[i], &tree->open_k[i], true)) {
+            tree->open_state = TURBOHTML_INDEX_OFF;
+            return true;
+        }
+    }
+
+    /* the counts below the entries above are the same (else the index is rebuilt) */
+    if (old_top.special != tree->open_k[to].special
+        || old_top.stoppers != tree->open_k[to].stoppers
+        || old_top.scope != tree->open_k[to].scope
+        || old_top.button != tree->open_k[to].button
+        || old_top.list != tree->open_k[to].list
+        || old_top.table != tree->open_k[to].table
+        || old_top.html != tree->open_k[to].html)
+    {
+        turbohtml_open_refill(tree);
+        return true;
+    }
+
+    /* the entries above that stop resetting the mode at a moved element: one lower */
+    for (i = to + 1; i < length && tree->open_k[i].reset_idx > from
+                     && tree->open_k[i].reset_idx <= to; i++)
+    {
+        tree->open_k[i].reset_idx--;
+    }
+
+    turbohtml_open_found(tree, node, to);
+
+    return true;
+}
+
 /* 1: node is on the stack, 0: it is not, -1: not indexed (scan). */
 int
 turbohtml_open_has(lxb_html_tree_t *tree, lxb_dom_node_t *node)
@@ -1398,6 +1488,28 @@ turbohtml_open_found(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx)
 
     slot->node = node;
     slot->idx = idx;
+}
+
+/* Where node, on the stack once, is when a walk or a move last put it at an entry still
+ * holding it (the unique entry, which lexbor's scan finds). false: scan. */
+bool
+turbohtml_open_at(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t *idx)
+{
+    const turbohtml_found_t *slot = &tree->open_found[turbohtml_found_slot(node->local_name,
+                                                                           node->ns)];
+
+    if (slot->node != node || slot->idx >= tree->open_elements->length
+        || tree->open_elements->list[slot->idx] != node
+        || turbohtml_open_count(tree, node) != 1)
+    {
+        return false;
+    }
+
+    if (idx != NULL) {
+        *idx = slot->idx;
+    }
+
+    return true;
 }
 
 /*
@@ -2511,6 +2623,25 @@ turbohtml_ark_find_name(lxb_html_tree_t *tree, uintptr_t name, lxb_dom_node_t **
 }
 
 /*
+ * The adoption agency's step 8 for the formatting element at entry idx (the topmost
+ * entry holding it, step 7's find): is it in scope? lexbor walks from the top of the
+ * stack down to it (<b>, n <div>, n </b>: n^2/2 steps). It is exactly when no scope
+ * boundary is above the entry: the top has as many boundaries at or below it as the
+ * entry (a formatting element is no boundary). 1 in scope, 0 not, -1 not indexed.
+ */
+int
+turbohtml_open_in_scope_at(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx)
+{
+    if (!turbohtml_open_ready(tree) || idx >= tree->open_k_length
+        || tree->open_elements->list[idx] != node || turbohtml_is_scope(node))
+    {
+        return -1;
+    }
+
+    return tree->open_k[tree->open_k_length - 1].scope == tree->open_k[idx].scope;
+}
+
+/*
  * The adoption agency's steps 7 and 8 for the element the first step found:
  * true when it is on the stack of open elements but not in scope (lexbor scans
  * the stack down to it, and again down to the scope boundary above it, to
@@ -2831,6 +2962,10 @@ turbohtml_open_removed(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx);
 void
 turbohtml_open_replaced(lxb_html_tree_t *tree, size_t idx, lxb_dom_node_t *old);
 
+bool
+turbohtml_open_rotate(lxb_html_tree_t *tree, lxb_dom_node_t *formatting, size_t from,
+                      lxb_dom_node_t *furthest, lxb_dom_node_t *node);
+
 void
 turbohtml_open_clear(lxb_html_tree_t *tree);
 
@@ -2863,6 +2998,9 @@ turbohtml_open_in_scope_any(lxb_html_tree_t *tree, const lxb_tag_id_t *names, si
 void
 turbohtml_open_found(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx);
 
+bool
+turbohtml_open_at(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t *idx);
+
 size_t
 turbohtml_open_reset_from(lxb_html_tree_t *tree);
 
@@ -2884,6 +3022,9 @@ turbohtml_open_foreign_has(lxb_html_tree_t *tree, uintptr_t tag_id);
 
 bool
 turbohtml_agency_out_of_scope(lxb_html_tree_t *tree, lxb_dom_node_t *element);
+
+int
+turbohtml_open_in_scope_at(lxb_html_tree_t *tree, lxb_dom_node_t *node, size_t idx);
 
 bool
 turbohtml_ark_find_name(lxb_html_tree_t *tree, uintptr_t name, lxb_dom_node_t **node,
@@ -3040,6 +3181,40 @@ REPLACEMENTS += [
         "            turbohtml_open_replaced(tree, node_idx, turbohtml_old);\n",
         1,
     ),
+    # step 8 asks whether the formatting element step 7 found is in scope
+    (
+        "html/tree.c",
+        "        /* State 8 */\n"
+        "        node = lxb_html_tree_element_in_scope_by_node(tree, formatting_element,\n"
+        "                                                      LXB_HTML_TAG_CATEGORY_SCOPE);\n",
+        "        /* State 8 */\n"
+        "        switch (turbohtml_open_in_scope_at(tree, formatting_element, oel_formatting_idx)) {\n"
+        "            case 1:\n"
+        "                node = formatting_element;  /* turbohtml: the index knows */\n"
+        "                break;\n\n"
+        "            case 0:\n"
+        "                node = NULL;\n"
+        "                break;\n\n"
+        "            default:\n"
+        "                node = lxb_html_tree_element_in_scope_by_node(tree, formatting_element,\n"
+        "                                                              LXB_HTML_TAG_CATEGORY_SCOPE);\n"
+        "        }\n",
+        1,
+    ),
+    # its last step moves the entries between the formatting element and the furthest block
+    (
+        "html/tree.c",
+        "        /* State 20 */\n"
+        "        lxb_html_tree_open_elements_remove_by_node(tree, formatting_element);\n",
+        "        /* State 20 */\n"
+        "        if (turbohtml_open_rotate(tree, formatting_element, oel_formatting_idx,\n"
+        "                                  furthest_block, node))\n"
+        "        {\n"
+        "            continue;  /* turbohtml: the same stack, only the moved entries touched */\n"
+        "        }\n\n"
+        "        lxb_html_tree_open_elements_remove_by_node(tree, formatting_element);\n",
+        1,
+    ),
     # the stack of open elements: pushes, pops, removals, and the questions
     (
         _OE_H,
@@ -3111,7 +3286,11 @@ REPLACEMENTS += [
         "lxb_html_tree_open_elements_find_by_node_reverse(lxb_html_tree_t *tree,\n"
         "                                                 lxb_dom_node_t *node,\n"
         "                                                 size_t *return_pos)\n{\n"
-        + _answer("turbohtml_open_has"),
+        + _answer("turbohtml_open_has")
+        # the adoption agency looks for the element it put at an entry last time
+        + "    if (has == 1 && turbohtml_open_at(tree, node, return_pos)) {\n"
+        "        return true;\n"
+        "    }\n\n",
         1,
     ),
     # "is a <template> open?" scanned the whole stack (<form>, </form>, foster parenting)
@@ -5046,6 +5225,39 @@ _WATCH_PARSING = (
 )
 
 _NODE_WATCH = r"""/*
+ * turbohtml: do lexbor's insertion steps need their walk of the subtree inserted?
+ * Only an HTML <option> has steps in an HTML document (html/element_steps_res.h,
+ * checked when the patches apply), so while the tree builder runs, a subtree without
+ * the mark below has none to run. The walk went through every subtree the adoption
+ * agency moves, as deep as the stack (<b>, n <div>, n </b>: n^2/2 nodes).
+ */
+static bool
+turbohtml_steps_walk(const lxb_dom_node_t *root)
+{
+    return !root->owner_document->turbohtml_select.parsing || root->turbohtml_options;
+}
+
+/*
+ * turbohtml: node->turbohtml_options marks the nodes whose subtree may hold an HTML
+ * <option> or <selectedcontent>: such an element is marked when it is created, and a
+ * marked node inserted marks its new ancestors up to the first marked one, so every
+ * ancestor of a marked node is marked and an unmarked subtree holds none (a mark stays
+ * when the option leaves: "may"). Each node is marked once. Every structural change goes
+ * through the three insertions below.
+ */
+static void
+turbohtml_options_mark_up(lxb_dom_node_t *node)
+{
+    if (node->turbohtml_options) {
+        for (node = node->parent; node != NULL && !node->turbohtml_options;
+             node = node->parent)
+        {
+            node->turbohtml_options = 1;
+        }
+    }
+}
+
+/*
  * turbohtml: does the subtree below root hold no HTML <option> and no
  * <selectedcontent>? The whole subtree is looked at: a subtree that moves is
  * walked by lexbor's insertion steps too, so the look costs no more than the move.
@@ -5055,6 +5267,10 @@ turbohtml_select_plain(const lxb_dom_node_t *root)
 {
     const lxb_dom_node_t *node = root->first_child;
 
+    if (!root->turbohtml_options) {
+        return true;  /* (the marks above) */
+    }
+
     while (node != NULL) {
         if (node->ns == LXB_NS_HTML
             && (node->local_name == LXB_TAG_OPTION
@@ -5063,7 +5279,7 @@ turbohtml_select_plain(const lxb_dom_node_t *root)
             return false;
         }
 
-        if (node->first_child != NULL) {
+        if (node->first_child != NULL && node->turbohtml_options) {
             node = node->first_child;
             continue;
         }
@@ -5565,6 +5781,19 @@ REPLACEMENTS += [
         "    turbohtml_select_changed(node, true, false);\n\n",
         1,
     ),
+    # the insertion steps' walk, when it can do something
+    (
+        "dom/interfaces/node.c",
+        '        && doc->mutation->inserted != NULL)\n    {\n        (void) lxb_dom_node_shadow_including_descendants(node,\n',
+        '        && doc->mutation->inserted != NULL\n        && turbohtml_steps_walk(node))\n    {\n        (void) lxb_dom_node_shadow_including_descendants(node,\n',
+        2,
+    ),
+    (
+        "dom/interfaces/node.c",
+        '        && doc->mutation->inserted != NULL) {\n        (void) lxb_dom_node_shadow_including_descendants(node,\n',
+        '        && doc->mutation->inserted != NULL\n        && turbohtml_steps_walk(node)) {\n        (void) lxb_dom_node_shadow_including_descendants(node,\n',
+        1,
+    ),
     # attribute changes (the html document's attribute steps see them all)
     (
         "html/attribute_steps.c",
@@ -5595,18 +5824,43 @@ REPLACEMENTS += [
         "    turbohtml_select_parsing(&tree->document->dom_document, false);\n",
         1,
     ),
+    # a cleaned document holds no element: none created
+    (
+        "dom/interfaces/document.c",
+        "        lexbor_hash_clean(document->prefix);\n    }\n",
+        "        lexbor_hash_clean(document->prefix);\n\n"
+        "        document->turbohtml_select.options = 0;  /* turbohtml */\n"
+        "        document->turbohtml_select.selectedcontents = 0;\n    }\n",
+        1,
+    ),
+    # the mark of the subtrees that may hold an <option> or <selectedcontent>
+    (
+        "dom/interfaces/node.h",
+        "    lxb_dom_node_type_t    type;\n",
+        "    lxb_dom_node_type_t    type;\n"
+        "    unsigned               turbohtml_options; /* turbohtml: may hold an <option> (node.c) */\n",
+        1,
+    ),
+    ("dom/interfaces/node.c", "    to->last_child = node;\n}\n",
+     "    to->last_child = node;\n\n    turbohtml_options_mark_up(node);\n}\n", 1),
+    ("dom/interfaces/node.c", "    to->prev = node;\n}\n",
+     "    to->prev = node;\n\n    turbohtml_options_mark_up(node);\n}\n", 1),
+    ("dom/interfaces/node.c", "    to->next = node;\n}\n",
+     "    to->next = node;\n\n    turbohtml_options_mark_up(node);\n}\n", 1),
     # counts of the elements created
     (
         "html/interfaces/option_element.c",
         "    /* selectedness default is false. */\n\n" + _CREATED,
         "    /* selectedness default is false. */\n\n" + _CREATED
-        + "    node->owner_document->turbohtml_select.options++;  /* turbohtml */\n",
+        + "    node->owner_document->turbohtml_select.options++;  /* turbohtml */\n"
+        "    node->turbohtml_options = 1;\n",
         1,
     ),
     (
         "html/interfaces/selectedcontent_element.c",
         _CREATED,
-        _CREATED + "    node->owner_document->turbohtml_select.selectedcontents++;  /* turbohtml */\n",
+        _CREATED + "    node->owner_document->turbohtml_select.selectedcontents++;  /* turbohtml */\n"
+        "    node->turbohtml_options = 1;\n",
         1,
     ),
     # what each select keeps
@@ -5675,8 +5929,19 @@ def fingerprint() -> str:
     return hashlib.sha256(repr(REPLACEMENTS).encode()).hexdigest()[:16]
 
 
+def check_insertion_steps(source: Path) -> None:
+    """turbohtml_steps_walk skips lexbor's insertion-steps walk in documents without an
+    HTML <option>: true only while <option> is the one element with insertion steps."""
+    path = source / "lexbor" / "html" / "element_steps_res.h"
+    steps = re.findall(r"\.inserted = (\w+)", path.read_text(encoding="utf8"))
+    if sorted(set(steps) - {"NULL"}) != ["lxb_html_option_element_insert_steps"]:
+        raise RuntimeError(f"{path}: elements other than <option> have insertion steps; "
+                           "turbohtml_steps_walk in lexbor_patches.py must learn them")
+
+
 def apply(source: Path) -> None:
     """Apply every replacement to the lexbor tree under ``source`` (the ``source/`` dir)."""
+    check_insertion_steps(source)
     for relative, old, new, expected in REPLACEMENTS:
         path = source / "lexbor" / relative
         text = path.read_text(encoding="utf8")
