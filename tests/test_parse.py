@@ -1031,7 +1031,9 @@ _SELECT_SOUP = (
     (0.10, lambda rng: "</select>"),
     (0.30, lambda rng: f"<option{rng.choice(_OPTION_ATTRS)}>"),
     (0.34, lambda rng: rng.choice(("</option>", "</option>", "</option><table>", "<table><option>f</table>",
-                                   "<table><option selected>f</table>", "<table><option disabled>f</table>"))),
+                                   "<table><option selected>f</table>", "<table><option disabled>f</table>",
+                                   "<table><option>f</table>", "<option>y<table><option>f</table>",
+                                   "<table><tr><td><option>f</table>", "<table><option>f<option>g</table>"))),
     (0.40, lambda rng: rng.choice(("<optgroup>", "<optgroup>", "<optgroup disabled>"))),
     (0.43, lambda rng: "</optgroup>"),
     (0.50, lambda rng: rng.choice(_SELECTEDCONTENT)),
@@ -1099,6 +1101,20 @@ def test_select_corner_cases_build_the_trees_of_unpatched_lexbor() -> None:
         f"<select>{_SC}<option disabled>a</option><table><option selected>f</table><option>o<option>p</select>",
         f"<select>{_SC}<table><option selected>a<option>b</table><option>c</select>",
         f"<select>{_SC}<option>a<table><option selected>b</table><option>c</select>",
+        # fostered options the caches follow without a walk (not selected, the select keeps
+        # one selected) and those they do not (selected; none selected yet: all disabled;
+        # in an <optgroup>; below elements lexbor's walk does not enter; nested selects)
+        f"<select>{_SC}<option>a<table><option>f</table><option>b<table><option disabled>g</table><option>c</select>",
+        f"<select>{_SC}<option disabled>a<table><option>f</table><option>b</select>",
+        f"<select>{_SC}<option disabled>a<table><option disabled>f</table><option>b</select>",
+        f"<select>{_SC}<option>a<table><option selected>f</table><option>b<table><option>g</table><option>c</select>",
+        f"<select>{_SC}<optgroup><option>a<table><option>f</table><option selected>b</select>",
+        f"<select>{_SC}<option>a<optgroup><table><option>f</table><option>b</select>",
+        f"<select>{_SC}<option>a<datalist><table><option>f</table></datalist><option>b</select>",
+        f"<select>{_SC}<option>a<hr><div><table><option>f</table><option selected>b</select>",
+        f"<select>{_SC}<option>a<select>{_SC}<option>b<table><option>f</table><option>c</select>",
+        f"<select multiple>{_SC}<option>a<table><option>f</table><option>b</select>",
+        f"<select size=2>{_SC}<option>a<table><option>f</table><option selected>b</select>",
         # the adoption agency moves a select with its options (their insertion steps run again)
         f"<b><select>{_SC}<option>a<option selected>b</b><option>c</select>",
         f"<select>{_SC}<b><option>a<p>x</b><option selected>b<b><p>y</b><option>c</select>",
@@ -1129,7 +1145,7 @@ def test_svg_and_mathml_options_with_selected_parse_safely() -> None:
 
 
 @pytest.mark.parametrize("shape", ["options", "selected", "first", "elsewhere", "optgroups", "content", "outside",
-                                   "in each", "moved blocks"])
+                                   "in each", "fostered", "moved blocks"])
 def test_selects_with_many_options_are_linear(shape: str) -> None:
     # Each <option> inserted walked its select's whole list of options, each selected one
     # popped walked the select for a <selectedcontent>, and each looked for its select up
@@ -1146,15 +1162,20 @@ def test_selects_with_many_options_are_linear(shape: str) -> None:
         "content": "<select>" + _SC + "".join(f"<option selected><b>o{i}</b>" for i in range(n)),
         "outside": "<div>" * (n // 2) + "<option selected>x" * (n // 2),
         "in each": "<select>" + "<option>x<selectedcontent></selectedcontent>" * n,
+        # options foster-parented out of a <table> in each option (inserted without
+        # insertion steps): the next option walked the list (10k: 3-5 s)
+        "fostered": "<select>" + _SC + "<option>y<table><option>x</table>" * n,
         # the adoption agency moves a 21-node <p> block between options (10k: 7.7 s while
         # the caches looked at 16 nodes of a moved subtree at most)
         "moved blocks": "<select>" + ("<option>y<b><p>" + "<i></i>" * 20 + "</b>") * (n // 10),
     }[shape]
     doc = parse(markup)
-    count = n // 2 if shape == "outside" else n // 10 if shape == "moved blocks" else n
+    count = n // 2 if shape == "outside" else n // 10 if shape == "moved blocks" else 2 * n + 1 if shape == "fostered" else n
     assert len(doc.select("option")) == count
     if shape in ("first", "content"):
         assert doc.select_one("selectedcontent").text == f"o{n - 1}"
+    if shape == "fostered":  # the first option stays selected: its clone holds the fostered one too
+        assert doc.select_one("selectedcontent").text == "yx"
 
 
 def test_trees_do_not_depend_on_the_indexes_random_seed() -> None:

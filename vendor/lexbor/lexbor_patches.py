@@ -5224,7 +5224,11 @@ _WATCH_PARSING = (
     "}\n"
 )
 
-_NODE_WATCH = r"""/*
+_NODE_WATCH = r"""/* turbohtml: html/interfaces/select_element.c */
+bool
+turbohtml_select_neutral(const lxb_dom_node_t *option, const lxb_dom_node_t *parent);
+
+/*
  * turbohtml: do lexbor's insertion steps need their walk of the subtree inserted?
  * Only an HTML <option> has steps in an HTML document (html/element_steps_res.h,
  * checked when the patches apply), so while the tree builder runs, a subtree without
@@ -5303,11 +5307,13 @@ turbohtml_select_plain(const lxb_dom_node_t *root)
  * or <selectedcontent> and holds none changes no list of options, no option's
  * ancestors and no select's first <selectedcontent>: nothing kept goes stale.
  * An option leaf inserted changes lists, not ancestries; appended, it is noted
- * for its insertion steps (html/interfaces/select_element.c). A
+ * for its insertion steps (html/interfaces/select_element.c); inserted elsewhere
+ * under parent, it may leave every kept outcome true (turbohtml_select_neutral). A
  * <selectedcontent> leaf changes where the first one is, not the lists.
  */
 static void
-turbohtml_select_changed(lxb_dom_node_t *node, bool removed, bool appended)
+turbohtml_select_changed(lxb_dom_node_t *node, const lxb_dom_node_t *parent,
+                         bool removed, bool appended)
 {
     bool option;
     turbohtml_select_watch_t *w;
@@ -5324,6 +5330,12 @@ turbohtml_select_changed(lxb_dom_node_t *node, bool removed, bool appended)
     if (!option
         && !(node->local_name == LXB_TAG_SELECTEDCONTENT && node->ns == LXB_NS_HTML)
         && (node->first_child == NULL || turbohtml_select_plain(node)))
+    {
+        return;
+    }
+
+    if (option && node->first_child == NULL && !removed && !appended
+        && turbohtml_select_neutral(node, parent))
     {
         return;
     }
@@ -5602,6 +5614,66 @@ turbohtml_select_settle(lxb_html_select_element_t *el,
 
     return code;
 }
+
+/*
+ * turbohtml: an option leaf is about to be inserted under parent without being
+ * appended (foster parenting inserts it before the <table>, and runs no insertion
+ * steps). Does it leave every select's kept outcome true, so that the document's
+ * options_gen need not change? It joins the list of options of each select lexbor's
+ * walk reaches it from: the selects up the chain of ancestors the walk enters (select,
+ * datalist, hr, option; an <optgroup> is entered or not by its own ancestors: not
+ * followed). A run on such a select still changes nothing when the option is not
+ * selected and the select kept one selected option (or runs no steps): step 1 needs
+ * none selected, step 2 two, and the last selected is the same; the first enabled
+ * option it kept is only used while none is selected, which no later change the
+ * caches follow brings back. Anything else, or a chain past 64 ancestors: no.
+ * (<select>, then <option>y<table><option>x</table> repeated: every option walked
+ * the list, 10k 3-5 s.)
+ */
+bool
+turbohtml_select_neutral(const lxb_dom_node_t *option, const lxb_dom_node_t *parent)
+{
+    size_t steps = 0;
+    const lxb_dom_node_t *node;
+    const lxb_html_select_element_t *select;
+    const turbohtml_select_watch_t *w = &option->owner_document->turbohtml_select;
+
+    if (!w->parsing || lxb_html_interface_option(option)->selectedness) {
+        return false;
+    }
+
+    for (node = parent; node != NULL && node->ns == LXB_NS_HTML; node = node->parent) {
+        if (++steps > 64) {
+            return false;
+        }
+
+        switch (node->local_name) {
+            case LXB_TAG_SELECT:
+                select = lxb_html_interface_select(node);
+
+                if (select->th_gen == w->options_gen && select->th_settles
+                    && select->th_selected == 0)
+                {
+                    return false;
+                }
+
+                break;
+
+            case LXB_TAG_OPTION:
+            case LXB_TAG_DATALIST:
+            case LXB_TAG_HR:
+                break;
+
+            case LXB_TAG_OPTGROUP:
+                return false;
+
+            default:
+                return true;  /* no walk above enters it */
+        }
+    }
+
+    return true;
+}
 """
 
 _SELECTEDCONTENT_OLD = """    lxb_dom_attr_t *multiple;
@@ -5757,28 +5829,28 @@ REPLACEMENTS += [
         "dom/interfaces/node.c",
         "void\nlxb_dom_node_insert_child_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n",
         _NODE_WATCH + "void\nlxb_dom_node_insert_child_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n"
-        "    turbohtml_select_changed(node, false, true);\n\n",
+        "    turbohtml_select_changed(node, to, false, true);\n\n",
         1,
     ),
     (
         "dom/interfaces/node.c",
         "void\nlxb_dom_node_insert_before_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n",
         "void\nlxb_dom_node_insert_before_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n"
-        "    turbohtml_select_changed(node, false, false);\n\n",
+        "    turbohtml_select_changed(node, to->parent, false, false);\n\n",
         1,
     ),
     (
         "dom/interfaces/node.c",
         "void\nlxb_dom_node_insert_after_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n",
         "void\nlxb_dom_node_insert_after_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n"
-        "    turbohtml_select_changed(node, false, false);\n\n",
+        "    turbohtml_select_changed(node, to->parent, false, false);\n\n",
         1,
     ),
     (
         "dom/interfaces/node.c",
         "lxb_dom_node_remove_wo_events(lxb_dom_node_t *node)\n{\n",
         "lxb_dom_node_remove_wo_events(lxb_dom_node_t *node)\n{\n"
-        "    turbohtml_select_changed(node, true, false);\n\n",
+        "    turbohtml_select_changed(node, NULL, true, false);\n\n",
         1,
     ),
     # the insertion steps' walk, when it can do something
