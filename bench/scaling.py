@@ -294,15 +294,19 @@ def select_ops() -> dict:
         # the adoption agency moves a 21-node block between options (its whole subtree is
         # looked at for options, as lexbor's insertion steps walk it)
         "moved 20-node blocks": parse_of(lambda n: "<select>" + ("<option>y<b><p>" + "<i></i>" * 20 + "</b>") * n),
+        # options foster-parented out of a <table> (no insertion steps): kept outcomes they
+        # leave true stay (an option not selected; a disabled one while none is enabled)
+        "fostered <option>s": parse_of(lambda n: "<select>" + sc + "<option>y<table><option>x</table>" * n),
+        "fostered, all disabled": parse_of(lambda n: "<select>" + "<option disabled>y<table><option disabled>x</table>" * n),
     }
 
 
 def select_quadratic_ops() -> dict:
     """What stays quadratic around <select> (as in lexbor): a change the select caches
-    cannot follow (an option inserted without insertion steps, foster-parented out of a
-    <table>) makes the next option walk the list."""
+    cannot follow (a selected option inserted without insertion steps, foster-parented
+    out of a <table>: a later run deselects one of two) makes the next option walk the list."""
     return {
-        "fostered <option>s": parse_of(lambda n: "<select>" + "<option>y<table><option>x</table>" * n),
+        "fostered <option selected>s": parse_of(lambda n: "<select>" + "<option>y<table><option selected>x</table>" * n),
     }
 
 

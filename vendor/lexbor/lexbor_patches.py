@@ -1,6 +1,6 @@
 """Our changes to lexbor's sources, applied by fetch_lexbor.py after extraction.
 
-Eight changes. First, lexbor's tree builder answers "is there a <p> in button scope?"
+Nine changes. First, lexbor's tree builder answers "is there a <p> in button scope?"
 (asked on every <div>, <section>, <h1>... start tag) by scanning the whole stack of open
 elements, which makes 100,000 nested <div>s quadratic (about 80 s). The patch keeps a
 count of open HTML <p> elements beside the stack, so the answer is immediate when the
@@ -207,10 +207,26 @@ MathML <option> wrote a byte past the element, over the next allocation's header
 lexbor's pool (selectolax crashes on such pages now and then); now HTML options only.
 (Blocks moved by the adoption agency between options, <option>y<b><p> + 20 <i></i> +
 </b> repeated, walked the list after each move while the look stopped at 16 nodes: 10k
-7.7 s, now 0.1 s.) What stays quadratic (as in lexbor): an option inserted without
-insertion steps (foster-parented out of a <table> in the select: <option>y<table><option>x
-</table> repeated, 10k 3-5 s) makes the next option walk the list again; following it
-would take the new option's place among the select's options, found without a walk.
+7.7 s, now 0.1 s.) An option leaf inserted without insertion steps (foster-parented out
+of a <table> in the select) changes no count when it leaves every kept outcome true: it
+is not selected and each select whose list it joins (up the ancestors lexbor's walk
+enters) kept one selected option, or it is disabled and none was enabled
+(<option>y<table><option>x</table> repeated: 10k 3-5 s, 100k now 0.15 s). What stays
+quadratic (as in lexbor): a fostered option with `selected` (two selected, which the next
+run reduces to one) makes the next option walk the list again.
+
+Ninth, the adoption agency moving deep subtrees (<b>, n <div>, n </b>: each </b> moves
+the <div> above the <b>, with the n - k <div>s opened since; 20k took 7 s). lexbor ran
+its insertion steps on every node of the moved subtree, walked the stack from the top
+down to the <b> twice (steps 7 and 8) and removed and inserted entries in the middle of
+the stack (every entry above moved twice, with the index's counts). Now the last step
+moves only the entries between the formatting element and the furthest block (the copy
+has the formatting element's name, so the entries above keep their counts), step 8 is
+answered from the scope counts, step 7 from the entry where the copy was put, and the
+insertion steps' walk (and the select caches' look) skips a subtree that holds no
+<option>: each node whose subtree may hold an <option> or <selectedcontent> is marked
+when it gets one, and only an <option> has insertion steps in an HTML document
+(check_insertion_steps fails the build if another gets some). 100k: 0.2 s.
 
 Each replacement must match exactly once in the pinned sources; a mismatch fails the
 build with the file and the text that was expected.
@@ -5626,13 +5642,15 @@ turbohtml_select_settle(lxb_html_select_element_t *el,
  * selected and the select kept one selected option (or runs no steps): step 1 needs
  * none selected, step 2 two, and the last selected is the same; the first enabled
  * option it kept is only used while none is selected, which no later change the
- * caches follow brings back. Anything else, or a chain past 64 ancestors: no.
+ * caches follow brings back. With none selected (no option enabled), a disabled one
+ * changes nothing either. Anything else, or a chain past 64 ancestors: no.
  * (<select>, then <option>y<table><option>x</table> repeated: every option walked
  * the list, 10k 3-5 s.)
  */
 bool
 turbohtml_select_neutral(const lxb_dom_node_t *option, const lxb_dom_node_t *parent)
 {
+    bool disabled;
     size_t steps = 0;
     const lxb_dom_node_t *node;
     const lxb_html_select_element_t *select;
@@ -5641,6 +5659,10 @@ turbohtml_select_neutral(const lxb_dom_node_t *option, const lxb_dom_node_t *par
     if (!w->parsing || lxb_html_interface_option(option)->selectedness) {
         return false;
     }
+
+    /* (its own attribute: a disabled <optgroup> parent would only add to it) */
+    disabled = lxb_dom_element_attr_by_id(lxb_dom_interface_element(option),
+                                          LXB_DOM_ATTR_DISABLED) != NULL;
 
     for (node = parent; node != NULL && node->ns == LXB_NS_HTML; node = node->parent) {
         if (++steps > 64) {
@@ -5652,7 +5674,7 @@ turbohtml_select_neutral(const lxb_dom_node_t *option, const lxb_dom_node_t *par
                 select = lxb_html_interface_select(node);
 
                 if (select->th_gen == w->options_gen && select->th_settles
-                    && select->th_selected == 0)
+                    && select->th_selected == 0 && !disabled)
                 {
                     return false;
                 }
