@@ -1038,7 +1038,8 @@ _SELECT_SOUP = (
     (0.43, lambda rng: "</optgroup>"),
     (0.50, lambda rng: rng.choice(_SELECTEDCONTENT)),
     (0.53, lambda rng: rng.choice(("<datalist>", "</datalist>", "<hr>", "<hr disabled>"))),
-    (0.62, lambda rng: rng.choice(("<b>", "</b>", "<i>", "</i>", "<a>", "</a>", "<b id=1>", "<nobr>", "<em>"))),
+    (0.62, lambda rng: rng.choice(("<b>", "</b>", "<i>", "</i>", "<a>", "</a>", "<b id=1>", "<nobr>", "<em>",
+                                   "<p><b><span><option selected>q", "<div><span><option>o"))),
     (0.68, lambda rng: rng.choice(("<div>", "</div>", "<p>", "</p>", "<span>", "</span>", "<li>", "<ruby>"))),
     (0.72, lambda rng: rng.choice(("<table>", "<tr>", "<td>", "</td>", "</table>", "<caption>", "<tbody>"))),
     (0.74, lambda rng: rng.choice(("<input>", "<textarea>t</textarea>", "<keygen>", "<img>", "<br>"))),
@@ -1115,6 +1116,11 @@ def test_select_corner_cases_build_the_trees_of_unpatched_lexbor() -> None:
         f"<select>{_SC}<option>a<select>{_SC}<option>b<table><option>f</table><option>c</select>",
         f"<select multiple>{_SC}<option>a<table><option>f</table><option>b</select>",
         f"<select size=2>{_SC}<option>a<table><option>f</table><option selected>b</select>",
+        # the adoption agency moves a block whose option sits two levels down: its insertion
+        # steps run (lexbor_patches.py marks every ancestor of an option, so the walk is not
+        # skipped), and re-clone the <selectedcontent> the block was moved into
+        "<select><selectedcontent><a><option selected><p><b><span><option selected></a>",
+        f"<select>{_SC}<a><option>a<p><b><span><option selected>b</a><option>c</select>",
         # the adoption agency moves a select with its options (their insertion steps run again)
         f"<b><select>{_SC}<option>a<option selected>b</b><option>c</select>",
         f"<select>{_SC}<b><option>a<p>x</b><option selected>b<b><p>y</b><option>c</select>",

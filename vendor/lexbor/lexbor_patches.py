@@ -5636,9 +5636,10 @@ turbohtml_select_settle(lxb_html_select_element_t *el,
  * appended (foster parenting inserts it before the <table>, and runs no insertion
  * steps). Does it leave every select's kept outcome true, so that the document's
  * options_gen need not change? It joins the list of options of each select lexbor's
- * walk reaches it from: the selects up the chain of ancestors the walk enters (select,
- * datalist, hr, option; an <optgroup> is entered or not by its own ancestors: not
- * followed). A run on such a select still changes nothing when the option is not
+ * walk reaches it from, all among the selects up the chain of ancestors the walk may
+ * enter (select, datalist, hr, option, and an <optgroup>, entered or not by its own
+ * ancestors: a select above it is checked either way). A run on such a select still
+ * changes nothing when the option is not
  * selected and the select kept one selected option (or runs no steps): step 1 needs
  * none selected, step 2 two, and the last selected is the same; the first enabled
  * option it kept is only used while none is selected, which no later change the
@@ -5684,10 +5685,8 @@ turbohtml_select_neutral(const lxb_dom_node_t *option, const lxb_dom_node_t *par
             case LXB_TAG_OPTION:
             case LXB_TAG_DATALIST:
             case LXB_TAG_HR:
-                break;
-
             case LXB_TAG_OPTGROUP:
-                return false;
+                break;
 
             default:
                 return true;  /* no walk above enters it */
