@@ -226,7 +226,7 @@ answered from the scope counts, step 7 from the entry where the copy was put, an
 insertion steps' walk (and the select caches' look) skips a subtree that holds no
 <option>: each node whose subtree may hold an <option> or <selectedcontent> is marked
 when it gets one, and only an <option> has insertion steps in an HTML document
-(check_insertion_steps fails the build if another gets some). 100k: 0.2 s.
+(check_insertion_steps fails the build if another gets some). 100k: 0.1 s.
 
 Each replacement must match exactly once in the pinned sources; a mismatch fails the
 build with the file and the text that was expected.
