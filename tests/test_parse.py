@@ -1102,9 +1102,10 @@ def test_select_corner_cases_build_the_trees_of_unpatched_lexbor() -> None:
         f"<select>{_SC}<option disabled>a</option><table><option selected>f</table><option>o<option>p</select>",
         f"<select>{_SC}<table><option selected>a<option>b</table><option>c</select>",
         f"<select>{_SC}<option>a<table><option selected>b</table><option>c</select>",
-        # fostered options the caches follow without a walk (not selected, the select keeps
-        # one selected) and those they do not (selected; none selected yet: all disabled;
-        # in an <optgroup>; below elements lexbor's walk does not enter; nested selects)
+        # fostered options the caches follow without a walk (not selected while the select
+        # keeps one selected; disabled while none is enabled) and those they do not
+        # (selected; enabled while none is enabled), through <optgroup>, <datalist>, <hr>,
+        # nested selects, below elements lexbor's walk does not enter, without steps to run
         f"<select>{_SC}<option>a<table><option>f</table><option>b<table><option disabled>g</table><option>c</select>",
         f"<select>{_SC}<option disabled>a<table><option>f</table><option>b</select>",
         f"<select>{_SC}<option disabled>a<table><option disabled>f</table><option>b</select>",
@@ -1176,7 +1177,7 @@ def test_selects_with_many_options_are_linear(shape: str) -> None:
         "moved blocks": "<select>" + ("<option>y<b><p>" + "<i></i>" * 20 + "</b>") * (n // 10),
     }[shape]
     doc = parse(markup)
-    count = n // 2 if shape == "outside" else n // 10 if shape == "moved blocks" else 2 * n + 1 if shape == "fostered" else n
+    count = {"outside": n // 2, "moved blocks": n // 10, "fostered": 2 * n + 1}.get(shape, n)
     assert len(doc.select("option")) == count
     if shape in ("first", "content"):
         assert doc.select_one("selectedcontent").text == f"o{n - 1}"

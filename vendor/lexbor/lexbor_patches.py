@@ -5639,12 +5639,12 @@ turbohtml_select_settle(lxb_html_select_element_t *el,
  * walk reaches it from, all among the selects up the chain of ancestors the walk may
  * enter (select, datalist, hr, option, and an <optgroup>, entered or not by its own
  * ancestors: a select above it is checked either way). A run on such a select still
- * changes nothing when the option is not
- * selected and the select kept one selected option (or runs no steps): step 1 needs
- * none selected, step 2 two, and the last selected is the same; the first enabled
- * option it kept is only used while none is selected, which no later change the
- * caches follow brings back. With none selected (no option enabled), a disabled one
- * changes nothing either. Anything else, or a chain past 64 ancestors: no.
+ * changes nothing when the option is not selected and the select kept one selected
+ * option (or runs no steps): step 1 needs none selected, step 2 two, and the last
+ * selected is the same; the first enabled option it kept is only used while none is
+ * selected, which no later change the caches follow brings back. With none selected
+ * (no option enabled), a disabled one changes nothing either. Anything else, or a
+ * chain past 64 ancestors: no.
  * (<select>, then <option>y<table><option>x</table> repeated: every option walked
  * the list, 10k 3-5 s.)
  */
@@ -6023,8 +6023,8 @@ def fingerprint() -> str:
 
 
 def check_insertion_steps(source: Path) -> None:
-    """turbohtml_steps_walk skips lexbor's insertion-steps walk in documents without an
-    HTML <option>: true only while <option> is the one element with insertion steps."""
+    """turbohtml_steps_walk skips lexbor's insertion-steps walk of subtrees that hold no
+    HTML <option>: exact only while <option> is the one element with insertion steps."""
     path = source / "lexbor" / "html" / "element_steps_res.h"
     steps = re.findall(r"\.inserted = (\w+)", path.read_text(encoding="utf8"))
     if sorted(set(steps) - {"NULL"}) != ["lxb_html_option_element_insert_steps"]:
