@@ -85,6 +85,21 @@ def test_normalize_url_lowercases_a_percent_encoded_host(url, expected):
     assert X.normalize_url(url) == expected
 
 
+def test_a_base_url_with_a_lone_surrogate_is_taken_as_every_function_takes_it():
+    # fuzz_urls: extract_links raised ValueError for base_url
+    # "ftp://xn--mnchen-3ya.de/Ｃ\udcdc...", which microdata() and opengraph() accept
+    # (the URL standard reads a lone surrogate as U+FFFD); now all three resolve against it
+    base = "http://a.com/x\udcdc/"
+    page = '<a href="y">l</a><div itemscope><a itemprop=u href="y">l</a></div><meta property=og:url content="y">'
+    expected = "http://a.com/x%EF%BF%BD/y"
+    assert X.extract_links(page, base) == {expected}
+    assert X.extract_links('<a href="https://b.org/">l</a>' + page, base, external_only=True) == {"https://b.org/"}
+    assert X.microdata(page, base)[0].properties["u"] == (expected,)
+    assert X.opengraph(page, base)["url"] == expected
+    with pytest.raises(ValueError, match="surrogate"):
+        X.normalize_url(base)  # the URLs normalized stay strict, as the spec says
+
+
 @pytest.mark.parametrize("url", ["/.//path", "/..//path", "/././/x?a=1"])
 def test_normalize_url_keeps_a_relative_path_a_path(url):
     # contract run over the WHATWG URL inputs: "/.//path" normalized to "//path", a

@@ -1332,7 +1332,10 @@ cdef class UrlBase:
             raise TypeError(f"base URL must be str, not {type(url).__name__}")
         if self.c_url != NULL:
             raise TypeError("UrlBase is immutable")
-        self.c_url = _try_parse(_strict_utf8(url), base.c_url if base is not None else NULL)
+        # a base is a USVString, as in url_parse (lone surrogates become U+FFFD), so
+        # every function that takes base_url accepts the same ones; the URLs cleaned
+        # against it stay strict (url_split)
+        self.c_url = _try_parse(_utf8_from_str(url), base.c_url if base is not None else NULL)
         if self.c_url == NULL:
             raise ValueError(f"base URL is not a valid absolute URL: {url[:200]!r}")
         parts = _split(self.c_url, False)
