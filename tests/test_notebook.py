@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 import warnings
 from pathlib import Path
 
 import pytest
-from conftest import UNDER_ASAN
+from test_display import _render, _title, needs_chromium
 
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
@@ -103,13 +102,8 @@ def test_notebook_shows_the_rich_views(executed):
     assert html.count('<iframe sandbox=""') == 3
 
 
-@pytest.mark.skipif(
-    not (shutil.which("chromium") or shutil.which("chromium-browser")) or UNDER_ASAN,
-    reason="headless Chromium not installed or usable (under ASan)",
-)
+@needs_chromium
 def test_notebook_outputs_render_in_chromium(executed):
-    from test_display import _render, _title
-
     views = [output.data["text/html"] for output in _outputs(executed) if "text/html" in output.get("data", {})]
     body = "".join(f"<section class='view'>{view}</section>" for view in views)
     # The card image points at the example site, unreachable offline: swap in a data: image.

@@ -217,7 +217,6 @@ def test_itemref_chain_inside_an_item_shares_its_items():
     contract._check_microdata([item])  # no json() of 4.5 million nested items
 
 
-
 def test_items_rebuilt_per_path_stay_within_a_linear_budget():
     # fuzz_structured (timeout, 71 s; 11 s for microdata() alone): a mangled copy of
     # itemref_cycles() in a real page. Items whose value holds a cycle marker depend on
@@ -242,6 +241,7 @@ def test_items_rebuilt_per_path_stay_within_a_linear_budget():
             stack.extend(v for values in item.properties.values() for v in values
                          if isinstance(v, X.MicrodataItem))
     assert len(seen) < 200_000  # the rebuild budget: 100,000 + 8 per microdata element
+
 
 def test_ten_thousand_parameter_url():
     url = hostile.many_params_url(10_000)
