@@ -1117,6 +1117,22 @@ def test_select_corner_cases_build_the_trees_of_unpatched_lexbor() -> None:
         f"<select>{_SC}<option>a<select>{_SC}<option>b<table><option>f</table><option>c</select>",
         f"<select multiple>{_SC}<option>a<table><option>f</table><option>b</select>",
         f"<select size=2>{_SC}<option>a<table><option>f</table><option selected>b</select>",
+        # fostered options with `selected`: the last selected in each list they join (the
+        # next run deselects the one kept before) when nothing after them may come later
+        # in it and no <optgroup> is on the way; else the next option walks the list
+        f"<select>{_SC}<option selected>a<table><option selected>f</table><option>b</select>",
+        f"<select>{_SC}<option disabled>a<table><option selected disabled>f</table><option>b</select>",
+        f"<select>{_SC}<option>a<table><option selected>f<option selected>g</table><option>b</select>",
+        f"<select>{_SC}<option>a<table><option selected>f</table><option selected>b<table><option>g</table></select>",
+        f"<select>{_SC}<option>a<hr><table><option selected>f</table><option>b</select>",
+        f"<select>{_SC}<option>a<datalist><table><option selected>f</table></datalist><option>b</select>",
+        f"<select>{_SC}<option>a<optgroup><table><option selected>f</table></optgroup><option>b</select>",
+        "<select><optgroup disabled><option><table><option selected></table><hr disabled><option><selectedcontent>",
+        f"<select>{_SC}<option>a<div><table><option selected>f</table></div><option>b</select>",
+        f"<select>{_SC}<option>a<select>{_SC}<option>b<table><option selected>f</table><option>c</select>d",
+        f"<select>{_SC}<option>a<table><tr><td><option selected>c</td></tr><option selected>f</table><option>b</select>",
+        f"<select>{_SC}<option>a<b><table><option selected>f</table><p>p</b><div><option>w</div><option>b</select>",
+        f"<select size=2>{_SC}<option>a<table><option selected>f</table><option>b</select>",
         # the adoption agency moves a block whose option sits two levels down: its insertion
         # steps run (lexbor_patches.py marks every ancestor of an option, so the walk is not
         # skipped), and re-clone the <selectedcontent> the block was moved into
@@ -1152,7 +1168,7 @@ def test_svg_and_mathml_options_with_selected_parse_safely() -> None:
 
 
 @pytest.mark.parametrize("shape", ["options", "selected", "first", "elsewhere", "optgroups", "content", "outside",
-                                   "in each", "fostered", "moved blocks"])
+                                   "in each", "fostered", "fostered selected", "moved blocks"])
 def test_selects_with_many_options_are_linear(shape: str) -> None:
     # Each <option> inserted walked its select's whole list of options, each selected one
     # popped walked the select for a <selectedcontent>, and each looked for its select up
@@ -1172,17 +1188,24 @@ def test_selects_with_many_options_are_linear(shape: str) -> None:
         # options foster-parented out of a <table> in each option (inserted without
         # insertion steps): the next option walked the list (10k: 3-5 s)
         "fostered": "<select>" + _SC + "<option>y<table><option>x</table>" * n,
+        # the same with <option selected>x (two selected until the next run: 10k 7.9 s)
+        "fostered selected": "<select>" + _SC + "".join(f"<option>y<table><option selected>x{i}</table>"
+                                                        for i in range(n)),
         # the adoption agency moves a 21-node <p> block between options (10k: 7.7 s while
         # the caches looked at 16 nodes of a moved subtree at most)
         "moved blocks": "<select>" + ("<option>y<b><p>" + "<i></i>" * 20 + "</b>") * (n // 10),
     }[shape]
     doc = parse(markup)
-    count = {"outside": n // 2, "moved blocks": n // 10, "fostered": 2 * n + 1}.get(shape, n)
+    count = {"outside": n // 2, "moved blocks": n // 10, "fostered": 2 * n + 1,
+             "fostered selected": 2 * n + 1}.get(shape, n)
     assert len(doc.select("option")) == count
     if shape in ("first", "content"):
         assert doc.select_one("selectedcontent").text == f"o{n - 1}"
     if shape == "fostered":  # the first option stays selected: its clone holds the fostered one too
         assert doc.select_one("selectedcontent").text == "yx"
+    if shape == "fostered selected":  # the first is still selected when it closes; no later one is cloned
+        assert doc.select_one("selectedcontent").text == "yx0"
+        assert len(doc.select("option[selected]")) == n + 1
 
 
 def test_trees_do_not_depend_on_the_indexes_random_seed() -> None:

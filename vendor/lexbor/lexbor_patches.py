@@ -211,9 +211,12 @@ lexbor's pool (selectolax crashes on such pages now and then); now HTML options 
 of a <table> in the select) changes no count when it leaves every kept outcome true: it
 is not selected and each select whose list it joins (up the ancestors lexbor's walk
 enters) kept one selected option, or it is disabled and none was enabled
-(<option>y<table><option>x</table> repeated: 10k 3-5 s, 100k now 0.15 s). What stays
-quadratic (as in lexbor): a fostered option with `selected` (two selected, which the next
-run reduces to one) makes the next option walk the list again.
+(<option>y<table><option>x</table> repeated: 10k 3-5 s, 100k now 0.15 s). A fostered
+option with `selected` that comes last in each list it joins (no <optgroup> on the way)
+leaves two selected options, which the select keeps until its next run deselects the
+earlier one, as lexbor's run does (<option>y<table><option selected>x</table> repeated:
+10k 7.9 s, 100k now 0.2 s); other fostered selected options make the next option walk
+the list once.
 
 Ninth, the adoption agency moving deep subtrees (<b>, n <div>, n </b>: each </b> moves
 the <div> above the <b>, with the n - k <div>s opened since; 20k took 7 s). lexbor ran
@@ -5242,7 +5245,8 @@ _WATCH_PARSING = (
 
 _NODE_WATCH = r"""/* turbohtml: html/interfaces/select_element.c */
 bool
-turbohtml_select_neutral(const lxb_dom_node_t *option, const lxb_dom_node_t *parent);
+turbohtml_select_fostered(lxb_dom_node_t *option, const lxb_dom_node_t *parent,
+                          const lxb_dom_node_t *next);
 
 /*
  * turbohtml: do lexbor's insertion steps need their walk of the subtree inserted?
@@ -5324,12 +5328,13 @@ turbohtml_select_plain(const lxb_dom_node_t *root)
  * ancestors and no select's first <selectedcontent>: nothing kept goes stale.
  * An option leaf inserted changes lists, not ancestries; appended, it is noted
  * for its insertion steps (html/interfaces/select_element.c); inserted elsewhere
- * under parent, it may leave every kept outcome true (turbohtml_select_neutral). A
+ * under parent before next, it may leave every kept outcome true or make it true
+ * (turbohtml_select_fostered). A
  * <selectedcontent> leaf changes where the first one is, not the lists.
  */
 static void
 turbohtml_select_changed(lxb_dom_node_t *node, const lxb_dom_node_t *parent,
-                         bool removed, bool appended)
+                         const lxb_dom_node_t *next, bool removed, bool appended)
 {
     bool option;
     turbohtml_select_watch_t *w;
@@ -5351,7 +5356,7 @@ turbohtml_select_changed(lxb_dom_node_t *node, const lxb_dom_node_t *parent,
     }
 
     if (option && node->first_child == NULL && !removed && !appended
-        && turbohtml_select_neutral(node, parent))
+        && turbohtml_select_fostered(node, parent, next))
     {
         return;
     }
@@ -5548,11 +5553,32 @@ lxb_html_select_selectedness_setting_algorithm(lxb_html_select_element_t *el)
 }
 
 /*
+ * turbohtml: a run's step 2 on a kept state with two selected options (the one
+ * kept before a fostered selected option, and that option, last in the list):
+ * all but the last are deselected. true: a selectedness changed.
+ */
+static bool
+turbohtml_select_step_two(lxb_html_select_element_t *el)
+{
+    if (el->th_selected != 2) {
+        return false;
+    }
+
+    el->th_before->selectedness = false;
+    el->th_before = NULL;
+    el->th_selected = 1;
+
+    return true;
+}
+
+/*
  * turbohtml: the algorithm, run because option (or NULL: unknown) was inserted.
  * During a parse the select keeps what the last run left (th_*), valid while
  * the document's options_gen is th_gen: the lists of options, selectedness and
  * attributes are as then. A run leaves at most one option selected, none only
- * when no option is enabled, so a run on that state changes nothing. If the one
+ * when no option is enabled, so a run on that state changes nothing; two are
+ * selected only after a fostered one (turbohtml_select_fostered), and the run
+ * deselects the earlier (turbohtml_select_step_two). If the one
  * change since is option appended as a leaf, the list grows by option when
  * option is the select's child (last in tree order, so last in the list); a
  * deeper option whose nearest select this is sits below a child the walk does
@@ -5572,6 +5598,10 @@ turbohtml_select_settle(lxb_html_select_element_t *el,
     w = &lxb_dom_interface_node(el)->owner_document->turbohtml_select;
 
     if (w->parsing && el->th_gen == w->options_gen) {
+        if (turbohtml_select_step_two(el)) {
+            el->th_gen = ++w->options_gen;
+        }
+
         return LXB_DOM_EXCEPTION_OK;
     }
 
@@ -5582,6 +5612,10 @@ turbohtml_select_settle(lxb_html_select_element_t *el,
     {
         w->appended = NULL;
         el->th_gen = w->options_gen;
+
+        if (turbohtml_select_step_two(el)) {
+            el->th_gen = ++w->options_gen;
+        }
 
         if (!el->th_settles
             || lxb_dom_interface_node(option)->parent != lxb_dom_interface_node(el))
@@ -5626,46 +5660,84 @@ turbohtml_select_settle(lxb_html_select_element_t *el,
         el->th_selected = snctx.selected;
         el->th_last = snctx.last;
         el->th_first = snctx.first;
+        el->th_before = NULL;
     }
 
     return code;
 }
 
 /*
- * turbohtml: an option leaf is about to be inserted under parent without being
- * appended (foster parenting inserts it before the <table>, and runs no insertion
- * steps). Does it leave every select's kept outcome true, so that the document's
- * options_gen need not change? It joins the list of options of each select lexbor's
- * walk reaches it from, all among the selects up the chain of ancestors the walk may
- * enter (select, datalist, hr, option, and an <optgroup>, entered or not by its own
- * ancestors: a select above it is checked either way). A run on such a select still
- * changes nothing when the option is not selected and the select kept one selected
- * option (or runs no steps): step 1 needs none selected, step 2 two, and the last
- * selected is the same; the first enabled option it kept is only used while none is
- * selected, which no later change the caches follow brings back. With none selected
- * (no option enabled), a disabled one changes nothing either. Anything else, or a
- * chain past 64 ancestors: no.
- * (<select>, then <option>y<table><option>x</table> repeated: every option walked
- * the list, 10k 3-5 s.)
+ * turbohtml: may the sibling f of a fostered option's ancestor (or of the option),
+ * after it in tree order, put an option after it in a list lexbor's walk makes? Only
+ * an option, or an element the walk may enter (select, datalist, hr, optgroup) with
+ * an option below (dom/interfaces/node.c marks every ancestor of an option).
  */
-bool
-turbohtml_select_neutral(const lxb_dom_node_t *option, const lxb_dom_node_t *parent)
+static bool
+turbohtml_select_may_follow(const lxb_dom_node_t *f)
 {
-    bool disabled;
-    size_t steps = 0;
-    const lxb_dom_node_t *node;
-    const lxb_html_select_element_t *select;
-    const turbohtml_select_watch_t *w = &option->owner_document->turbohtml_select;
-
-    if (!w->parsing || lxb_html_interface_option(option)->selectedness) {
+    if (f->ns != LXB_NS_HTML) {
         return false;
     }
+
+    switch (f->local_name) {
+        case LXB_TAG_OPTION:
+            return true;
+
+        case LXB_TAG_SELECT:
+        case LXB_TAG_DATALIST:
+        case LXB_TAG_HR:
+        case LXB_TAG_OPTGROUP:
+            return f->turbohtml_options;
+
+        default:
+            return false;
+    }
+}
+
+/*
+ * turbohtml: an option leaf is about to be inserted under parent before next (NULL:
+ * last) without insertion steps (foster parenting puts it before the <table>). Do
+ * the selects' kept outcomes stay true, so that the document's options_gen need not
+ * change? It joins the list of options of each select lexbor's walk reaches it from,
+ * all among the selects up the chain of ancestors the walk may enter (select,
+ * datalist, hr, option, and an <optgroup>, entered or not by its own ancestors).
+ * Not selected: a run on such a select still changes nothing when the select kept
+ * one selected option (or runs no steps): step 1 needs none selected, step 2 two,
+ * and the last selected is the same; the first enabled option it kept is only used
+ * while none is selected, which no later change the caches follow brings back. With
+ * none selected (no option enabled), a disabled one changes nothing either.
+ * Selected, with no <optgroup> on the way (which makes the lists it joins certain)
+ * and nothing after it up to each select that may put an option after it in the
+ * list: it is the last selected option of each list it joins. A select that kept
+ * one selected now has two, and its next run deselects the earlier (kept in
+ * th_before for turbohtml_select_step_two); one that kept none has this one. The
+ * kept states are updated here. Anything else, or past 64 steps: no.
+ * (<select>, then <option>y<table><option>x</table> repeated: every option walked
+ * the list, 10k 3-5 s; with <option selected>x, 10k 7.9 s.)
+ */
+bool
+turbohtml_select_fostered(lxb_dom_node_t *option, const lxb_dom_node_t *parent,
+                          const lxb_dom_node_t *next)
+{
+    bool disabled, selected;
+    size_t steps = 0, owners = 0, i;
+    const lxb_dom_node_t *node, *after;
+    lxb_html_select_element_t *select, *owner[8];
+    const turbohtml_select_watch_t *w = &option->owner_document->turbohtml_select;
+
+    if (!w->parsing) {
+        return false;
+    }
+
+    selected = lxb_html_interface_option(option)->selectedness;
 
     /* (its own attribute: a disabled <optgroup> parent would only add to it) */
     disabled = lxb_dom_element_attr_by_id(lxb_dom_interface_element(option),
                                           LXB_DOM_ATTR_DISABLED) != NULL;
 
-    for (node = parent; node != NULL && node->ns == LXB_NS_HTML; node = node->parent) {
+    for (node = parent, after = next; node != NULL && node->ns == LXB_NS_HTML;
+         after = node->next, node = node->parent)
+    {
         if (++steps > 64) {
             return false;
         }
@@ -5674,9 +5746,27 @@ turbohtml_select_neutral(const lxb_dom_node_t *option, const lxb_dom_node_t *par
             case LXB_TAG_SELECT:
                 select = lxb_html_interface_select(node);
 
-                if (select->th_gen == w->options_gen && select->th_settles
-                    && select->th_selected == 0 && !disabled)
-                {
+                if (select->th_gen != w->options_gen || !select->th_settles) {
+                    break;  /* nothing kept, or no steps: nothing to change */
+                }
+
+                if (!selected) {
+                    if (select->th_selected == 0 && !disabled) {
+                        return false;
+                    }
+
+                    break;
+                }
+
+                if (select->th_selected > 1 || owners == 8) {
+                    return false;
+                }
+
+                owner[owners++] = select;
+                break;
+
+            case LXB_TAG_OPTGROUP:
+                if (selected) {
                     return false;
                 }
 
@@ -5685,12 +5775,38 @@ turbohtml_select_neutral(const lxb_dom_node_t *option, const lxb_dom_node_t *par
             case LXB_TAG_OPTION:
             case LXB_TAG_DATALIST:
             case LXB_TAG_HR:
-            case LXB_TAG_OPTGROUP:
                 break;
 
             default:
-                return true;  /* no walk above enters it */
+                goto chain_ends;  /* no walk above enters it */
         }
+
+        /* selected: what follows it among node's children comes later in the lists */
+        for (; selected && after != NULL; after = after->next) {
+            if (++steps > 64 || turbohtml_select_may_follow(after)) {
+                return false;
+            }
+        }
+    }
+
+chain_ends:
+
+    for (i = 0; i < owners; i++) {
+        select = owner[i];
+
+        if (select->th_selected == 1) {
+            select->th_before = select->th_last;
+            select->th_selected = 2;
+        }
+        else {
+            select->th_selected = 1;
+
+            if (select->th_first == NULL && !disabled) {
+                select->th_first = lxb_html_interface_option(option);
+            }
+        }
+
+        select->th_last = lxb_html_interface_option(option);
     }
 
     return true;
@@ -5850,28 +5966,28 @@ REPLACEMENTS += [
         "dom/interfaces/node.c",
         "void\nlxb_dom_node_insert_child_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n",
         _NODE_WATCH + "void\nlxb_dom_node_insert_child_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n"
-        "    turbohtml_select_changed(node, to, false, true);\n\n",
+        "    turbohtml_select_changed(node, to, NULL, false, true);\n\n",
         1,
     ),
     (
         "dom/interfaces/node.c",
         "void\nlxb_dom_node_insert_before_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n",
         "void\nlxb_dom_node_insert_before_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n"
-        "    turbohtml_select_changed(node, to->parent, false, false);\n\n",
+        "    turbohtml_select_changed(node, to->parent, to, false, false);\n\n",
         1,
     ),
     (
         "dom/interfaces/node.c",
         "void\nlxb_dom_node_insert_after_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n",
         "void\nlxb_dom_node_insert_after_wo_events(lxb_dom_node_t *to, lxb_dom_node_t *node)\n{\n"
-        "    turbohtml_select_changed(node, to->parent, false, false);\n\n",
+        "    turbohtml_select_changed(node, to->parent, to->next, false, false);\n\n",
         1,
     ),
     (
         "dom/interfaces/node.c",
         "lxb_dom_node_remove_wo_events(lxb_dom_node_t *node)\n{\n",
         "lxb_dom_node_remove_wo_events(lxb_dom_node_t *node)\n{\n"
-        "    turbohtml_select_changed(node, NULL, true, false);\n\n",
+        "    turbohtml_select_changed(node, NULL, NULL, true, false);\n\n",
         1,
     ),
     # the insertion steps' walk, when it can do something
@@ -5968,6 +6084,7 @@ REPLACEMENTS += [
         "    size_t                             th_selected; /* selected options in the list */\n"
         "    lxb_html_option_element_t          *th_last;    /* the last of them */\n"
         "    lxb_html_option_element_t          *th_first;   /* the first option not disabled */\n"
+        "    lxb_html_option_element_t          *th_before;  /* th_selected 2: the earlier one */\n"
         "    /* turbohtml: the <selectedcontent> found last, at tree_gen th_sc_gen */\n"
         "    size_t                             th_sc_gen;\n"
         "    lxb_dom_node_t                     *th_sc;\n"
