@@ -523,7 +523,6 @@ def _soup(rng, length: int, table) -> str:
     return "".join(out)
 
 
-
 def _assert_pages_build_the_trees_of_unpatched_lexbor(make_page, seed: int, pages: int) -> None:
     """Parse ``make_page(rng, index)`` for each of ``pages`` seeded pages with turbohtml and
     with selectolax 1.0.2, which bundles the same lexbor unpatched: same page, same tree.
@@ -533,6 +532,7 @@ def _assert_pages_build_the_trees_of_unpatched_lexbor(make_page, seed: int, page
     for index in range(int(os.environ.get("TURBOHTML_SOUP_DOCS", pages))):
         markup = make_page(rng, index)
         assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+
 
 _FORMATTING_SOUP = (
     (0.40, lambda rng: f"<{rng.choice(_FORMATTING)}{_attributes(rng)}>"),

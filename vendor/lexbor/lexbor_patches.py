@@ -5328,9 +5328,9 @@ turbohtml_select_plain(const lxb_dom_node_t *root)
  * ancestors and no select's first <selectedcontent>: nothing kept goes stale.
  * An option leaf inserted changes lists, not ancestries; appended, it is noted
  * for its insertion steps (html/interfaces/select_element.c); inserted elsewhere
- * under parent before next, it may leave every kept outcome true or make it true
- * (turbohtml_select_fostered). A
- * <selectedcontent> leaf changes where the first one is, not the lists.
+ * (under parent, before next), the kept outcomes may stay true or be updated
+ * (turbohtml_select_fostered). A <selectedcontent> leaf changes where the first
+ * one is, not the lists.
  */
 static void
 turbohtml_select_changed(lxb_dom_node_t *node, const lxb_dom_node_t *parent,
@@ -5577,8 +5577,8 @@ turbohtml_select_step_two(lxb_html_select_element_t *el)
  * the document's options_gen is th_gen: the lists of options, selectedness and
  * attributes are as then. A run leaves at most one option selected, none only
  * when no option is enabled, so a run on that state changes nothing; two are
- * selected only after a fostered one (turbohtml_select_fostered), and the run
- * deselects the earlier (turbohtml_select_step_two). If the one
+ * kept only after a fostered selected option (turbohtml_select_fostered), and
+ * the next run deselects the earlier (turbohtml_select_step_two). If the one
  * change since is option appended as a leaf, the list grows by option when
  * option is the select's child (last in tree order, so last in the list); a
  * deeper option whose nearest select this is sits below a child the walk does
