@@ -238,6 +238,12 @@ def lookup_ops() -> dict:
         # the stack down to the <b> and moved every entry above it), an <option> elsewhere
         "agency: moved subtrees": parse_of(lambda n: "<b>" + "<div>" * n + "</b>" * n),
         "agency, <option> before": parse_of(lambda n: "<select><option>a</select><b>" + "<div>" * n + "</b>" * n),
+        # an <option> at the bottom of each moved subtree, and options appended below the
+        # moved blocks: the insertion steps (down the path) and each option's walk up to
+        # its select are skipped while every open <select> has settled
+        "agency: <option> moved": parse_of(lambda n: "<select><b>" + "<div>" * n + "<option>x" + "</b>" * n),
+        "agency, options between": parse_of(lambda n: "<select><b>" + "<div>" * n + "<option>x"
+                                            + "</b><option>y" * n),
     }
 
 
@@ -259,9 +265,10 @@ def quadratic_ops() -> dict:
         # each </b> removes a <span> from the middle of the stack of open elements, an
         # array: every entry above it moves (lexbor's memmove, the index's counts)
         "agency: stack removals": parse_of(lambda n: "<b><span>" + "<div><span>" * n + "</b>" * n),
-        # an <option> at the bottom of each moved subtree: the insertion steps run for it
-        # on every move, down the path of <div>s that holds it
-        "agency: <option> moved": parse_of(lambda n: "<select><b>" + "<div>" * n + "<option>x" + "</b>" * n),
+        # a selected <option> appended below the moved blocks after each </b>, in a
+        # document with a <selectedcontent>: popped, it walks up to its select for it
+        "agency, selected between": parse_of(lambda n: "<select>" + SELECTED_CONTENT + "<b>" + "<div>" * n
+                                             + "<option>x" + "</b><option selected>y" * n),
     }
 
 
@@ -327,7 +334,7 @@ def run_lookups(quick: bool) -> None:
            (1_000, 10_000, 100_000), lambda n: n, lookup_ops())
     series("names and text pieces (lexbor patched: name sets, growing tables, doubling text)",
            (1_000, 10_000, 100_000), lambda n: n, name_ops())
-    series("lookups: still quadratic (the adoption agency removing from the stack, moving an <option>)",
+    series("lookups: still quadratic (the adoption agency removing from the stack, options popped deep)",
            (1_000, 3_000, 10_000), lambda n: n, quadratic_ops())
 
 

@@ -709,6 +709,37 @@ def test_adoption_agency_moving_deep_blocks_is_linear() -> None:
     assert len(doc.select("div > div")) == n - 1 and divs[-1].text == "end"
 
 
+_AGENCY_OPTIONS = {
+    "option below": lambda n: "<select><b>" + "<div>" * n + "<option>x" + "</b>" * n,
+    "selected, selectedcontent": lambda n: "<select>" + _SC + "<b>" + "<div>" * n + "<option selected>x" + "</b>" * n,
+    "options between": lambda n: "<select><b>" + "<div>" * n + "<option>x" + "</b><option>y" * n,
+    "selected between": lambda n: "<select><b>" + "<div>" * n + "<option>x" + "</b><option selected>y" * n,
+    "unsettled select before": lambda n: "<select><option>a<table><option selected>f<option selected>g</table></select>"
+                                         "<select><b>" + "<div>" * n + "<option>x" + "</b>" * n,
+    "body attributes between": lambda n: "<select><b>" + "<div>" * n + "<option>x"
+                                         + "".join(f"</b><body a{i}>" for i in range(n)),
+}
+
+
+@pytest.mark.parametrize("shape", list(_AGENCY_OPTIONS))
+def test_adoption_agency_moving_an_option_is_linear(shape: str) -> None:
+    # <select><b>, n <div>, <option>, n </b>: each </b> moves a block holding the option;
+    # the select caches' look and lexbor's insertion steps walked down to it, and the
+    # option walked up to its select (and so did each option appended below the moved
+    # blocks): 20k took 12.8 s. lexbor_patches.py skips the walks when no run of the
+    # selectedness algorithm can change anything (every open select settled). The tree
+    # is lexbor's (compared whole at 2,000).
+    lexbor = pytest.importorskip("selectolax.lexbor")
+    make = _AGENCY_OPTIONS[shape]
+    page = make(2_000)
+    assert parse(page).html == lexbor.LexborHTMLParser(page).html
+    n = 100_000
+    doc = parse(make(n))
+    assert len(doc.select("div")) == n
+    options = {"options between": n + 1, "selected between": n + 1, "unsettled select before": 4}.get(shape, 1)
+    assert len(doc.select("option")) == options
+
+
 # Text inside <script>, <style>, <title>, <textarea>, comments...: lexbor_patches.py makes
 # their tokenizer loops skip 8 plain bytes at a time to the next byte they act on. The
 # soup puts those bytes (and near-miss end tags) at every offset of the 8-byte windows.
@@ -1133,6 +1164,29 @@ def test_select_corner_cases_build_the_trees_of_unpatched_lexbor() -> None:
         f"<select>{_SC}<option>a<table><tr><td><option selected>c</td></tr><option selected>f</table><option>b</select>",
         f"<select>{_SC}<option>a<b><table><option selected>f</table><p>p</b><div><option>w</div><option>b</select>",
         f"<select size=2>{_SC}<option>a<table><option selected>f</table><option>b</select>",
+        # blocks holding options moved by the adoption agency while every open select has
+        # settled (their insertion steps are skipped) or has not (two selected options,
+        # an option not yet run), with a select inside the moved block, options appended
+        # under the moved blocks, <body> attributes between, through <datalist>, <hr>,
+        # <optgroup>, <template>, a nested select behind a table cell
+        f"<select>{_SC}<option>a<table><option selected>f<option selected>g</table><b><div><option selected>x</b>y</select>",
+        f"<select>{_SC}<option>a</option><b><div><option>x<option selected>y</b><option>z</select>",
+        f"<select>{_SC}<b><div><option>x</div></b><option selected>y<b><div><option selected>w</b></select>",
+        f"<b><div><select>{_SC}<option>a<option selected>b</b>c<option>d</select>",
+        f"<select>{_SC}<b><div><select>{_SC}<option selected>a</b><option>b",
+        f"<select><option selected>a</select><select>{_SC}<b><div><option>x</b><option selected>y</select>",
+        f"<select>{_SC}<b><div><option>x</b><body a=1><option selected>y</b><body b=2><option>z</select>",
+        f"<select>{_SC}<option disabled>a<b><div><option>x</b><option>y</select>",
+        f"<select>{_SC}<b><p><option selected>x</b><option>y<b><p><option>z</b></select>",
+        f"<select>{_SC}<datalist><b><div><option selected>x</b></datalist><option>y</select>",
+        # an option appended into a <datalist> joins the list without a run (its walk up
+        # for a select stops at the datalist): the next option's run sees it
+        f"<select>{_SC}<option disabled>a<datalist><option>b</datalist><option>c</select>",
+        f"<select>{_SC}<hr><b><div><option selected>x</b><option>y</select>",
+        f"<select>{_SC}<optgroup><b><div><option selected>x</b><option>y</select>",
+        f"<select>{_SC}<option>a<b><div><option selected>x</b><div><option selected>w</div></select>",
+        f"<select>{_SC}<template><b><div><option selected>x</b></template><option>y</select>",
+        f"<select>{_SC}<b><div><table><td><select>{_SC}<option selected>i</table></b><option>y</select>",
         # the adoption agency moves a block whose option sits two levels down: its insertion
         # steps run (lexbor_patches.py marks every ancestor of an option, so the walk is not
         # skipped), and re-clone the <selectedcontent> the block was moved into
