@@ -136,14 +136,16 @@ def parser_walks(n: int) -> str:
     """Tags whose tree-builder walks were quadratic in lexbor (vendor/lexbor/lexbor_patches.py
     answers them without walking): resets of the insertion mode under deep elements, table
     scope in a cell, a <select> below deep elements, SVG end tags, attributes and tag names
-    by the thousand, text that arrives in pieces, options foster-parented out of tables, and
-    the adoption agency moving deep subtrees."""
+    by the thousand, text that arrives in pieces, options foster-parented out of tables
+    (selected or not), and the adoption agency moving deep subtrees (with an <option>)."""
     return ("<span>" * n + "<table></table>" * n + "<table><tr><td>" + "<i>" * n + "</thead>" * n + "</table>"
             + "<select>" + "<b>" * 10 + "<hr>" * n + "</select>" + "<svg>" + "<g>" * n + "</x>" * n + "</svg>"
             + "".join(f"<html a{i}>" for i in range(n)) + "<p " + " ".join(f"b{i}" for i in range(n)) + ">"
             + "".join(f"<x{i}>" for i in range(n)) + "<table>" + "x<!---->" * n + "</table>"
             + "<select><option>a" + "<option>y<table><option>x</table>" * n + "</select>"
-            + "<b>" + "<div>" * n + "</b>" * n + TEXT)
+            + "<select><option>a" + "<option>y<table><option selected>x</table>" * n + "</select>"
+            + "<b>" + "<div>" * n + "</b>" * n
+            + "<select><b>" + "<div>" * n + "<option>x" + "</b><option>y" * n + "</select>" + TEXT)
 
 
 def many_params_url(n: int) -> str:
