@@ -5271,30 +5271,9 @@ turbohtml_select_fostered(lxb_dom_node_t *option, const lxb_dom_node_t *parent,
 bool
 turbohtml_selects_settled(const turbohtml_select_watch_t *w);
 
-/*
- * turbohtml: does lexbor's list of options enter node (its walk goes into the
- * children of an HTML select, datalist, hr and option, and of some optgroups)?
- * Options below a node it never enters are in no list of a select above it.
- */
-static bool
-turbohtml_select_entered(const lxb_dom_node_t *node)
-{
-    if (node->ns != LXB_NS_HTML) {
-        return false;
-    }
-
-    switch (node->local_name) {
-        case LXB_TAG_SELECT:
-        case LXB_TAG_DATALIST:
-        case LXB_TAG_HR:
-        case LXB_TAG_OPTION:
-        case LXB_TAG_OPTGROUP:
-            return true;
-
-        default:
-            return false;
-    }
-}
+/* turbohtml: html/interfaces/select_element.c */
+bool
+turbohtml_select_entered(const lxb_dom_node_t *node);
 
 /*
  * turbohtml: do lexbor's insertion steps need their walk of the subtree inserted?
@@ -5308,7 +5287,8 @@ turbohtml_select_entered(const lxb_dom_node_t *node)
  * turbohtml_selects_settled), or in the subtree; an option's steps run the
  * selectedness algorithm on that select, which changes nothing on a settled select
  * unless the option joins its list. So nothing is to run when every open <select> has
- * settled and the subtree holds no <select> and is not an option a list takes in.
+ * settled and the subtree holds no <select> (an option a list takes in leaves its run
+ * pending in w->appended, which turbohtml_selects_settled refuses).
  * (<select><b>, n <div>, <option>, n </b>: each move walked down to the option and the
  * option up to its select, 20k 12.8 s; an <option> appended after each </b> walked up.)
  */
@@ -5326,8 +5306,6 @@ turbohtml_steps_walk(const lxb_dom_node_t *root)
     }
 
     if (w->open_parent && (root->turbohtml_options & 2) == 0
-        && !(root->local_name == LXB_TAG_OPTION && root->ns == LXB_NS_HTML
-             && root->parent != NULL && turbohtml_select_entered(root->parent))
         && turbohtml_selects_settled(w))
     {
         return false;
@@ -5665,20 +5643,17 @@ lxb_html_select_selectedness_setting_algorithm(lxb_html_select_element_t *el)
 /*
  * turbohtml: a run's step 2 on a kept state with two selected options (the one
  * kept before a fostered selected option, and that option, last in the list):
- * all but the last are deselected. true: a selectedness changed.
+ * all but the last are deselected, which changes what other selects kept.
  */
-static bool
-turbohtml_select_step_two(lxb_html_select_element_t *el)
+static void
+turbohtml_select_step_two(lxb_html_select_element_t *el, turbohtml_select_watch_t *w)
 {
-    if (el->th_selected != 2) {
-        return false;
+    if (el->th_selected == 2) {
+        el->th_before->selectedness = false;
+        el->th_before = NULL;
+        el->th_selected = 1;
+        el->th_gen = ++w->options_gen;
     }
-
-    el->th_before->selectedness = false;
-    el->th_before = NULL;
-    el->th_selected = 1;
-
-    return true;
 }
 
 /*
@@ -5709,10 +5684,7 @@ turbohtml_select_settle(lxb_html_select_element_t *el,
     w = &lxb_dom_interface_node(el)->owner_document->turbohtml_select;
 
     if (w->parsing && el->th_gen == w->options_gen) {
-        if (turbohtml_select_step_two(el)) {
-            el->th_gen = ++w->options_gen;
-        }
-
+        turbohtml_select_step_two(el, w);
         return LXB_DOM_EXCEPTION_OK;
     }
 
@@ -5723,10 +5695,7 @@ turbohtml_select_settle(lxb_html_select_element_t *el,
     {
         w->appended = NULL;
         el->th_gen = w->options_gen;
-
-        if (turbohtml_select_step_two(el)) {
-            el->th_gen = ++w->options_gen;
-        }
+        turbohtml_select_step_two(el, w);
 
         if (!el->th_settles
             || lxb_dom_interface_node(option)->parent != lxb_dom_interface_node(el))
@@ -5848,31 +5817,44 @@ turbohtml_selects_settled(const turbohtml_select_watch_t *w)
 }
 
 /*
- * turbohtml: may the sibling f of a fostered option's ancestor (or of the option),
- * after it in tree order, put an option after it in a list lexbor's walk makes? Only
- * an option, or an element the walk may enter (select, datalist, hr, optgroup) with
- * an option below (dom/interfaces/node.c marks every ancestor of an option).
+ * turbohtml: does lexbor's list of options (lxb_html_select_list_of_options) enter
+ * node: an HTML select, datalist, hr or option, or an optgroup (entered or not by its
+ * own ancestors)? Options below a node it never enters are in no list above it.
  */
-static bool
-turbohtml_select_may_follow(const lxb_dom_node_t *f)
+bool
+turbohtml_select_entered(const lxb_dom_node_t *node)
 {
-    if (f->ns != LXB_NS_HTML) {
+    if (node->ns != LXB_NS_HTML) {
         return false;
     }
 
-    switch (f->local_name) {
-        case LXB_TAG_OPTION:
-            return true;
-
+    switch (node->local_name) {
         case LXB_TAG_SELECT:
         case LXB_TAG_DATALIST:
         case LXB_TAG_HR:
+        case LXB_TAG_OPTION:
         case LXB_TAG_OPTGROUP:
-            return f->turbohtml_options;
+            return true;
 
         default:
             return false;
     }
+}
+
+/*
+ * turbohtml: may the sibling f of a fostered option's ancestor (or of the option),
+ * after it in tree order, put an option after it in a list lexbor's walk makes? Only
+ * an option, or an element the walk may enter with an option below
+ * (dom/interfaces/node.c marks every ancestor of an option).
+ */
+static bool
+turbohtml_select_may_follow(const lxb_dom_node_t *f)
+{
+    if (f->local_name == LXB_TAG_OPTION && f->ns == LXB_NS_HTML) {
+        return true;
+    }
+
+    return turbohtml_select_entered(f) && f->turbohtml_options;
 }
 
 /*
@@ -6322,8 +6304,8 @@ REPLACEMENTS += [
     ),
 ]
 
-# The select caches follow the open <select>s, and the tree builder says when it inserts
-# under an open element (turbohtml_steps_walk in dom/interfaces/node.c).
+# The select caches follow the open <select>s, and the tree builder's insertions say
+# they go under an open element (turbohtml_steps_walk in dom/interfaces/node.c).
 REPLACEMENTS += [
     ("html/tree/open_elements.h", '#include "lexbor/html/tree.h"\n',
      '#include "lexbor/html/tree.h"\n#include "lexbor/html/interfaces/select_element.h"\n', 1),
@@ -6358,14 +6340,14 @@ REPLACEMENTS += [
         "    }\n",
         1,
     ),
-    ("html/tree.c", "        lxb_html_tree_insert_node(pos, last, ipos);\n",
-     "        tree->document->dom_document.turbohtml_select.open_parent = true;\n"
-     "        lxb_html_tree_insert_node(pos, last, ipos);\n"
-     "        tree->document->dom_document.turbohtml_select.open_parent = false;\n", 1),
-    ("html/tree.c", "        lxb_html_tree_insert_node(pos, lxb_dom_interface_node(element), ipos);\n",
-     "        tree->document->dom_document.turbohtml_select.open_parent = true;\n"
-     "        lxb_html_tree_insert_node(pos, lxb_dom_interface_node(element), ipos);\n"
-     "        tree->document->dom_document.turbohtml_select.open_parent = false;\n", 1),
+    # every caller inserts at the appropriate place: an open element (the current node,
+    # the adoption agency's common ancestor), a template's contents or the document, or
+    # before a table (without steps)
+    ("html/tree.h", "        return;\n    }\n\n    lxb_dom_node_insert_child(to, node);\n}\n",
+     "        return;\n    }\n\n"
+     "    node->owner_document->turbohtml_select.open_parent = true;  /* turbohtml */\n"
+     "    lxb_dom_node_insert_child(to, node);\n"
+     "    node->owner_document->turbohtml_select.open_parent = false;\n}\n", 1),
 ]
 
 
