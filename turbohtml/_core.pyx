@@ -859,6 +859,12 @@ cdef class Document(Node):
             return None
         return decode_text(value, length)
 
+    def page_type(self) -> str:
+        """Which of seven kinds of page this is (``"article"``, ``"forum"``, ``"product"``,
+        ``"collection"``, ``"listing"``, ``"documentation"``, ``"service"``), read from its
+        structure; the main-content scoring reads a thread's posts and a listing's cards by it."""
+        return _late("turbohtml._features", "page_type")(self)
+
     def boilerplate(self, options=None) -> list:
         """Every paragraph unit classified, as ``turbohtml.extract.boilerplate()`` does."""
         return _late("turbohtml.extract.boilerplate", "document_boilerplate")(self, options)

@@ -105,6 +105,8 @@ cdef extern from "lexbor/tag/const.h" nogil:
         LXB_TAG_H6
         LXB_TAG_HEAD
         LXB_TAG_HEADER
+        LXB_TAG_RP
+        LXB_TAG_RT
         LXB_TAG_HGROUP
         LXB_TAG_HR
         LXB_TAG_HTML
