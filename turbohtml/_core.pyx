@@ -409,11 +409,15 @@ def _c1_controls(error):
 codecs.register_error("turbohtml.c1", _c1_controls)
 
 
-cdef str _prescan_charset(bytes data):
-    """The encoding a <meta charset> / http-equiv names in the first 1024 bytes, or None."""
+cdef size_t PRESCAN_BYTES = 1024       # the HTML standard's prescan window
+cdef size_t LATE_META_BYTES = 65536    # where a later <meta charset> still changes the encoding
+
+
+cdef str _prescan_charset(bytes data, size_t window=PRESCAN_BYTES):
+    """The encoding a <meta charset> / http-equiv names in the first ``window`` bytes, or None."""
     cdef lxb_html_encoding_t em
     cdef const lxb_char_t *start = <const lxb_char_t *>PyBytes_AS_STRING(data)
-    cdef size_t size = min(<size_t>PyBytes_GET_SIZE(data), 1024)
+    cdef size_t size = min(<size_t>PyBytes_GET_SIZE(data), window)
     cdef lxb_html_encoding_entry_t *entry
     cdef const lxb_encoding_data_t *encoding
     cdef str name = None
@@ -439,7 +443,10 @@ cdef str _prescan_charset(bytes data):
 
 def sniff_encoding(data: bytes) -> str:
     """The encoding the HTML standard picks for a byte stream: BOM, <meta> prescan,
-    then UTF-8 when the bytes are valid UTF-8, else windows-1252."""
+    then UTF-8 when the bytes are valid UTF-8, else a ``<meta charset>`` later in the
+    head (the standard's change-the-encoding step, taken when the parser meets one: a
+    page whose template writes its ``<meta>`` after a long comment or script), else
+    windows-1252. Valid UTF-8 stays UTF-8 whatever a late ``<meta>`` says."""
     if data.startswith(b"\xef\xbb\xbf"):
         return "utf-8"
     if data.startswith(b"\xfe\xff"):
@@ -449,7 +456,9 @@ def sniff_encoding(data: bytes) -> str:
     declared = _prescan_charset(data)
     if declared is not None:
         return declared
-    return "utf-8" if _valid_utf8(data) else "windows-1252"
+    if _valid_utf8(data):
+        return "utf-8"
+    return _prescan_charset(data, LATE_META_BYTES) or "windows-1252"
 
 
 cdef bytes _utf8_from_bytes(bytes data):

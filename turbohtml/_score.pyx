@@ -333,10 +333,12 @@ cdef bint is_page_chrome(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept 
     if c_node.local_name != LXB_TAG_HEADER or c_node.ns != LXB_NS_HTML:
         return True
     c_up = c_node.parent
-    while c_up != NULL and c_up != root and climbed < ARTICLE_SCAN:
+    while c_up != NULL and climbed < ARTICLE_SCAN:
         if c_up.type == LXB_DOM_NODE_TYPE_ELEMENT and (
                 c_up.local_name == LXB_TAG_ARTICLE or c_up.local_name == LXB_TAG_MAIN):
             return False
+        if c_up == root:
+            break
         c_up = c_up.parent
         climbed += 1
     return True
