@@ -1210,9 +1210,20 @@ cdef Document parse_utf8(bytes data, Py_ssize_t needed, head_settled settled, in
 
 from libc.string cimport memcpy
 
+# Two parsers. lexbor allocates a URL's strings in its parser's memory pool, and some of
+# its parse paths never give back a scratch string they allocated there (the opaque-path
+# state of mailto:, javascript:, tel:, data: URLs: 12-20 bytes per parse). The pool of
+# ``_url_parser`` serves only URLs that live for one call, so it is reset whenever none
+# of them is alive (``_url_live``), which reclaims those strings; ``_base_parser`` keeps
+# the URLs a ``UrlBase`` holds for its lifetime.
+cdef lexbor_mraw_t *_url_mraw = lexbor_mraw_create()
 cdef lxb_url_parser_t *_url_parser = lxb_url_parser_create()
-if _url_parser == NULL or lxb_url_parser_init(_url_parser, NULL) != LXB_STATUS_OK:
+cdef lxb_url_parser_t *_base_parser = lxb_url_parser_create()
+if (_url_mraw == NULL or lexbor_mraw_init(_url_mraw, 4096) != LXB_STATUS_OK
+        or _url_parser == NULL or lxb_url_parser_init(_url_parser, _url_mraw) != LXB_STATUS_OK
+        or _base_parser == NULL or lxb_url_parser_init(_base_parser, NULL) != LXB_STATUS_OK):
     raise ImportError("lexbor could not create a URL parser")
+cdef Py_ssize_t _url_live = 0  # URLs of _url_parser not yet destroyed
 
 
 cdef struct _UrlBuf:
@@ -1292,20 +1303,33 @@ cdef str _lexbor_str(lexbor_str_t *value):
 
 cdef lxb_url_t *_parse_url(str url, lxb_url_t *base) except NULL:
     # Spec layer for url_parse: lone surrogates become U+FFFD, as a USVString would.
-    cdef bytes data = _utf8_from_str(url)
-    cdef lxb_url_t *parsed = lxb_url_parse(_url_parser, base, <const lxb_char_t *>data, len(data))
-    lxb_url_parser_clean(_url_parser)
+    cdef lxb_url_t *parsed = _try_parse(_utf8_from_str(url), base)
     if parsed == NULL:
         raise ValueError(f"invalid URL {url!r}")
     return parsed
 
 
 cdef lxb_url_t *_try_parse(bytes data, const lxb_url_t *base) noexcept:
-    """Parse UTF-8 ``data`` against ``base``; NULL on failure (no exception)."""
+    """Parse UTF-8 ``data`` against ``base`` for the length of one call; NULL on failure
+    (no exception). Give the result back with ``_release_url``."""
+    global _url_live
     cdef lxb_url_t *parsed = lxb_url_parse(_url_parser, base, <const lxb_char_t *>PyBytes_AS_STRING(data),
                                            <size_t>PyBytes_GET_SIZE(data))
     lxb_url_parser_clean(_url_parser)
+    if parsed != NULL:
+        _url_live += 1
+    elif _url_live == 0:
+        lexbor_mraw_clean(_url_mraw)
     return parsed
+
+
+cdef void _release_url(lxb_url_t *c_url) noexcept:
+    """Destroy a URL from ``_try_parse``; the last one alive resets the parser's pool."""
+    global _url_live
+    lxb_url_destroy(c_url)
+    _url_live -= 1
+    if _url_live == 0:
+        lexbor_mraw_clean(_url_mraw)
 
 
 cdef bytes _strict_utf8(str url):
@@ -1328,6 +1352,7 @@ cdef class UrlBase:
         self.c_url = NULL
 
     def __init__(self, url: str, UrlBase base=None):
+        cdef bytes data
         if not isinstance(url, str):
             raise TypeError(f"base URL must be str, not {type(url).__name__}")
         if self.c_url != NULL:
@@ -1335,7 +1360,10 @@ cdef class UrlBase:
         # a base is a USVString, as in url_parse (lone surrogates become U+FFFD), so
         # every function that takes base_url accepts the same ones; the URLs cleaned
         # against it stay strict (url_split)
-        self.c_url = _try_parse(_utf8_from_str(url), base.c_url if base is not None else NULL)
+        data = _utf8_from_str(url)
+        self.c_url = lxb_url_parse(_base_parser, base.c_url if base is not None else NULL,
+                                   <const lxb_char_t *>PyBytes_AS_STRING(data), <size_t>PyBytes_GET_SIZE(data))
+        lxb_url_parser_clean(_base_parser)
         if self.c_url == NULL:
             raise ValueError(f"base URL is not a valid absolute URL: {url[:200]!r}")
         parts = _split(self.c_url, False)
@@ -1439,9 +1467,9 @@ def url_parse(url: str, base: str | None = None) -> tuple:
         )
     finally:
         if c_url != NULL:
-            lxb_url_destroy(c_url)
+            _release_url(c_url)
         if c_base != NULL:
-            lxb_url_destroy(c_base)
+            _release_url(c_base)
 
 
 cdef lxb_status_t _append_bytes(const lxb_char_t *data, size_t length, void *ctx) noexcept:
@@ -1540,7 +1568,7 @@ cdef tuple _split_relative(str url, bytes data, bint upper):
     try:
         scheme, host, path, head, query, fragment = _split(c_url, upper)
     finally:
-        lxb_url_destroy(c_url)
+        _release_url(c_url)
     if shape == "network":
         return ("", host, path, head[len(scheme) + 1:], query, fragment)
     if shape == "absolute":
@@ -1587,7 +1615,7 @@ def url_split(url: str, UrlBase base=None) -> tuple:
     try:
         return _split(c_url, True)
     finally:
-        lxb_url_destroy(c_url)
+        _release_url(c_url)
 
 
 cdef inline object _attr_or_none(lxb_dom_node_t *c_node, const char *name, size_t name_len):
