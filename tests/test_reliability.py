@@ -355,6 +355,55 @@ def test_no_leak_when_every_function_runs_in_a_loop():
     assert grown < LEAK_BOUND, f"RSS grew {grown / 1e6:.1f} MB over {LEAK_ROUNDS} rounds"
 
 
+# Each URL function and extract_links on the URLs that take lexbor's opaque-path state
+# (every scheme but the special ones), which lost 12-20 bytes per parse in lexbor's pool:
+# 3.6-6 MB over the calls below, linear. The child process measures RSS growth between
+# two call counts after a warm-up, so the allocator's first-touch growth is not counted.
+_URL_LEAK_CHILD = """
+import sys
+from turbohtml.extract import clean_url, extract_links, normalize_url
+from turbohtml._core import url_split
+
+URLS = ["mailto:a@example.com", "javascript:void(0)", "tel:+15551234", "data:text/plain,hi"]
+PAGE = "".join(f'<a href="{URLS[i % 4]}{i}">x</a>' for i in range(1000))
+CALLS = {
+    "clean_url": lambda i: clean_url(URLS[i % 4]),
+    "normalize_url": lambda i: normalize_url(URLS[i % 4]),
+    "url_split": lambda i: url_split(URLS[i % 4]),
+    "extract_links": lambda i: extract_links(PAGE, "http://example.com/"),
+}
+
+def rss():
+    with open("/proc/self/statm") as handle:
+        return int(handle.read().split()[1]) * 4096
+
+name, calls = sys.argv[1], int(sys.argv[2])
+call = CALLS[name]
+for i in range(calls // 4):  # warm-up
+    call(i)
+start = rss()
+for i in range(calls):
+    call(i)
+print(rss() - start)
+"""
+
+
+@needs_proc
+@measures_rss
+@pytest.mark.parametrize(("name", "calls", "urls_per_call"), [
+    ("clean_url", 300_000, 1),
+    ("normalize_url", 300_000, 1),
+    ("url_split", 300_000, 1),
+    ("extract_links", 300, 1000),  # 300,000 links
+])
+def test_non_http_urls_do_not_leak(name, calls, urls_per_call):
+    out = subprocess.run([sys.executable, "-c", _URL_LEAK_CHILD, name, str(calls)], capture_output=True,
+                         text=True, check=True)
+    grown = int(out.stdout)
+    # a leak of 12 bytes per URL grows 3.6 MB here; allow a tenth of that for allocator noise
+    assert grown < calls * urls_per_call * 12 // 10, f"{name}: RSS grew {grown} bytes over {calls} calls"
+
+
 # ---------------------------------------------------------------- threads
 
 
