@@ -32,13 +32,17 @@ EXAMPLE_TITLE = "Night trains return to the Alps"
 STALL_SECONDS = 4.0
 
 
-def run(*args: str, stdin: bytes | None = None, jobs: str | None = "2") -> subprocess.CompletedProcess:
+def run(*args: str, stdin: bytes | None = None, jobs: str | None = "2",
+        allow_private: bool = True) -> subprocess.CompletedProcess:
     """Run the command with the turbohtml this test imported (installed or in-place).
 
     The working directory is the package's parent too: ``-m`` puts the working directory
     first on ``sys.path``, and a checkout's unbuilt ``turbohtml/`` must not shadow the
-    installed package.
+    installed package. ``--allow-private`` is added for URL inputs, which are all on
+    127.0.0.1 here (``test_loopback_url_refused_by_default`` runs without it).
     """
+    if allow_private and any(arg.startswith("http://127.0.0.1") for arg in args):
+        args = (args[0], "--allow-private", *args[1:])
     env = dict(os.environ)
     package_root = str(Path(turbohtml.__file__).resolve().parents[1])
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
