@@ -487,6 +487,12 @@ cdef object _utf8_or_none(str text):
         return None
 
 
+cdef inline str _plain_str(object text):
+    """A ``str`` subclass (``markupsafe.Markup``, bs4's ``NavigableString``, ``class S(str)``)
+    as the plain ``str`` the typed C helpers take; a plain ``str`` as is."""
+    return <str>text if type(text) is str else str.__str__(text)
+
+
 cdef bytes _utf8_from_str(str markup):
     encoded = _utf8_or_none(markup)
     if encoded is not None:
@@ -664,6 +670,30 @@ cdef class Node:
     cdef Document _owner(self):
         return self.doc if self.doc is not None else <Document>self
 
+    def __reduce__(self):
+        """Pickle (and ``copy``) a node as its document plus the child indexes leading to
+        it: unpickling re-parses the document's HTML (see ``Document.__reduce__``) and
+        follows the path, so the node keeps its parent, siblings and document. Nodes of
+        one document pickled together share one re-parsed document."""
+        cdef Document doc = self._owner()
+        cdef lxb_dom_node_t *c_node = self.c_node
+        cdef lxb_dom_node_t *c_sibling
+        cdef Py_ssize_t index
+        cdef list path = []
+        while c_node != doc.c_node:
+            if c_node.parent == NULL:
+                raise TypeError("cannot pickle a node outside its document's tree (in a <template>'s "
+                                "content): pickle the document or the <template> element")
+            index = 0
+            c_sibling = c_node.prev
+            while c_sibling != NULL:
+                index += 1
+                c_sibling = c_sibling.prev
+            path.append(index)
+            c_node = c_node.parent
+        path.reverse()
+        return (_node_at, (doc, tuple(path), self.tag))
+
     @property
     def tag(self) -> str | None:
         """The lower-case tag name of an element, ``None`` for other nodes."""
@@ -691,7 +721,7 @@ cdef class Node:
                 c_attr = c_attr.next
         return MappingProxyType(values)
 
-    def attr(self, name: str, default: str | None = None) -> str | None:
+    def attr(self, name, default=None) -> str | None:
         """The value of attribute ``name`` (case-insensitive), or ``default``."""
         cdef size_t length = 0
         cdef const lxb_char_t *value
@@ -699,7 +729,7 @@ cdef class Node:
             raise TypeError(f"attribute name must be str, not {type(name).__name__}")
         # HTML attribute names are ASCII case-insensitive: the parser lowers A-Z only
         # (an "Ð" stays), so bytes.lower(), which does the same, finds what attrs lists.
-        key = (<str>name).encode("utf-8", "replace").lower()
+        key = _plain_str(name).encode("utf-8", "replace").lower()
         value = element_attr(self.c_node, key, len(key), &length)
         if value == NULL:
             return default
@@ -752,11 +782,11 @@ cdef class Node:
         """Every node below this one, in document order (a generator)."""
         return _Descendants(self)
 
-    def select(self, css: str) -> list:
+    def select(self, css) -> list:
         """Elements below this node matching the CSS selector list, in document order."""
         return _select(self, css, False)
 
-    def select_one(self, css: str) -> Element | None:
+    def select_one(self, css) -> Element | None:
         """The first element below this node matching ``css``, or ``None``."""
         found = _select(self, css, True)
         return found[0] if found else None
@@ -830,6 +860,13 @@ cdef class Comment(Node):
 
 cdef class Document(Node):
     """A parsed page. Owns lexbor's tree; node handles keep it alive."""
+
+    def __reduce__(self):
+        """Pickle (and ``copy``) a document as its HTML, parsed again on unpickling: the
+        copy is a new tree, independent of this one, built from ``self.html`` (the tree's
+        serialization, so edits the parser made, like a ``<p>`` closed by a ``<div>``,
+        are already in it)."""
+        return (parse, (self.html,))
 
     def __dealloc__(self):
         if self.c_doc != NULL:
@@ -966,7 +1003,7 @@ cdef list _select(Node node, css, bint first):
     cdef lxb_char_t *message
     if not isinstance(css, str):
         raise TypeError(f"CSS selector must be str, not {type(css).__name__}")
-    query = _utf8_from_str(css)
+    query = _utf8_from_str(_plain_str(css))
     found.items = NULL
     found.length = found.capacity = 0
     found.failed = False
@@ -1007,10 +1044,29 @@ cdef list _select(Node node, css, bint first):
 cdef bytes markup_utf8(markup):
     """The page as the UTF-8 bytes lexbor parses."""
     if isinstance(markup, str):
-        return _utf8_from_str(markup)
+        return _utf8_from_str(_plain_str(markup))
     if isinstance(markup, (bytes, bytearray, memoryview)):
         return _utf8_from_bytes(bytes(markup))
     raise TypeError(f"parse() takes str or bytes, not {type(markup).__name__}")
+
+
+def _node_at(Document doc, tuple path, tag):
+    """The node at ``path`` (child indexes from the document) of a re-parsed document:
+    the unpickling half of ``Node.__reduce__``."""
+    cdef lxb_dom_node_t *c_node = doc.c_node
+    cdef Py_ssize_t index
+    for index in path:
+        c_node = c_node.first_child if c_node != NULL else NULL
+        while c_node != NULL and index > 0:
+            c_node = c_node.next
+            index -= 1
+        if c_node == NULL:
+            break
+    found = wrap_node(doc, c_node) if c_node != NULL else None
+    if found is None or found.tag != tag:
+        raise ValueError(f"the re-parsed document has no <{tag}> at {list(path)}: its HTML does not "
+                         "parse back to the same tree here")
+    return found
 
 
 def parse(markup, /) -> Document:
@@ -1351,10 +1407,11 @@ cdef class UrlBase:
     def __cinit__(self):
         self.c_url = NULL
 
-    def __init__(self, url: str, UrlBase base=None):
+    def __init__(self, url, UrlBase base=None):
         cdef bytes data
         if not isinstance(url, str):
             raise TypeError(f"base URL must be str, not {type(url).__name__}")
+        url = _plain_str(url)
         if self.c_url != NULL:
             raise TypeError("UrlBase is immutable")
         # a base is a USVString, as in url_parse (lone surrogates become U+FFFD), so
@@ -1428,7 +1485,7 @@ cdef tuple _split(lxb_url_t *c_url, bint upper):
         PyMem_RawFree(host_buf.data)
 
 
-def url_parse(url: str, base: str | None = None) -> tuple:
+def url_parse(url, base=None) -> tuple:
     """Parse ``url`` (against ``base``) per the WHATWG URL Standard.
 
     Returns ``(href, scheme, username, password, host, port, path, query, fragment)``:
@@ -1446,6 +1503,9 @@ def url_parse(url: str, base: str | None = None) -> tuple:
         raise TypeError(f"url must be str, not {type(url).__name__}")
     if base is not None and not isinstance(base, str):
         raise TypeError(f"base must be str or None, not {type(base).__name__}")
+    url = _plain_str(url)
+    if base is not None:
+        base = _plain_str(base)
     try:
         if base is not None:
             c_base = _parse_url(base, NULL)
@@ -1597,7 +1657,7 @@ cdef tuple _split_relative(str url, bytes data, bint upper):
     return ("", None, rest, rest, query, fragment)
 
 
-def url_split(url: str, UrlBase base=None) -> tuple:
+def url_split(url, UrlBase base=None) -> tuple:
     """Split ``url`` into ``(scheme, host, path, head, query, fragment)``, normalized.
 
     With ``base`` the reference is resolved per the standard. Without one, an absolute
@@ -1606,6 +1666,9 @@ def url_split(url: str, UrlBase base=None) -> tuple:
     are upper-cased. Raises ``ValueError`` for what the standard rejects or a lone
     surrogate. Internal: the engine of ``turbohtml.extract.urls``.
     """
+    if not isinstance(url, str):
+        raise TypeError(f"url must be str, not {type(url).__name__}")
+    url = _plain_str(url)
     cdef bytes data = _strict_utf8(url)
     cdef lxb_url_t *c_url = _try_parse(data, base.c_url if base is not None else NULL)
     if c_url == NULL:
