@@ -567,24 +567,18 @@ def run_normalize(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ arguments
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def _at_least(minimum: int) -> Any:
+    """An argparse type: a whole number no smaller than ``minimum``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
 
-
-def _whole(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, got {value}")
-    return value
+    return parse
 
 
 def _positive_float(text: str) -> float:
@@ -616,14 +610,14 @@ def parser() -> argparse.ArgumentParser:
 
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("paths", nargs="+", metavar="PATH", help="file, directory, WARC file, - (stdin) or http(s) URL")
-    common.add_argument("-j", "--jobs", type=_positive_int, default=os.cpu_count() or 1,
+    common.add_argument("-j", "--jobs", type=_at_least(1), default=os.cpu_count() or 1,
                         help="parallel processes (default: all cores, %(default)s here)")
     common.add_argument("--timeout", type=_positive_float, default=DEFAULT_TIMEOUT,
                         help="seconds to wait for a URL (default %(default)s)")
-    common.add_argument("--max-bytes", type=_positive_int, default=DEFAULT_MAX_BYTES,
+    common.add_argument("--max-bytes", type=_at_least(1), default=DEFAULT_MAX_BYTES,
                         help="largest input read: a file, a decompressed .gz, stdin, a WARC record "
                              "or a URL's decoded body (default %(default)s)")
-    common.add_argument("--max-redirects", type=_whole, default=DEFAULT_MAX_REDIRECTS,
+    common.add_argument("--max-redirects", type=_at_least(0), default=DEFAULT_MAX_REDIRECTS,
                         help="redirects followed for a URL, to http(s) only (default %(default)s)")
     common.add_argument("--allow-private", action="store_true",
                         help="fetch URLs that resolve to private, loopback or link-local addresses "
