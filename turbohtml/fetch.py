@@ -128,11 +128,12 @@ def _addresses(host: str, port: int, deadline: float, allow_private: bool) -> li
 
 
 class _Watchdog:
-    """Shuts a socket down at the deadline, so no read, however slow, outlives it."""
+    """Shuts the watched socket down at the deadline, so no connect, handshake or read,
+    however slow, outlives it."""
 
-    def __init__(self, sock: socket.socket, deadline: float) -> None:
+    def __init__(self, deadline: float) -> None:
         self.fired = False
-        self._sock = sock
+        self.sock: socket.socket | None = None  # the socket to cut (replaced by its TLS wrapper)
         self._timer = threading.Timer(max(deadline - time.monotonic(), 0.0), self._fire)
         self._timer.daemon = True
         self._timer.start()
@@ -140,7 +141,8 @@ class _Watchdog:
     def _fire(self) -> None:
         self.fired = True
         try:
-            self._sock.shutdown(socket.SHUT_RDWR)
+            if self.sock is not None:
+                self.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
 
@@ -148,24 +150,26 @@ class _Watchdog:
         self._timer.cancel()
 
 
-def _connect(scheme: str, host: str, port: int, deadline: float, allow_private: bool) -> socket.socket:
+def _connect(scheme: str, host: str, port: int, deadline: float, allow_private: bool,
+             watchdog: _Watchdog) -> socket.socket:
     last: OSError | None = None
     for family, kind, proto, _, address in _addresses(host, port, deadline, allow_private):
         remaining = deadline - time.monotonic()
-        if remaining <= 0:
+        if remaining <= 0 or watchdog.fired:
             raise TimeoutError
-        sock = socket.socket(family, kind, proto)
+        sock = watchdog.sock = socket.socket(family, kind, proto)
         try:
             sock.settimeout(remaining)
             sock.connect(address)
             if scheme == "https":
-                sock = ssl.create_default_context().wrap_socket(sock, server_hostname=host)
+                sock = watchdog.sock = ssl.create_default_context().wrap_socket(sock, server_hostname=host)
             return sock
-        except TimeoutError:
-            sock.close()
-            raise
         except OSError as error:
             sock.close()
+            if watchdog.fired or isinstance(error, TimeoutError):
+                raise TimeoutError from None
+            if isinstance(error, ssl.SSLError):
+                raise FetchError(f"TLS failed with {host}:{port}: {error}") from None
             last = error
     raise FetchError(f"cannot connect to {host}:{port}: {last}")
 
@@ -237,8 +241,12 @@ def _request(url: str, deadline: float, max_bytes: int, allow_private: bool,
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
         raise FetchError(f"bad port in {url[:200]!r}") from None
-    sock = _connect(parts.scheme, host, port, deadline, allow_private)
-    watchdog = _Watchdog(sock, deadline)
+    watchdog = _Watchdog(deadline)
+    try:
+        sock = _connect(parts.scheme, host, port, deadline, allow_private, watchdog)
+    except BaseException:
+        watchdog.cancel()
+        raise
     connection = http.client.HTTPConnection(host, port)
     connection.sock = sock  # the checked address, already connected
     try:

@@ -161,11 +161,15 @@ class MicrodataItem:
         if max_items is None:
             return
         sizes: dict[int, int] = {}
+        opened: set[int] = set()
         stack: list[tuple[MicrodataItem, bool]] = [(self, False)]
         while stack:
             item, children_done = stack.pop()
             if not children_done:
+                if id(item) in opened:  # only an item built by hand can hold itself
+                    raise ValueError("this item contains itself: its JSON would never end")
                 if id(item) not in sizes:
+                    opened.add(id(item))
                     stack.append((item, True))
                     stack.extend((value, False) for values in item.properties.values() for value in values
                                  if isinstance(value, MicrodataItem) and id(value) not in sizes)
@@ -177,6 +181,7 @@ class MicrodataItem:
                     f"this item's JSON would hold more than {max_items:,} nested items (an itemref chain "
                     "repeats each shared item wherever it is a value); pass max_items=None to write it anyway")
             sizes[id(item)] = size
+            opened.discard(id(item))
 
     def json_dict(self, *, max_items: int | None = MAX_JSON_ITEMS) -> dict[str, Any]:
         """The HTML standard's JSON object for the item (nested items as objects).
