@@ -463,6 +463,7 @@ class _Output:
         self.stream = stream
         self.writing = False
         self.stop: int | None = None
+        self.lines = 0  # lines written whole
 
     def on_signal(self, signum: int, frame: Any) -> None:
         if self.writing and self.stop is None:  # the first signal waits for the line's end
@@ -475,6 +476,7 @@ class _Output:
         try:
             self.stream.write(line)
             self.stream.flush()
+            self.lines += 1
         finally:
             self.writing = False
         if self.stop is not None:
@@ -520,7 +522,6 @@ def run_pages(args: argparse.Namespace) -> int:
     output = _Output(sys.stdout.buffer)
     previous = {signum: signal.signal(signum, output.on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     failed = False
-    written = 0
     try:
         for name, line, error in _results(jobs, args.jobs):
             if error is not None:
@@ -529,11 +530,10 @@ def run_pages(args: argparse.Namespace) -> int:
                 if settings.plain:
                     continue
             output.write(line)
-            written += 1
     except _Stopped as stop:
         _stop_workers()
         name = signal.Signals(stop.signum).name
-        print(f"turbohtml: stopped by {name} after {written} of {len(jobs)} records", file=sys.stderr)
+        print(f"turbohtml: stopped by {name} after {output.lines} of {len(jobs)} records", file=sys.stderr)
         sys.stderr.flush()
         if args.jobs > 1 and len(jobs) > 1:
             # the pool's threads may wait on the killed workers: leave without joining them
