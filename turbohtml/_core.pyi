@@ -13,6 +13,7 @@ from turbohtml.extract.records import (
 )
 
 class Node:
+    def __reduce__(self) -> tuple[Callable[..., Node], tuple[Any, ...]]: ...
     @property
     def tag(self) -> str | None: ...
     @property

@@ -32,6 +32,9 @@ cdef extern from "lexbor/core/lexbor.h" nogil:
 cdef extern from "lexbor/core/mraw.h" nogil:
     ctypedef struct lexbor_mraw_t:
         pass
+    lexbor_mraw_t *lexbor_mraw_create()
+    lxb_status_t lexbor_mraw_init(lexbor_mraw_t *mraw, size_t chunk_size)
+    void lexbor_mraw_clean(lexbor_mraw_t *mraw)
 
 
 cdef extern from "lexbor/core/str.h" nogil:

@@ -120,6 +120,12 @@ def _item_types(itemtype: str | None) -> list[str]:
     return [token for token in itemtype.split(" ") if token]
 
 
+#: The most items ``MicrodataItem.json()`` and ``json_dict()`` write by default. The JSON
+#: repeats an item wherever it is a value, and an itemref chain makes each element a
+#: value of all its predecessors: a 2,000-element chain is 2 million nested items.
+MAX_JSON_ITEMS = 1_000_000
+
+
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MicrodataItem:
     """One HTML Microdata item: ``itemtype`` as written, ``itemid``, and its properties.
@@ -149,12 +155,42 @@ class MicrodataItem:
         """The item types: ``type`` split on ASCII whitespace."""
         return _item_types(self.type)
 
-    def json_dict(self) -> dict[str, Any]:
+    def _check_json_size(self, max_items: int | None) -> None:
+        """Raise ``ValueError`` when the JSON would hold more than ``max_items`` items,
+        counted without writing it (once per shared item, linear in the items)."""
+        if max_items is None:
+            return
+        sizes: dict[int, int] = {}
+        opened: set[int] = set()
+        stack: list[tuple[MicrodataItem, bool]] = [(self, False)]
+        while stack:
+            item, children_done = stack.pop()
+            if not children_done:
+                if id(item) in opened:  # only an item built by hand can hold itself
+                    raise ValueError("this item contains itself: its JSON would never end")
+                if id(item) not in sizes:
+                    opened.add(id(item))
+                    stack.append((item, True))
+                    stack.extend((value, False) for values in item.properties.values() for value in values
+                                 if isinstance(value, MicrodataItem) and id(value) not in sizes)
+                continue
+            size = 1 + sum(sizes[id(value)] for values in item.properties.values() for value in values
+                           if isinstance(value, MicrodataItem))
+            if size > max_items:
+                raise ValueError(
+                    f"this item's JSON would hold more than {max_items:,} nested items (an itemref chain "
+                    "repeats each shared item wherever it is a value); pass max_items=None to write it anyway")
+            sizes[id(item)] = size
+            opened.discard(id(item))
+
+    def json_dict(self, *, max_items: int | None = MAX_JSON_ITEMS) -> dict[str, Any]:
         """The HTML standard's JSON object for the item (nested items as objects).
 
         ``{"type": [...], "id": ..., "properties": {name: [values]}}``, with ``type``
-        and ``id`` only when the item has them (HTML Standard 5.4 "JSON").
+        and ``id`` only when the item has them (HTML Standard 5.4 "JSON"). Raises
+        ``ValueError`` above ``max_items`` nested items (see ``json()``).
         """
+        self._check_json_size(max_items)
         root: dict[str, Any] = {}
         stack: list[tuple[MicrodataItem, dict[str, Any]]] = [(self, root)]
         while stack:
@@ -178,14 +214,20 @@ class MicrodataItem:
                 props[name] = converted
         return root
 
-    def json(self) -> str:
+    def json(self, *, max_items: int | None = MAX_JSON_ITEMS) -> str:
         """The item as the HTML standard's JSON serialisation, like ``microdata.Item.json()``.
 
-        Written without recursion (the ``json`` module's encoder recurses per level).
+        Written without recursion (the ``json`` module's encoder recurses per level), in
+        time linear in the output: each distinct item is encoded once, as a template of
+        text and nested items, however many paths reach it. An item nesting more than
+        ``max_items`` items (``MAX_JSON_ITEMS``, a million, by default; ``None``: no
+        bound) raises ``ValueError`` before anything is written.
         """
         import json
 
-        encode = json.dumps
+        self._check_json_size(max_items)
+        encode = json.JSONEncoder(ensure_ascii=False).encode
+        templates: dict[int, list[MicrodataItem | str]] = {}
         parts: list[str] = []
         # The work stack holds items to open and literal text to emit, in reverse.
         work: list[MicrodataItem | str] = [self]
@@ -194,29 +236,38 @@ class MicrodataItem:
             if isinstance(entry, str):
                 parts.append(entry)
                 continue
-            fields: list[str] = []
-            types = _item_types(entry.type)
-            if types:
-                fields.append(f'"type": {encode(types, ensure_ascii=False)}')
-            if entry.id is not None:
-                fields.append(f'"id": {encode(entry.id, ensure_ascii=False)}')
-            # Emit "{fields, "properties": {"name": [v, v], ...}}" with nested items
-            # pushed as work entries between literal fragments.
-            pending: list[MicrodataItem | str] = ["{" + "".join(f + ", " for f in fields) + '"properties": {']
-            for index, (name, values) in enumerate(entry.properties.items()):
-                prefix = ", " if index else ""
-                pending.append(f"{prefix}{encode(name, ensure_ascii=False)}: [")
-                for position, value in enumerate(values):
-                    if position:
-                        pending.append(", ")
-                    if isinstance(value, MicrodataItem):
-                        pending.append(value)
-                    else:
-                        pending.append(encode(value, ensure_ascii=False))
-                pending.append("]")
-            pending.append("}}")
-            work.extend(reversed(pending))
+            template = templates.get(id(entry))
+            if template is None:
+                template = templates[id(entry)] = self._json_template(entry, encode)
+            work.extend(template)
         return "".join(parts)
+
+    @staticmethod
+    def _json_template(item: MicrodataItem, encode: Any) -> list[MicrodataItem | str]:
+        """``{fields, "properties": {"name": [v, v], ...}}`` as literal text between the
+        nested items, reversed for the work stack, adjacent text joined."""
+        fields: list[str] = []
+        types = _item_types(item.type)
+        if types:
+            fields.append(f'"type": {encode(types)}')
+        if item.id is not None:
+            fields.append(f'"id": {encode(item.id)}')
+        pending: list[MicrodataItem | str] = []
+        text = "{" + "".join(f + ", " for f in fields) + '"properties": {'
+        for index, (name, values) in enumerate(item.properties.items()):
+            text += f"{', ' if index else ''}{encode(name)}: ["
+            for position, value in enumerate(values):
+                if position:
+                    text += ", "
+                if isinstance(value, MicrodataItem):
+                    pending += [text, value]
+                    text = ""
+                else:
+                    text += encode(value)
+            text += "]"
+        pending.append(text + "}}")
+        pending.reverse()
+        return pending
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MicrodataItem):
