@@ -597,7 +597,7 @@ def document_dates(doc, options: DateExtraction | None = None) -> PublicationDat
     return None if text is None else PublicationDate(text, signal)
 
 
-def dates(html: str, options: DateExtraction | None = None, /) -> PublicationDate | None:
+def dates(html: str | bytes, options: DateExtraction | None = None, /) -> PublicationDate | None:
     """Find a document's publication (or, by default, modification) date.
 
     The ``htmldate.find_date`` counterpart. Signals are tried in htmldate's order – a
@@ -606,13 +606,18 @@ def dates(html: str, options: DateExtraction | None = None, /) -> PublicationDat
     and the first date inside ``[min_date, max_date]`` wins. Within a stage
     ``original`` picks the publication date over the modification date, or the reverse.
 
-    Raises ``TypeError`` when ``html`` is not a ``str``; malformed dates in the page are
-    skipped, never raised.
+    ``html`` is the page markup: a ``str``, or ``bytes`` decoded as ``parse()`` decodes
+    them. A ``str`` is always markup, never a file path or a URL to fetch (the URL a
+    page was fetched from reaches the URL stage as its ``<link rel=canonical>``, or
+    through ``turbohtml.compat.htmldate.find_date(html, url=...)``).
+
+    Raises ``TypeError`` when ``html`` is neither ``str`` nor ``bytes``; malformed dates
+    in the page are skipped, never raised.
     """
     from turbohtml._core import parse
 
-    if not isinstance(html, str):
-        raise TypeError(f"dates() takes the page markup as str, not {type(html).__name__}")
+    if not isinstance(html, (str, bytes, bytearray, memoryview)):
+        raise TypeError(f"dates() takes the page markup as str or bytes, not {type(html).__name__}")
     if options is not None and not isinstance(options, DateExtraction):
         raise TypeError(f"options must be a DateExtraction or None, not {type(options).__name__}")
     return document_dates(parse(html), options)

@@ -1,4 +1,10 @@
-"""The records extraction returns: frozen, slotted, typed, with readable reprs.
+"""The records extraction returns: immutable, typed, with readable reprs.
+
+``Paragraph``, ``PublicationDate``, ``Article`` and ``Link`` are named tuples, as in the
+library the spec documents: they unpack (``date, signal = dates(html)``), index
+(``p[0]``), serialise with ``json.dumps`` and convert with ``_asdict()``; ``_replace``
+makes a variant. Fields are read-only and keep the order below, so a field added later
+goes at the end and positional use keeps working.
 
 Imports nothing from turbohtml at module level, so every layer can depend on it.
 Records holding a node handle (``Article.element``, ``Link.element``) pickle without
@@ -8,8 +14,8 @@ it: a handle points into one process's C tree and cannot travel.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from turbohtml._core import Element, Node
@@ -27,9 +33,13 @@ __all__ = [
 Signal = Literal["url", "meta", "json-ld", "time", "text"]
 
 
-@dataclass(frozen=True, slots=True)
-class Paragraph:
-    """One paragraph unit of a page and its classification, as ``boilerplate()`` returns it."""
+class Paragraph(NamedTuple):
+    """One paragraph unit of a page and its classification, as ``boilerplate()`` returns it.
+
+    ``text`` is the unit's whitespace-folded visible text (never empty);
+    ``is_boilerplate`` is True for navigation, footers, sidebars and in-content units
+    that fail the ``Extraction`` thresholds; ``is_heading`` marks ``<h1>``-``<h6>`` units.
+    """
 
     text: str
     is_boilerplate: bool
@@ -41,9 +51,12 @@ class Paragraph:
         return paragraph_html(self)
 
 
-@dataclass(frozen=True, slots=True)
-class PublicationDate:
-    """A date ``dates()`` recovered and the signal it read it from."""
+class PublicationDate(NamedTuple):
+    """A date ``dates()`` recovered and the signal it read it from.
+
+    ``date`` is formatted with ``DateExtraction.output_format``; ``signal`` is one of
+    ``"url"``, ``"meta"``, ``"json-ld"``, ``"time"``, ``"text"``.
+    """
 
     date: str
     signal: Signal
@@ -55,18 +68,11 @@ class PublicationDate:
 
 
 def _without_element(record: Any) -> tuple:
-    """Pickle support: rebuild the record with ``element=None``."""
-    return (_rebuild, (type(record), replace(record, element=None).__getstate__()))
+    """Pickle support: the record again, with ``element=None`` (the first field)."""
+    return (type(record), (None, *record[1:]))
 
 
-def _rebuild(cls: type, state: Any) -> Any:
-    obj = object.__new__(cls)
-    obj.__setstate__(state)
-    return obj
-
-
-@dataclass(frozen=True, slots=True)
-class Article:
+class Article(NamedTuple):
     """The main content of a page and its declared metadata, as ``Node.article()`` returns it.
 
     ``element`` is the content body (``None`` when no container scored); ``text`` the
@@ -97,8 +103,7 @@ class Article:
         return article_html(self)
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
+class Link(NamedTuple):
     """One URL-bearing attribute: the element, the attribute name, the URL as written."""
 
     element: Node | None
@@ -109,6 +114,42 @@ class Link:
 
 
 _ASCII_SPACE = "\t\n\x0c\r "
+
+
+def _indented_json(value: Any) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)`` for dicts, lists and scalars,
+    with an explicit stack instead of recursion (items nest 10,000 deep)."""
+    import json
+
+    encode = json.dumps
+    parts: list[str] = []
+    # Entries: (value, depth) to open, or literal text to emit, in reverse order.
+    work: list[tuple[Any, int] | str] = [(value, 0)]
+    while work:
+        entry = work.pop()
+        if isinstance(entry, str):
+            parts.append(entry)
+            continue
+        node, depth = entry
+        if isinstance(node, dict) and node:
+            inner = "\n" + "  " * (depth + 1)
+            pending: list[tuple[Any, int] | str] = []
+            for index, (key, child) in enumerate(node.items()):
+                pending.append(("{" if index == 0 else ",") + inner + encode(key, ensure_ascii=False) + ": ")
+                pending.append((child, depth + 1))
+            pending.append("\n" + "  " * depth + "}")
+            work.extend(reversed(pending))
+        elif isinstance(node, list) and node:
+            inner = "\n" + "  " * (depth + 1)
+            pending = []
+            for index, child in enumerate(node):
+                pending.append(("[" if index == 0 else ",") + inner)
+                pending.append((child, depth + 1))
+            pending.append("\n" + "  " * depth + "]")
+            work.extend(reversed(pending))
+        else:
+            parts.append(encode(node, ensure_ascii=False))
+    return "".join(parts)
 
 
 def _item_types(itemtype: str | None) -> list[str]:
@@ -124,8 +165,8 @@ def _item_types(itemtype: str | None) -> list[str]:
 class MicrodataItem:
     """One HTML Microdata item: ``itemtype`` as written, ``itemid``, and its properties.
 
-    ``properties`` maps each property name to its values in document order; a value is
-    a ``str`` or a nested ``MicrodataItem`` (or the standard's ``"ERROR"`` marker where
+    ``properties`` maps each property name to the list of its values in document order
+    (the ``microdata`` library's ``props``); a value is a ``str`` or a nested ``MicrodataItem`` (or the standard's ``"ERROR"`` marker where
     an ``itemref`` cycle would make an item contain itself). Accessors mirror the
     ``microdata`` library's ``Item``. Equality, ``repr`` and the JSON serialisation are
     iterative, so items nested 10,000 deep need no recursion.
@@ -133,7 +174,7 @@ class MicrodataItem:
 
     type: str | None
     id: str | None
-    properties: Mapping[str, tuple[str | MicrodataItem, ...]] = field(default_factory=dict)
+    properties: Mapping[str, list[str | MicrodataItem]] = field(default_factory=dict)
 
     def get(self, name: str) -> str | MicrodataItem | None:
         """The first value of property ``name``, or ``None``."""
@@ -142,7 +183,7 @@ class MicrodataItem:
 
     def get_all(self, name: str) -> list[str | MicrodataItem]:
         """Every value of property ``name`` (an empty list when absent)."""
-        return list(self.properties.get(name, ()))
+        return list(self.properties.get(name, ()))  # a copy: the record's lists stay as built
 
     @property
     def types(self) -> list[str]:
@@ -179,44 +220,13 @@ class MicrodataItem:
         return root
 
     def json(self) -> str:
-        """The item as the HTML standard's JSON serialisation, like ``microdata.Item.json()``.
+        """The item as the HTML standard's JSON, indented by two spaces as ``microdata.Item.json()``.
 
-        Written without recursion (the ``json`` module's encoder recurses per level).
+        The text ``json.dumps(item.json_dict(), indent=2, ensure_ascii=False)`` gives
+        (the library escapes non-ASCII as ``\\uXXXX``; both load to the same object),
+        written without recursion: the ``json`` module's encoder recurses per level.
         """
-        import json
-
-        encode = json.dumps
-        parts: list[str] = []
-        # The work stack holds items to open and literal text to emit, in reverse.
-        work: list[MicrodataItem | str] = [self]
-        while work:
-            entry = work.pop()
-            if isinstance(entry, str):
-                parts.append(entry)
-                continue
-            fields: list[str] = []
-            types = _item_types(entry.type)
-            if types:
-                fields.append(f'"type": {encode(types, ensure_ascii=False)}')
-            if entry.id is not None:
-                fields.append(f'"id": {encode(entry.id, ensure_ascii=False)}')
-            # Emit "{fields, "properties": {"name": [v, v], ...}}" with nested items
-            # pushed as work entries between literal fragments.
-            pending: list[MicrodataItem | str] = ["{" + "".join(f + ", " for f in fields) + '"properties": {']
-            for index, (name, values) in enumerate(entry.properties.items()):
-                prefix = ", " if index else ""
-                pending.append(f"{prefix}{encode(name, ensure_ascii=False)}: [")
-                for position, value in enumerate(values):
-                    if position:
-                        pending.append(", ")
-                    if isinstance(value, MicrodataItem):
-                        pending.append(value)
-                    else:
-                        pending.append(encode(value, ensure_ascii=False))
-                pending.append("]")
-            pending.append("}}")
-            work.extend(reversed(pending))
-        return "".join(parts)
+        return _indented_json(self.json_dict())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MicrodataItem):
@@ -253,8 +263,7 @@ class MicrodataItem:
             return repr(value)
 
         props = ", ".join(
-            f"{name!r}: ({', '.join(short(v) for v in values)}{',' if len(values) == 1 else ''})"
-            for name, values in self.properties.items()
+            f"{name!r}: [{', '.join(short(v) for v in values)}]" for name, values in self.properties.items()
         )
         return f"MicrodataItem(type={self.type!r}, id={self.id!r}, properties={{{props}}})"
 
