@@ -48,7 +48,6 @@ META_MODIFIED = frozenset({
 #: itemprop values on <meta> (schema.org microdata).
 ITEMPROP_PUBLISHED = frozenset({"datecreated", "datepublished", "pubyear"})
 ITEMPROP_MODIFIED = frozenset({"datemodified", "dateupdate", "dateupdated"})
-ITEMPROP_COPYRIGHT = "copyrightyear"
 
 #: http-equiv values: ``date`` is the original, ``last-modified`` the update.
 HTTP_EQUIV_PUBLISHED = frozenset({"date"})
@@ -203,8 +202,11 @@ LABELLED_DATE = re.compile(
     r"|([0-9]{1,2})[./]([0-9]{1,2})[./]([0-9]{2,4}) {0,9}?(?:'de|'da|'te|'ta|’de|’da|’te|’ta|tarihinde) {0,9}(?:güncellendi|yayı(?:m|n)landı)",
     re.IGNORECASE,
 )
-#: Copyright notices: "© 2017", "(c) 2009-2017", "Copyright 2015".
+#: Copyright notices: "© 2017", "(c) 2009-2017", "Copyright 2015" (a floor for the
+#: page-wide vote, never a date; see dates._search_page).
 COPYRIGHT = re.compile(r"(?:©|&copy;|Copyright|\(c\))\D{0,99}?(?:(?:199[0-9]|20[0-3][0-9])\s*[-–]\s*)?((?:199[0-9]|20[0-3][0-9]))(?![0-9])")
+#: What every copyright notice holds: a cheap test before the pattern above.
+COPYRIGHT_CUE = re.compile(r"©|&copy;|copyright|\(c\)", re.IGNORECASE)
 
 # Pattern families of the page-wide vote, most specific first (htmldate's search_page).
 #: A Y/M/D path segment, as in a link URL.

@@ -5,14 +5,15 @@ them stage by stage in htmldate's order and returns the first date inside the wi
 
 1. ``url``: a date in the ``<link rel=canonical>`` href, then in ``og:url``;
 2. ``meta``: publication/modification ``<meta>`` tags (name, property, itemprop,
-   pubdate, http-equiv), then a copyright-year meta as a low-granularity reserve;
+   pubdate, http-equiv);
 3. ``json-ld``: ``datePublished``/``dateCreated``/``uploadDate`` and ``dateModified``
    anywhere in a JSON-LD block (``@graph`` and nested objects included);
 4. ``time``: ``<abbr>`` stamps, elements whose class/id/itemprop marks a date, then
    ``<time>`` elements (``datetime``, then text);
 5. ``text`` (``extensive_search`` only): title and ``<h1>``, timestamps, labelled dates
    ("Stand: 1.4.18"), short text segments, then a page-wide frequency vote over date
-   patterns, a copyright year and finally a bare year.
+   patterns (floored at the copyright year) and finally a bare year outside copyright
+   notices. A copyright year is never the answer.
 
 ``original`` picks the publication over the modification date within each stage (the
 default, False, prefers the modification date, as htmldate does). Malformed dates are
@@ -214,8 +215,11 @@ def _epoch(seconds: int) -> _dt.datetime | None:
 
 
 def _free_text(text: str, window: _Window) -> _dt.datetime | None:
-    """A date in a piece of free text, behind htmldate's gates against numbers that are not dates."""
+    """A date in a piece of free text, behind htmldate's gates against numbers that are
+    not dates. A copyright notice's years are cut out first ("© 2019-2024")."""
     text = " ".join(text.split())[: P.MAX_SEGMENT]
+    if P.COPYRIGHT_CUE.search(text):
+        text = P.COPYRIGHT.sub(" ", text)
     digits = sum(ch.isdigit() for ch in text)
     if digits > 18:
         # too many numbers for a date label, unless it leads with an ISO date, as in
@@ -266,10 +270,10 @@ def _stage_url(canonical: str | None, metas: list, window: _Window) -> _dt.datet
 
 
 def _stage_meta(metas: list, window: _Window) -> _dt.datetime | None:
-    """The first in-window date of the preferred kind, else of the other, else the
-    copyright-year reserve."""
+    """The first in-window date of the preferred kind, else of the other.
+
+    A ``copyrightYear`` is not read: a copyright year is no publication date."""
     other: _dt.datetime | None = None
-    reserve: _dt.datetime | None = None
     for kind, key, value in metas:
         key = key.strip().lower()
         if kind in (_NAME, _PROPERTY):
@@ -284,13 +288,6 @@ def _stage_meta(metas: list, window: _Window) -> _dt.datetime | None:
                 published = True
             elif key in P.ITEMPROP_MODIFIED:
                 published = False
-            elif key == P.ITEMPROP_COPYRIGHT:
-                year = value.strip()
-                if reserve is None and year.isdigit() and len(year) == 4:
-                    candidate = _make(int(year), 1, 1)
-                    if window.accepts(candidate):
-                        reserve = candidate
-                continue
             else:
                 continue
         elif kind == _PUBDATE:
@@ -310,7 +307,7 @@ def _stage_meta(metas: list, window: _Window) -> _dt.datetime | None:
                 return found
         elif other is None:
             other = parse_date(value, window)
-    return other or reserve
+    return other
 
 
 def _json_values(node: object, out: list[tuple[str, object]]) -> None:
@@ -494,7 +491,13 @@ _PAGE_FAMILIES = (
 
 
 def _search_page(search: str, window: _Window) -> _dt.datetime | None:
-    """The page-wide vote, pattern family by family, floored at the copyright year."""
+    """The page-wide vote, pattern family by family, floored at the copyright year.
+
+    The copyright year only bounds the vote: a page's date is not older than its
+    copyright notice, but the notice names the year of the site's template, not a
+    publication date, so it is never the answer, and the last-resort bare-year vote
+    does not count the years of copyright notices.
+    """
     years: Counter = Counter()
     for year in P.COPYRIGHT.findall(search):
         value = _make(int(year), 1, 1)
@@ -502,8 +505,6 @@ def _search_page(search: str, window: _Window) -> _dt.datetime | None:
             years[value] += 1
     copyright_year = _vote(years, window)
     floor = copyright_year.year if copyright_year is not None and window.accepts(copyright_year) else 0
-    if not floor:
-        copyright_year = None
 
     def acceptable(value: _dt.datetime | None) -> bool:
         return window.accepts(value) and value.year >= floor  # type: ignore[union-attr]
@@ -515,8 +516,8 @@ def _search_page(search: str, window: _Window) -> _dt.datetime | None:
     written = _written(search)
     if acceptable(written):
         return written
-    if copyright_year is not None:
-        return copyright_year
+    if years:
+        search = P.COPYRIGHT.sub(" ", search)
     best = _vote(_family(search, P.PAGE_YEAR, lambda g: _make(int(g), 1, 1), window), window)
     return best if acceptable(best) else None
 
