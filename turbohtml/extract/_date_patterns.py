@@ -48,6 +48,8 @@ META_MODIFIED = frozenset({
 #: itemprop values on <meta> (schema.org microdata).
 ITEMPROP_PUBLISHED = frozenset({"datecreated", "datepublished", "pubyear"})
 ITEMPROP_MODIFIED = frozenset({"datemodified", "dateupdate", "dateupdated"})
+#: A declared copyright year: never a date, and not counted by the bare-year vote.
+ITEMPROP_COPYRIGHT = "copyrightyear"
 
 #: http-equiv values: ``date`` is the original, ``last-modified`` the update.
 HTTP_EQUIV_PUBLISHED = frozenset({"date"})

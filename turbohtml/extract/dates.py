@@ -490,13 +490,14 @@ _PAGE_FAMILIES = (
 )
 
 
-def _search_page(search: str, window: _Window) -> _dt.datetime | None:
+def _search_page(search: str, window: _Window, declared: frozenset[str] = frozenset()) -> _dt.datetime | None:
     """The page-wide vote, pattern family by family, floored at the copyright year.
 
     The copyright year only bounds the vote: a page's date is not older than its
     copyright notice, but the notice names the year of the site's template, not a
     publication date, so it is never the answer, and the last-resort bare-year vote
-    does not count the years of copyright notices.
+    counts neither the years in copyright notices nor the ``declared`` ones (a
+    ``copyrightYear`` meta's value).
     """
     years: Counter = Counter()
     for year in P.COPYRIGHT.findall(search):
@@ -518,7 +519,8 @@ def _search_page(search: str, window: _Window) -> _dt.datetime | None:
         return written
     if years:
         search = P.COPYRIGHT.sub(" ", search)
-    best = _vote(_family(search, P.PAGE_YEAR, lambda g: _make(int(g), 1, 1), window), window)
+    best = _vote(_family(search, P.PAGE_YEAR, lambda g: None if g in declared else _make(int(g), 1, 1), window),
+                 window)
     return best if acceptable(best) else None
 
 
@@ -548,7 +550,9 @@ def _stage_text(segments: list, search: str, metas: list,
     found = window.pick(stamps)
     if found is not None:
         return found, "text"
-    found = _search_page(search, window)
+    declared = frozenset(value.strip() for kind, key, value in metas
+                         if kind == _ITEMPROP and key.strip().lower() == P.ITEMPROP_COPYRIGHT)
+    found = _search_page(search, window, declared)
     if found is not None:
         return found, "text"
     return None
