@@ -43,6 +43,8 @@ def found(html: str, **options) -> tuple[str, str] | None:
         (page('<meta name="citation_publication_date" content="2015/03/07">'), ("2015-03-07", "meta")),
         (page('<meta name="parsely-pub-date" content="2015-03-08T05:00:00Z">'), ("2015-03-08", "meta")),
         (page('<meta name="sailthru.date" content="May 23, 2016">'), ("2016-05-23", "meta")),
+        # year first with a written month, the PubMed/journal citation form
+        (page('<meta name="citation_publication_date" content="2023 Jan 7">'), ("2023-01-07", "meta")),
         # a copyright year is no publication date (issue #26), not even declared as one
         (page('<meta itemprop="copyrightyear" content="2017">'), None),
         # an unrelated meta holding a date-like value is only page text

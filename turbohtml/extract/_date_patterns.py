@@ -130,11 +130,13 @@ _DAY = r"(?:3[01]|[12][0-9]|0?[1-9])"
 _YEAR = r"(?:19[0-9]{2}|2[0-9]{3})"
 
 #: Written dates: "May 23, 2016", "Sept. 5th 2019", "3. Januar 2019", "12th of December
-#: 2018", "1er janvier 2020", "5 de mayo de 2019", "19 Oct 2022" (RFC 2822 after the weekday).
+#: 2018", "1er janvier 2020", "5 de mayo de 2019", "19 Oct 2022" (RFC 2822 after the weekday),
+#: and year first, "2023 Jan 7" (the citation_publication_date form of PubMed and journals).
 WRITTEN_DATE = re.compile(
     rf"(?<![^\W\d_])(?P<m1>{_MONTH_ALT})\.?\s+(?P<d1>{_DAY})(?:st|nd|rd|th)?\.?,?\s+(?P<y1>{_YEAR})(?![0-9])"
     rf"|(?<![0-9])(?P<d2>{_DAY})(?:st|nd|rd|th|er|e|º|°|\.)?\s*(?:of\s+|de\s+|di\s+|-)?"
-    rf"(?P<m2>{_MONTH_ALT})(?![^\W\d_])\.?,?\s*(?:de\s+|del\s+|-)?(?P<y2>{_YEAR})(?![0-9])",
+    rf"(?P<m2>{_MONTH_ALT})(?![^\W\d_])\.?,?\s*(?:de\s+|del\s+|-)?(?P<y2>{_YEAR})(?![0-9])"
+    rf"|(?<![0-9])(?P<y3>{_YEAR})\s+(?P<m3>{_MONTH_ALT})\.?\s+(?P<d3>{_DAY})(?![0-9])",
     re.IGNORECASE,
 )
 

@@ -109,8 +109,10 @@ def _written(text: str) -> _dt.datetime | None:
     for match in matches:
         if match["m1"] is not None:
             month, day, year = match["m1"], match["d1"], match["y1"]
-        else:
+        elif match["m2"] is not None:
             month, day, year = match["m2"], match["d2"], match["y2"]
+        else:
+            month, day, year = match["m3"], match["d3"], match["y3"]
         number = P.MONTHS.get(month.lower())
         if number is None:
             continue
