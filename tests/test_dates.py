@@ -384,6 +384,20 @@ def test_no_date():
     assert dates("<html></html>") is None
 
 
+def test_publication_date_is_a_named_tuple():
+    # issue #26: htmldate-style users write `date, signal = dates(html)`
+    html = page('<meta name="date" content="2017-09-01">')
+    date, signal = dates(html)
+    assert (date, signal) == ("2017-09-01", "meta")
+    result = dates(html)
+    assert result[0] == "2017-09-01" and result == ("2017-09-01", "meta")
+    assert json.dumps(result) == '["2017-09-01", "meta"]'
+    assert result._asdict() == {"date": "2017-09-01", "signal": "meta"}
+    assert repr(result) == "PublicationDate(date='2017-09-01', signal='meta')"
+    with pytest.raises(AttributeError):
+        result.date = "2020-01-01"  # type: ignore[misc]
+
+
 @pytest.mark.parametrize("value", [None, 42, ["<html>"], {"html": "<html>"}])
 def test_type_error_for_non_markup(value):
     with pytest.raises(TypeError, match="str or bytes"):

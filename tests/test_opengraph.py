@@ -336,6 +336,14 @@ def test_partial_parse_sees_a_late_base_href():
     assert opengraph(page)["image"] == "a.png"
 
 
+def test_opengraph_type_at_the_package_root():
+    # issue #26: the documented library's users import it from the root
+    from turbohtml import OpenGraph as RootOpenGraph
+
+    assert RootOpenGraph is OpenGraph and "OpenGraph" in turbohtml.__all__
+    assert isinstance(opengraph('<meta property="og:title" content="T">'), RootOpenGraph)
+
+
 # ---------------------------------------------------------------- every og: meta, wherever it sits
 
 HEAD_AND_BODY = (
