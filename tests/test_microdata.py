@@ -260,6 +260,24 @@ def test_json_text_is_indented_as_the_microdata_library_writes_it():
     assert accented.json() == '{\n  "properties": {\n    "n": [\n      "Zürich"\n    ]\n  }\n}'
 
 
+def test_json_text_of_a_deep_item_grows_linearly():
+    # indentation grows with depth: levels past INDENT_LEVELS are written on one line,
+    # so a hostile 10,000-deep chain does not take gigabytes of text
+    from turbohtml.extract.records import INDENT_LEVELS
+
+    def chain(depth: int) -> str:
+        return "<div itemscope>" + '<div itemprop="c" itemscope><b itemprop="i">x</b>' * depth
+
+    small, large = (microdata(chain(n))[0] for n in (2_000, 8_000))
+    ratio = len(large.json()) / len(small.json())
+    assert ratio < 4.5  # 4x the items, about 4x the text
+    [past_the_cap] = microdata(chain(200))  # 600 JSON levels: json.loads still reads them
+    assert json.loads(past_the_cap.json()) == past_the_cap.json_dict()
+    # shallow levels are indented exactly as json.dumps(indent=2) writes them
+    [shallow] = microdata(chain(INDENT_LEVELS // 4 - 1))
+    assert shallow.json() == json.dumps(shallow.json_dict(), indent=2)
+
+
 def test_property_values_are_lists():
     # issue #26: the microdata library's props hold lists
     [item] = microdata('<div itemscope><b itemprop="a">1</b><b itemprop="a">2</b><i itemprop="b">3</i></div>')

@@ -13,7 +13,7 @@ it: a handle points into one process's C tree and cannot travel.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
@@ -116,39 +116,50 @@ class Link(NamedTuple):
 _ASCII_SPACE = "\t\n\x0c\r "
 
 
+#: JSON nesting levels ``MicrodataItem.json()`` indents. Indentation grows with depth,
+#: so indenting every level would make the text quadratic in a deep item's size (a
+#: 10,000-deep chain would take gigabytes); deeper levels are written on one line.
+#: json.dumps(indent=2), which the microdata library calls, stops with RecursionError
+#: near 1,000 levels, and real items nest a handful deep.
+INDENT_LEVELS = 100
+
+
 def _indented_json(value: Any) -> str:
     """``json.dumps(value, indent=2, ensure_ascii=False)`` for dicts, lists and scalars,
-    with an explicit stack instead of recursion (items nest 10,000 deep)."""
+    down to ``INDENT_LEVELS``, then ``json.dumps``'s one-line form; without recursion:
+    one frame per open container holds its remaining ``(prefix, child)`` pairs and its
+    closing text."""
     import json
 
-    encode = json.dumps
     parts: list[str] = []
-    # Entries: (value, depth) to open, or literal text to emit, in reverse order.
-    work: list[tuple[Any, int] | str] = [(value, 0)]
-    while work:
-        entry = work.pop()
-        if isinstance(entry, str):
-            parts.append(entry)
+    frames: list[tuple[Iterator[tuple[str, Any]], str]] = []
+    pending: tuple[str, Any] | None = ("", value)
+    while pending is not None or frames:
+        if pending is None:
+            children, closing = frames[-1]
+            pending = next(children, None)
+            if pending is None:
+                frames.pop()
+                parts.append(closing)
             continue
-        node, depth = entry
-        if isinstance(node, dict) and node:
-            inner = "\n" + "  " * (depth + 1)
-            pending: list[tuple[Any, int] | str] = []
-            for index, (key, child) in enumerate(node.items()):
-                pending.append(("{" if index == 0 else ",") + inner + encode(key, ensure_ascii=False) + ": ")
-                pending.append((child, depth + 1))
-            pending.append("\n" + "  " * depth + "}")
-            work.extend(reversed(pending))
-        elif isinstance(node, list) and node:
-            inner = "\n" + "  " * (depth + 1)
-            pending = []
-            for index, child in enumerate(node):
-                pending.append(("[" if index == 0 else ",") + inner)
-                pending.append((child, depth + 1))
-            pending.append("\n" + "  " * depth + "]")
-            work.extend(reversed(pending))
+        prefix, node = pending
+        pending = None
+        parts.append(prefix)
+        if not (isinstance(node, (dict, list)) and node):
+            parts.append(json.dumps(node, ensure_ascii=False))
+            continue
+        if len(frames) < INDENT_LEVELS:
+            inner, comma, end = "\n" + "  " * (len(frames) + 1), ",", "\n" + "  " * len(frames)
         else:
-            parts.append(encode(node, ensure_ascii=False))
+            inner, comma, end = "", ", ", ""
+        if isinstance(node, dict):
+            opening, closing, values = "{", "}", list(node.values())
+            labels = [inner + json.dumps(key, ensure_ascii=False) + ": " for key in node]
+        else:
+            opening, closing, values = "[", "]", node
+            labels = [inner] * len(node)
+        prefixes = [opening + labels[0]] + [comma + label for label in labels[1:]]
+        frames.append((iter(zip(prefixes, values)), end + closing))
     return "".join(parts)
 
 
@@ -224,7 +235,9 @@ class MicrodataItem:
 
         The text ``json.dumps(item.json_dict(), indent=2, ensure_ascii=False)`` gives
         (the library escapes non-ASCII as ``\\uXXXX``; both load to the same object),
-        written without recursion: the ``json`` module's encoder recurses per level.
+        written without recursion (the ``json`` module's encoder recurses per level).
+        Levels past ``INDENT_LEVELS`` are written on one line, so the text of a
+        pathologically deep item stays linear in its size.
         """
         return _indented_json(self.json_dict())
 
