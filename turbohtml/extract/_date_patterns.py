@@ -208,7 +208,10 @@ LABELLED_DATE = re.compile(
 )
 #: Copyright notices: "© 2017", "(c) 2009-2017", "Copyright 2015" (a floor for the
 #: page-wide vote, never a date; see dates._search_page).
-COPYRIGHT = re.compile(r"(?:©|&copy;|Copyright|\(c\))\D{0,99}?(?:(?:199[0-9]|20[0-3][0-9])\s*[-–]\s*)?((?:199[0-9]|20[0-3][0-9]))(?![0-9])")
+COPYRIGHT = re.compile(
+    r"(?:©|&copy;|Copyright|\(c\))\D{0,99}?(?:(?:199[0-9]|20[0-3][0-9])\s*[-–]\s*)?((?:199[0-9]|20[0-3][0-9]))(?![0-9])",
+    re.IGNORECASE,
+)
 #: What every copyright notice holds: a cheap test before the pattern above.
 COPYRIGHT_CUE = re.compile(r"©|&copy;|copyright|\(c\)", re.IGNORECASE)
 

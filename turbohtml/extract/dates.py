@@ -492,7 +492,8 @@ _PAGE_FAMILIES = (
 )
 
 
-def _search_page(search: str, window: _Window, declared: frozenset[str] = frozenset()) -> _dt.datetime | None:
+def _search_page(search: str, window: _Window,
+                 declared: frozenset[str] = frozenset()) -> _dt.datetime | None:
     """The page-wide vote, pattern family by family, floored at the copyright year.
 
     The copyright year only bounds the vote: a page's date is not older than its
@@ -521,8 +522,8 @@ def _search_page(search: str, window: _Window, declared: frozenset[str] = frozen
         return written
     if years:
         search = P.COPYRIGHT.sub(" ", search)
-    best = _vote(_family(search, P.PAGE_YEAR, lambda g: None if g in declared else _make(int(g), 1, 1), window),
-                 window)
+    years_named = _family(search, P.PAGE_YEAR, lambda g: None if g in declared else _make(int(g), 1, 1), window)
+    best = _vote(years_named, window)
     return best if acceptable(best) else None
 
 
