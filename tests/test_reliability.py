@@ -94,7 +94,7 @@ def test_a_base_url_with_a_lone_surrogate_is_taken_as_every_function_takes_it():
     expected = "http://a.com/x%EF%BF%BD/y"
     assert X.extract_links(page, base) == {expected}
     assert X.extract_links('<a href="https://b.org/">l</a>' + page, base, external_only=True) == {"https://b.org/"}
-    assert X.microdata(page, base)[0].properties["u"] == (expected,)
+    assert X.microdata(page, base)[0].properties["u"] == [expected]
     assert X.opengraph(page, base)["url"] == expected
     with pytest.raises(ValueError, match="surrogate"):
         X.normalize_url(base)  # the URLs normalized stay strict, as the spec says

@@ -375,9 +375,13 @@ cdef bint _on_attrs(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
 
 cdef bint _mutes(lxb_dom_element_t *c_el, uintptr_t tag) noexcept nogil:
     """Subtrees whose dates are not the page's: navigation (a "today" date, archive
-    menus) and reader comments (newer than the article by construction)."""
+    menus) and reader comments (newer than the article by construction). A comment
+    block is a part of the page: ``<html>`` and ``<body>`` are the page itself, and a
+    ``<body class="comments-page">`` (a template naming the page type) mutes nothing."""
     if tag == LXB_TAG_NAV:
         return True
+    if tag == LXB_TAG_BODY or tag == LXB_TAG_HTML:
+        return False
     if c_el.attr_class != NULL and c_el.attr_class.value != NULL:
         if has_token_prefix(c_el.attr_class.value.data, c_el.attr_class.value.length, "comment", 7):
             return True

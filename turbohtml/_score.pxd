@@ -16,6 +16,7 @@ cdef enum:
     PASS_KEEP_HIDDEN = 4    # hidden containers and <noscript> are walked (content streamed or served without script)
     PASS_THREAD = 8         # a thread page: comment blocks are its posts
     PASS_CARDS = 16         # a listing: links wrapping blocks are item cards, their text content
+    PASS_WHOLE_PAGE = 32    # not an article: the winner's <main> (or <body>) is the content
 
 cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil
 cdef bint prunes(int hints, int mode) noexcept nogil

@@ -12,7 +12,7 @@ from libc.string cimport memcpy
 from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, count_text
-from turbohtml._features cimport PAGE_FORUM, PAGE_LISTING, PAGE_COLLECTION, page_kind
+from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, page_kind
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints
@@ -26,8 +26,10 @@ cdef enum:
     RETRY_GAIN = 2        # a later pass's winner must hold this many times the text to replace one
     MIN_VISIBLE = 200     # below this a page's visible winner is a stub (a spinner, a hero line)
 
-# how sure the page-type model must be before a thread's or listing's reading applies
-cdef double KIND_CONFIDENCE = 0.6
+# how sure the page-type model must be before a thread's, listing's or landing page's
+# reading replaces an article's (below it, on news pages mistaken for listings, the
+# article benchmark loses more than the other kinds gain: docs/scoring.md)
+cdef double KIND_CONFIDENCE = 0.8
 
 
 # ---------------------------------------------------------------- hint words as C data
@@ -855,16 +857,34 @@ PASSES[:] = [PASS_PRUNE_CLASSES, 0, PASS_KEEP_CHROME | PASS_CARDS,
 
 cdef int _kind_mode(lxb_dom_node_t *root) noexcept nogil:
     """What the page's kind changes in every pass: a thread's comment blocks are its
-    posts, a listing's cards its items."""
+    posts, a listing's cards its items, and on any page but an article the main content
+    is the page's whole main region (PASS_WHOLE_PAGE)."""
     cdef double probability
     cdef int kind = page_kind(root, &probability)
-    if probability < KIND_CONFIDENCE:
+    if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE:
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
-        return PASS_THREAD
+        return PASS_THREAD | PASS_WHOLE_PAGE
     if kind == PAGE_LISTING or kind == PAGE_COLLECTION:
-        return PASS_CARDS
-    return 0
+        return PASS_CARDS | PASS_WHOLE_PAGE
+    return PASS_WHOLE_PAGE
+
+
+cdef lxb_dom_node_t *_main_region(lxb_dom_node_t *winner, lxb_dom_node_t *root) noexcept nogil:
+    """The page region around the winner that holds all of a non-article page's content:
+    its <main> (the HTML standard's element for "the dominant contents" of the page), else
+    <body>; never above ``root``."""
+    cdef lxb_dom_node_t *c_node = winner
+    cdef lxb_dom_node_t *region = winner
+    while c_node != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        if c_node.ns == LXB_NS_HTML and c_node.local_name == LXB_TAG_MAIN:
+            return c_node
+        if c_node.ns == LXB_NS_HTML and c_node.local_name == LXB_TAG_BODY:
+            region = c_node
+        if c_node == root:
+            break
+        c_node = c_node.parent
+    return region
 
 
 cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode) noexcept nogil:
@@ -905,6 +925,8 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             winner, text, mode[0] = tried, tried_text, passes[i]
         if winner != NULL and text >= RETRY_BELOW:
             break
+    if winner != NULL and kind & PASS_WHOLE_PAGE:
+        winner = _main_region(winner, root)
     return winner
 
 
@@ -948,3 +970,4 @@ def candidate_scores(Node node, /, int mode=PASS_PRUNE_CLASSES) -> list:
         free(cmap.slots)
     rows.sort(key=lambda row: -row[1])
     return rows
+
