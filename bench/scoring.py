@@ -45,3 +45,21 @@ def f1_score(pairs: list[tuple[str, str]]) -> tuple[float, float, float]:
     recall = sum(recalls) / len(recalls) if recalls else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
     return precision, recall, f1
+
+
+_LOWER_WORD = re.compile(r"\w+")
+
+
+def bag_f1(prediction: str, truth: str) -> float | None:
+    """The WCXB benchmark's page score: F1 of the lower-cased bags of ``\\w+`` tokens (with
+    multiplicity); None when the truth has no tokens, 0 for an empty prediction."""
+    expected = Counter(_LOWER_WORD.findall(truth.lower()))
+    if not expected:
+        return None
+    predicted = Counter(_LOWER_WORD.findall(prediction.lower()))
+    overlap = sum((predicted & expected).values())
+    if not overlap:
+        return 0.0
+    precision = overlap / sum(predicted.values())
+    recall = overlap / sum(expected.values())
+    return 2 * precision * recall / (precision + recall)

@@ -159,8 +159,9 @@ cdef bint _word_starts_at(const unsigned char *word, const bint *starts, size_t 
 cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     """The WORD_* bits of one class/id token. The token is read without its ``-``/``_``
     separators (``more-stories`` reads ``morestories``) and hint words match inside it;
-    a qualifier word right before a hint word (``no-sidebar``, ``has-comments``,
-    ``above-footer``) makes that match a statement about the layout, a side word around
+    a content word counts only at the start of a word (``entry-content``, ``postbody``,
+    not ``ratingtext``); a qualifier word right before a hint word (``no-sidebar``,
+    ``has-comments``, ``above-footer``) makes that match a statement about the layout, a side word around
     a boilerplate word (``sidebar-right``) a layout switch, and a builder's unit word
     after the token's first word (``elementor-widget``) a content block."""
     cdef unsigned char squashed[MAX_TOKEN]
@@ -189,6 +190,10 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
             if word.length > n - i or not _equal(squashed + i + 1, word.text + 1, word.length - 1):
                 continue
             found = word.kinds
+            if not starts[i]:
+                # a content word inside a compound names something else (ratingtext,
+                # context, subtext); boilerplate words count anywhere (sitefooter)
+                found &= ~WORD_POSITIVE
             if _word_ends_at(squashed, starts, i, &_qualifiers):
                 continue
             if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD) and (
@@ -374,7 +379,6 @@ ctypedef struct Candidate:
     double score
     size_t text
     size_t links
-    bint positive           # a content word in its class/id: a bonus scaled by its text
     bint negative           # a boilerplate word: it passes no half share to its parent
 
 ctypedef struct CandidateMap:
@@ -450,7 +454,8 @@ cdef Candidate *_candidate(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept 
     found.links = 0
     found.score = tag_weight(c_node.local_name)
     hints = class_hints(c_node)
-    found.positive = (hints & HINT_POSITIVE) != 0
+    if hints & HINT_POSITIVE:
+        found.score += HINT_WEIGHT
     found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and not cmap.mode & PASS_THREAD)
     if found.negative:
         found.score -= HINT_WEIGHT
@@ -522,6 +527,7 @@ cdef enum:
     MIN_ALTERNATIVES = 3  # alternatives sharing an ancestor before it is promoted
     MAX_CLIMB = 32        # ancestors examined when promoting (bounded on deep pages)
     MAX_COUSIN_CLIMB = 6  # how far up a split article's common ancestor may be
+    COUSIN_SHARE = 4      # and the other part holds at least a quarter of the winner's text
     MIN_SIBLING_PARAGRAPH = 80  # Readability's length for a sibling <p> worth appending
     MAX_ARTICLE_CLIMB = 3 # how far up the winner's own <article> may be
 
@@ -662,10 +668,6 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
     cdef double density, last, threshold
     for i in range(cmap.length):
         c_cand = &cmap.items[i]
-        if c_cand.positive:
-            # a content word weighs in full on a block holding a page of text; a tiny
-            # block (a rating line) does not win on its name alone
-            c_cand.score += HINT_WEIGHT * min(1.0, <double>c_cand.text / RETRY_BELOW)
         density = <double>c_cand.links / c_cand.text if c_cand.text else 0.0
         c_cand.score = c_cand.score * (1.0 - min(density, 1.0))
         if c_cand.score <= 0:
@@ -704,8 +706,8 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
     #    is split across nearby branches, so take their closest common ancestor
     for i in range(1, count):
         if top[i].score < 0.5 * top[0].score or _contains_node(winner, top[i].node) \
-                or _contains_node(top[i].node, winner):
-            continue
+                or _contains_node(top[i].node, winner) or top[i].text * COUSIN_SHARE < top[0].text:
+            continue  # a teaser with a content word scores, but is no part of the article
         ancestor = winner.parent
         climbed = 0
         while not _is_stop(ancestor, root) and climbed < MAX_COUSIN_CLIMB:
