@@ -115,8 +115,9 @@ def test_rescue_word_in_the_same_attribute_keeps_the_subtree() -> None:
 
 
 def test_hidden_subtrees_are_not_content() -> None:
+    # the visible page holds a page of text (MIN_VISIBLE): hidden content is passed over
     for hidden in ("hidden", 'style="display: none"', 'aria-hidden="true"'):
-        markup = f"<div id=shown><p>{PLAIN}</p></div><div id=hid {hidden}><p>{COMMAS * 5}</p></div>"
+        markup = f"<div id=shown><p>{PLAIN * 8}</p></div><div id=hid {hidden}><p>{COMMAS * 10}</p></div>"
         assert winner_id(markup) == "shown", hidden
 
 

@@ -7,4 +7,4 @@ cdef enum:
     PAGE_DOCUMENTATION, PAGE_SERVICE
     PAGE_KINDS
 
-cdef int page_kind(lxb_dom_node_t *root, double *probability) noexcept nogil
+cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil

@@ -302,8 +302,9 @@ cdef void _load_model() except *:
 _load_model()
 
 
-cdef void _vector(lxb_dom_node_t *root, double *vector) noexcept nogil:
-    """log(1 + count) of every feature, then the shares of ``_page_words.SHARES``."""
+cdef size_t _vector(lxb_dom_node_t *root, double *vector) noexcept nogil:
+    """log(1 + count) of every feature, then the shares of ``_page_words.SHARES``; returns
+    the element count."""
     cdef size_t counts[MAX_FEATURES]
     cdef size_t i, below
     for i in range(_counts_length):
@@ -314,16 +315,18 @@ cdef void _vector(lxb_dom_node_t *root, double *vector) noexcept nogil:
     for i in range(_share_count):
         below = counts[_share_of[i][1]]
         vector[_counts_length + i] = <double>counts[_share_of[i][0]] / below if below else 0.0
+    return counts[F_ELEMENTS]
 
 
-cdef int page_kind(lxb_dom_node_t *root, double *probability) noexcept nogil:
-    """The most probable PAGE_* kind of the page below ``root``, and its probability."""
+cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil:
+    """The most probable PAGE_* kind of the page below ``root``, its probability and the
+    page's element count."""
     cdef double vector[MAX_FEATURES]
     cdef double scores[PAGE_KINDS]
     cdef double total = 0
     cdef size_t i
     cdef int k, best = PAGE_ARTICLE
-    _vector(root, vector)
+    elements[0] = _vector(root, vector)
     for k in range(PAGE_KINDS):
         scores[k] = _bias[k]
         for i in range(_vector_length):
@@ -351,6 +354,7 @@ def page_type(Node node, /) -> str:
     page's structure (docs/scoring.md)."""
     cdef int kind
     cdef double probability
+    cdef size_t elements
     with nogil:
-        kind = page_kind(node.c_node, &probability)
+        kind = page_kind(node.c_node, &probability, &elements)
     return PAGE_KINDS_NAMES[kind]

@@ -13,10 +13,11 @@ cdef enum:
 cdef enum:
     PASS_PRUNE_CLASSES = 1  # boilerplate class/id subtrees are left out
     PASS_KEEP_CHROME = 2    # <header> and <aside> are walked (a never-closed one wraps the page)
-    PASS_KEEP_HIDDEN = 4    # hidden containers and <noscript> are walked (content streamed or served without script)
+    PASS_KEEP_HIDDEN = 4    # hidden containers are walked (content a script streams into place)
     PASS_THREAD = 8         # a thread page: comment blocks are its posts
     PASS_CARDS = 16         # a listing: links wrapping blocks are item cards, their text content
     PASS_WHOLE_PAGE = 32    # not an article: the winner's <main> (or <body>) is the content
+    PASS_KEEP_NOSCRIPT = 64 # <noscript> is walked (the copy forum software serves without script)
 
 cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil
 cdef bint prunes(int hints, int mode) noexcept nogil

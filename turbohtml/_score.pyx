@@ -26,6 +26,8 @@ cdef enum:
     RETRY_GAIN = 2        # a later pass's winner must hold this many times the text to replace one
     MIN_VISIBLE = 200     # below this a page's visible winner is a stub (a spinner, a hero line)
 
+# a fragment this small (a snippet, a test page) is read as an article whatever its kind
+cdef size_t MIN_PAGE_ELEMENTS = 50
 # how sure the page-type model must be before a thread's, listing's or landing page's
 # reading replaces an article's (below it, on news pages mistaken for listings, the
 # article benchmark loses more than the other kinds gain: docs/scoring.md)
@@ -361,7 +363,7 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) 
         return False
     if c_node.ns == LXB_NS_HTML and (
             (mode & PASS_KEEP_CHROME and (tag == LXB_TAG_HEADER or tag == LXB_TAG_ASIDE))
-            or (mode & PASS_KEEP_HIDDEN and tag == LXB_TAG_NOSCRIPT)):
+            or (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT)):
         pass
     elif is_page_chrome(c_node, root):
         return True
@@ -852,9 +854,25 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     return best
 
 
-cdef int PASSES[4]
-PASSES[:] = [PASS_PRUNE_CLASSES, 0, PASS_KEEP_CHROME | PASS_CARDS,
-             PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_HIDDEN]
+ctypedef struct Pass:
+    int mode                # PASS_* bits
+    size_t below            # run only while the best winner holds less text than this
+
+
+cdef enum:
+    PASS_COUNT = 5
+
+# The passes in order (docs/scoring.md, "passes"): boilerplate classes pruned; not
+# pruned (Readability's retry, for a short winner); when nothing visible holds a page of
+# text, chrome walked and cards read as items (a never-closed <header>, a grid); then
+# <noscript> walked (forum software serves its posts there); then hidden containers
+# walked (server-rendered content a script streams into place).
+cdef Pass PASSES[PASS_COUNT]
+PASSES[0] = Pass(PASS_PRUNE_CLASSES, <size_t>-1)
+PASSES[1] = Pass(0, RETRY_BELOW)
+PASSES[2] = Pass(PASS_KEEP_CHROME | PASS_CARDS, MIN_VISIBLE)
+PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE)
+PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
 cdef int _kind_mode(lxb_dom_node_t *root) noexcept nogil:
@@ -862,9 +880,10 @@ cdef int _kind_mode(lxb_dom_node_t *root) noexcept nogil:
     posts, a listing's cards its items, and on any page but an article the main content
     is the page's whole main region (PASS_WHOLE_PAGE)."""
     cdef double probability
-    cdef int kind = page_kind(root, &probability)
-    if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE:
-        return 0  # an article's scoring is the safe default
+    cdef size_t elements
+    cdef int kind = page_kind(root, &probability, &elements)
+    if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE or elements < MIN_PAGE_ELEMENTS:
+        return 0  # an article's scoring is the safe default; a fragment is no page
     if kind == PAGE_FORUM:
         return PASS_THREAD | PASS_WHOLE_PAGE
     if kind == PAGE_LISTING or kind == PAGE_COLLECTION:
@@ -904,17 +923,15 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     cdef size_t i
     cdef lxb_dom_node_t *winner = NULL
     cdef lxb_dom_node_t *tried
-    cdef int passes[4]
-    cdef int kind = _kind_mode(root)
-    for i in range(4):
-        passes[i] = PASSES[i] | kind
+    cdef int kind = _kind_mode(root), pass_mode
     failed[0] = False
-    mode[0] = passes[0]
-    for i in range(4):
-        if i >= 2 and winner != NULL and text >= MIN_VISIBLE:
-            break  # the later passes are for pages where nothing visible scored
+    mode[0] = PASSES[0].mode | kind
+    for i in range(PASS_COUNT):
+        if winner != NULL and text >= PASSES[i].below:
+            continue
+        pass_mode = PASSES[i].mode | kind
         tried_text = 0
-        tried = _score_walk(root, passes[i], &tried_text, failed)
+        tried = _score_walk(root, pass_mode, &tried_text, failed)
         if failed[0]:
             return NULL
         if i == 1 and tried != NULL and winner != NULL:
@@ -922,11 +939,9 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             # pruning left out inside it (comments below a short post) gains nothing; one
             # whose winner sat below a pruned wrapper gains all of it; a few lines of
             # heading and byline around the same text are no reason to switch
-            tried_text = _kept_text(tried, root, passes[0])
+            tried_text = _kept_text(tried, root, mode[0])
         if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text):
-            winner, text, mode[0] = tried, tried_text, passes[i]
-        if winner != NULL and text >= RETRY_BELOW:
-            break
+            winner, text, mode[0] = tried, tried_text, pass_mode
     if winner != NULL and kind & PASS_WHOLE_PAGE:
         winner = _main_region(winner, root)
     return winner

@@ -16,7 +16,7 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from turbohtml._core cimport Node, next_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
-from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_PRUNE_CLASSES, class_hints,
+from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, class_hints,
                                is_hidden, is_page_chrome, prunes)
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
 
@@ -178,13 +178,13 @@ cdef inline void _leave(Region *region, lxb_dom_node_t *c_node) noexcept nogil:
 cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode) noexcept nogil:
     """Subtrees a reader never sees: raw text, metadata, foreign islands, ruby readings
     (``<rt>``, ``<rp>``: the base text is the word), hidden elements; the scoring pass
-    that reads hidden and ``<noscript>`` content reads them here too."""
+    that read ``<noscript>`` or hidden content reads them here too."""
     cdef uintptr_t tag = c_node.local_name
     if c_node.ns != LXB_NS_HTML or tag == LXB_TAG_RT or tag == LXB_TAG_RP:
         return True
-    if mode & PASS_KEEP_HIDDEN:
-        return tag != LXB_TAG_NOSCRIPT and is_invisible(tag, c_node.ns)
-    return is_invisible(tag, c_node.ns) or is_hidden(c_node)
+    if tag == LXB_TAG_NOSCRIPT:
+        return not mode & PASS_KEEP_NOSCRIPT
+    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node))
 
 
 cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
@@ -195,6 +195,7 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
     cdef uintptr_t tag
     cdef Region heading, item, inside, boiler, caption, header
     cdef lxb_dom_node_t *outer_boiler = NULL
+    cdef lxb_dom_node_t *outer_caption = NULL
     cdef size_t links_open = 0
     cdef int flags, hints
     heading.node = item.node = inside.node = boiler.node = caption.node = header.node = NULL
@@ -234,8 +235,9 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                     walk.links += 1
                 if c_node == content:
                     _enter(&inside, c_node)
-                    # a boilerplate region around the winner does not make it boilerplate
+                    # a boilerplate or media region around the winner does not make it so
                     outer_boiler, boiler.node = boiler.node, NULL
+                    outer_caption, caption.node = caption.node, NULL
                 if is_heading(tag):
                     _enter(&heading, c_node)
                 elif tag == LXB_TAG_LI or tag == LXB_TAG_DT or tag == LXB_TAG_DD:
@@ -248,7 +250,7 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 if hints & HINT_MEDIA:
                     _enter(&caption, c_node)
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
-                        (is_page_chrome(c_node, root) and not (mode & PASS_KEEP_HIDDEN and tag == LXB_TAG_NOSCRIPT))
+                        (is_page_chrome(c_node, root) and not (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT))
                         or (mode & PASS_PRUNE_CLASSES and prunes(hints, mode))):
                     _enter(&boiler, c_node)
             else:
@@ -259,6 +261,7 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 if c_node == content:
                     _leave(&inside, c_node)
                     boiler.node = outer_boiler
+                    caption.node = outer_caption
                 _leave(&heading, c_node)
                 _leave(&item, c_node)
                 _leave(&boiler, c_node)

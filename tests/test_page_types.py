@@ -1,0 +1,235 @@
+"""Main content on every kind of page (docs/scoring.md): the content-case pages, each rule
+on a small page of our own, page_type() and the WCXB development split."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+import pytest
+
+from turbohtml import parse
+from turbohtml._score import candidate_scores
+
+from conftest import bench_module, data_path, read_gzip_text
+
+PROSE = (
+    "The committee met on Tuesday, and after a long debate it agreed, by a narrow vote, "
+    "to repair the old bridge before the winter instead of building a new one next year."
+)
+
+
+def article_text(markup: str | bytes) -> str:
+    return parse(markup).article().text
+
+
+# ---------------------------------------------------------------- the content cases
+
+
+def _content_cases() -> list[dict]:
+    path = data_path("content-cases", "cases.jsonl")
+    return [json.loads(line) for line in path.read_text(encoding="utf8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("case", _content_cases(), ids=lambda case: case["file"])
+def test_content_case(case: dict) -> None:
+    raw = data_path("content-cases", case["file"]).read_bytes()
+    text = article_text(raw)
+    for wanted in case["must_contain"]:
+        assert wanted in text, case["why"]
+    for unwanted in case["must_not_contain"]:
+        assert unwanted not in text, case["why"]
+
+
+# ---------------------------------------------------------------- class and id tokens
+
+
+def weight_of(attrs: str) -> float | None:
+    """The seed plus points of a <section> carrying ``attrs`` around one plain paragraph
+    (None when its subtree is pruned): 1.0 is no class weight, 26.0 the +25, -24.0 the -25."""
+    markup = f"<section id=outer><section id=probe {attrs}><p>A plain sentence for the probe block</p></section></section>"
+    got = {el.attr("id"): score for el, score, _t, _l in candidate_scores(parse(markup))}
+    return got.get("probe")
+
+
+@pytest.mark.parametrize(
+    ("attrs", "weight"),
+    [
+        ('class="layout no-sidebar"', 1.0),      # a negation: the page has no sidebar
+        ('class="has-comments"', 1.0),           # a state of the wrapper
+        ('class="with-sidebar"', 1.0),
+        ('class="above-footer"', 1.0),           # a position relative to the footer
+        ('class="sidebar-right"', 1.0),          # a layout switch
+        ('class="left-sidebar"', 1.0),
+        ('class="tab-menu--product"', 1.0),      # product tabs hold its description
+        ('class="elementor-widget-container"', 1.0),  # a page builder's content block
+        ('class="ratingtext"', 1.0),             # "text" inside a compound is no content word
+        ('class="context-box"', 1.0),
+        ('class="sidebar"', None),               # the words themselves still prune
+        ('class="widget widget_recent_posts"', 1.0),  # a sidebar widget (-25) naming posts (+25)
+        ('class="widget widget_archive"', -24.0),  # a sidebar widget: weight only
+        ('class="robots-nocontent sd-social"', None),  # "nocontent" rescues nothing
+        ('class="more-stories"', None),          # in-body related blocks
+        ('class="author-box"', None),
+        ('class="entry-content"', 26.0),
+        ('class="postbody"', 26.0),
+    ],
+)
+def test_class_tokens_are_read_word_by_word(attrs: str, weight: float | None) -> None:
+    assert weight_of(attrs) == weight
+
+
+def test_comment_blocks_are_pruned_on_an_article() -> None:
+    assert weight_of('class="comment-list"') is None
+
+
+# ---------------------------------------------------------------- winners and passes
+
+
+def test_a_retry_winner_counts_the_text_it_really_holds() -> None:
+    # the pruned pass finds a link line; the unpruned pass's winner is a wrapper promoted
+    # above the scored blocks, which holds the article: it wins by its text
+    markup = (
+        "<body><div class='site sidebar-collapsed-menu'>"
+        "<div><p><a href=/a>Home page link</a> <a href=/b>Another link text</a></p></div>"
+        f"<div><div class=text><p>{PROSE}</p><p>{PROSE}</p></div></div>"
+        f"<div><div class=text><p>{PROSE}</p><p>{PROSE}</p></div></div>"
+        "</div></body>"
+    )
+    assert article_text(markup).count("The committee met") == 4
+
+
+def test_a_page_wrapped_in_a_never_closed_header_has_an_article() -> None:
+    text = article_text(f"<header><a href=/>Site</a><div id=c><p>{PROSE}</p><p>{PROSE}</p></div>")
+    assert text.count("The committee met") == 2
+
+
+def test_noscript_content_when_the_visible_page_is_a_stub() -> None:
+    # forum software serves the posts to clients without script inside <noscript>
+    markup = (f"<body><div id=app>Loading...</div><noscript><div class=post><p>{PROSE}</p></div>"
+              f"<div class=post><p>{PROSE}</p></div></noscript></body>")
+    assert article_text(markup).count("The committee met") == 2
+
+
+def test_noscript_and_hidden_content_are_passed_over_beside_visible_prose() -> None:
+    markup = (f"<body><div id=shown><p>{PROSE}</p><p>{PROSE}</p></div>"
+              "<noscript><p>Please enable JavaScript to view the comments, powered by a service.</p></noscript>"
+              "<div hidden><p>A hidden dialog with a long message that is never shown to readers.</p></div></body>")
+    text = article_text(markup)
+    assert "enable JavaScript" not in text and "hidden dialog" not in text
+
+
+def test_an_anchor_without_href_is_no_link() -> None:
+    markup = f"<body><a name=top><div><p>{PROSE}</p><p>{PROSE}</p></div></body>"
+    assert article_text(markup).count("The committee met") == 2
+
+
+def test_a_sentence_around_its_links_is_prose_and_a_link_list_is_not() -> None:
+    markup = (f"<div><p>{PROSE}</p>"
+              "<p>Read <a href=/r>the full report of the committee on the bridge repairs</a> online.</p>"
+              "<p><a href=/1>Other story number one</a> | <a href=/2>Other story number two</a></p>"
+              f"<p>{PROSE}</p></div>")
+    text = article_text(markup)
+    assert "Read the full report of the committee on the bridge repairs online." in text
+    assert "Other story" not in text
+
+
+def test_a_negative_block_passes_no_share_to_its_parent() -> None:
+    # a hero tagline in a banner does not make the page around it an article
+    assert parse("<body><section class=banner><div>Fast repairs for every home, every day</div></section></body>"
+                 ).main_content() is None
+
+
+def test_a_teaser_beside_the_article_does_not_join_it() -> None:
+    markup = (f"<div id=page><div id=story><p>{PROSE}</p><p>{PROSE}</p><p>{PROSE}</p></div>"
+              "<div><div class=post-excerpt><p>A teaser, with a content word, of another story.</p></div></div></div>")
+    text = article_text(markup)
+    assert "teaser" not in text and text.count("The committee met") == 3
+
+
+# ---------------------------------------------------------------- text inside the article
+
+
+def test_the_articles_own_header_keeps_its_standfirst_not_its_byline() -> None:
+    lead = "The lake has fallen to its lowest level since records began, and boat owners worry."
+    markup = (f"<article><header><h1>Lake at record low</h1><p class=byline>By A. Writer</p>"
+              f"<p class=lead>{lead}</p></header><div><p>{PROSE}</p><p>{PROSE}</p></div></article>")
+    text = article_text(markup)
+    assert lead in text and "By A. Writer" not in text
+
+
+def test_captions_and_credits_go_but_gallery_slides_that_tell_the_story_stay() -> None:
+    slides = [f"Slide {n}: the garden on the {place} grows beans, herbs and strawberries in raised beds all summer."
+              for n, place in ((1, "roof"), (2, "courtyard"), (3, "wall"))]
+    gallery = "".join(f"<div class=slide-caption><p>{s}</p></div>" for s in slides)
+    text = article_text(f"<div><p>{PROSE}</p><div class=gallery>{gallery}</div></div>")
+    assert all(s in text for s in slides)
+    text = article_text(f"<div><p>{PROSE}</p><p>{PROSE}</p><figure><img src=a.jpg>"
+                        "<span class=credit>Photo: City Archive</span></figure><p>{PROSE}</p></div>")
+    assert "City Archive" not in text
+
+
+def test_soft_hyphens_ruby_readings_and_composed_text() -> None:
+    text = article_text("<div><p>Die Ver\u00adant\u00adwor\u00adtung f\u00fcr den Haus\u00adhalt liegt beim Rat, "
+                        "sagt man.</p><p><ruby>\u6771\u4eac<rt>\u3068\u3046\u304d\u3087\u3046</rt></ruby>"
+                        "\u306e\u6c17\u6e29\u306f\u3001\u4eca\u65e5\u3082\u9ad8\u304f\u306a\u308a\u307e\u3057\u305f\u3002"
+                        "Cafe\u0301 au lait, and more words here.</p></div>")
+    assert "Verantwortung" in text and "\u00ad" not in text
+    assert "\u6771\u4eac\u306e" in text and "\u3068\u3046" not in text
+    assert "Caf\u00e9" in text  # NFC
+
+
+def test_a_late_meta_charset_decides_bytes_that_are_not_utf8() -> None:
+    page = ("<html><head><!--" + "x" * 1500 + "--><meta charset=windows-1250></head><body><div><p>"
+            "Pos\u0142owie g\u0142osowali w pi\u0105tek, a wi\u0119kszo\u015b\u0107 klub\u00f3w poparła projekt ustawy."
+            "</p></div></body></html>").encode("cp1250")
+    assert "Pos\u0142owie g\u0142osowali" in article_text(page)
+    # valid UTF-8 stays UTF-8 whatever a late <meta> says
+    utf8 = page.decode("cp1250").encode("utf-8")
+    assert "Pos\u0142owie" in article_text(utf8)
+
+
+# ---------------------------------------------------------------- page types and WCXB-dev
+
+
+@pytest.fixture(scope="module")
+def wcxb() -> dict:
+    """page type, predicted type and the article text's page F1 of every WCXB-dev page."""
+    bag_f1 = bench_module("scoring").bag_f1
+    root = data_path("wcxb-dev")
+    types = json.loads((root / "page-types.json").read_text(encoding="utf8"))
+    found = {}
+    for page_id, kind in sorted(types.items()):
+        truth = json.loads((root / "ground-truth" / f"{page_id}.json").read_text(encoding="utf8"))
+        doc = parse(read_gzip_text(root / "html" / f"{page_id}.html.gz"))
+        found[page_id] = (kind, doc.page_type(), bag_f1(doc.article().text, truth["ground_truth"].get("main_content") or ""))
+    return found
+
+
+def test_page_type_accuracy_on_wcxb_dev(wcxb: dict) -> None:
+    right = sum(kind == predicted for kind, predicted, _f1 in wcxb.values())
+    # 0.893 measured on the pages the model was fitted on (cross-validated by site: 0.77,
+    # docs/scoring.md); the floor leaves 0.03 for a retrained model's noise
+    assert right / len(wcxb) >= 0.86
+    forums = [predicted == "forum" for kind, predicted, _f1 in wcxb.values() if kind == "forum"]
+    assert sum(forums) / len(forums) >= 0.95  # 113 of 113 measured
+
+
+def test_main_content_quality_on_wcxb_dev(wcxb: dict) -> None:
+    by_type: dict[str, list[float]] = defaultdict(list)
+    for kind, _predicted, f1 in wcxb.values():
+        if f1 is not None:
+            by_type[kind].append(f1)
+            by_type["all"].append(f1)
+    mean = {kind: sum(v) / len(v) for kind, v in by_type.items()}
+    # measured: all 0.829, article 0.935, forum 0.720, service 0.771 (bench/quality.py);
+    # floors 0.02 below
+    assert mean["all"] >= 0.81
+    assert mean["article"] >= 0.915
+    assert mean["forum"] >= 0.70
+    assert mean["service"] >= 0.75
+
+
+def test_page_type_of_small_pages() -> None:
+    doc = parse("<html><body><p>Hello</p></body></html>")
+    assert doc.page_type() in ("article", "forum", "product", "collection", "listing", "documentation", "service")
