@@ -49,6 +49,9 @@ ctypedef struct WordTable:
     const char *words[MAX_WORDS]
     size_t lengths[MAX_WORDS]
     size_t count
+    unsigned char first[MAX_WORDS]      # word indexes sorted by first byte
+    size_t bucket_start[256]
+    size_t bucket_count[256]
 
 cdef WordTable _class_words
 cdef WordTable _schema_types
@@ -56,15 +59,24 @@ cdef list _keep_alive = []
 
 
 cdef void _load(WordTable *table, words) except *:
+    cdef size_t i = 0
+    cdef int byte
     if len(words) > MAX_WORDS:
         raise ValueError("too many page-type words")
-    table.count = 0
-    for word in words:
+    table.count = len(words)
+    for k, word in enumerate(words):
         data = word.encode("ascii")
         _keep_alive.append(data)
-        table.words[table.count] = <const char *>data
-        table.lengths[table.count] = len(data)
-        table.count += 1
+        table.words[k] = <const char *>data
+        table.lengths[k] = len(data)
+    for byte in range(256):
+        table.bucket_start[byte] = i
+        table.bucket_count[byte] = 0
+        for k, word in enumerate(words):
+            if word.encode("ascii")[0] == byte:
+                table.first[i] = k
+                table.bucket_count[byte] += 1
+                i += 1
 
 
 _load(&_class_words, _page_words.CLASS_WORDS)
@@ -90,10 +102,24 @@ cdef bint _has(const unsigned char *hay, size_t length, const char *needle, size
 
 cdef void _count_words(const unsigned char *value, size_t length, WordTable *table,
                        size_t *counts) noexcept nogil:
-    cdef size_t k
+    """Add one to the count of every word of ``table`` found in ``value``: one pass,
+    trying at each byte only the words that start with it."""
+    cdef bint seen[MAX_WORDS]
+    cdef size_t i, b, k, n, j
     for k in range(table.count):
-        if _has(value, length, table.words[k], table.lengths[k]):
-            counts[k] += 1
+        seen[k] = False
+    for i in range(length):
+        for b in range(table.bucket_start[value[i]], table.bucket_start[value[i]] + table.bucket_count[value[i]]):
+            k = table.first[b]
+            n = table.lengths[k]
+            if seen[k] or n > length - i:
+                continue
+            j = 1
+            while j < n and value[i + j] == <unsigned char>table.words[k][j]:
+                j += 1
+            if j == n:
+                seen[k] = True
+                counts[k] += 1
 
 
 cdef void _class_counts(lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
