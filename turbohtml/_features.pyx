@@ -10,7 +10,7 @@ per node, so the scoring walk asks for the kind of every page it scores.
 
 from libc.math cimport exp, log1p
 
-from turbohtml._core cimport Node, element_attr, next_node
+from turbohtml._core cimport Node, attr_id, attr_value, element_attr, next_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, count_text
 from turbohtml._tags cimport is_text_link
@@ -197,6 +197,7 @@ cdef void _walk(lxb_dom_node_t *root, size_t *counts) noexcept nogil:
     cdef uintptr_t tag
     cdef size_t links = 0, paragraphs = 0, items = 0, code = 0, cells = 0, chars, commas, length = 0
     cdef const lxb_char_t *value
+    cdef uintptr_t itemtype = attr_id(root, "itemtype", 8)  # one name lookup per walk
     while c_node != NULL:
         if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
             if not closing:
@@ -231,7 +232,7 @@ cdef void _walk(lxb_dom_node_t *root, size_t *counts) noexcept nogil:
                     continue
                 if tag == LXB_TAG_META:
                     _meta_counts(c_node, counts)
-                value = element_attr(c_node, "itemtype", 8, &length)
+                value = attr_value(c_node, itemtype, &length)
                 if value != NULL:
                     _count_words(value, length, &_schema_types, schema)
                 _class_counts(c_node, words)
@@ -242,7 +243,7 @@ cdef void _walk(lxb_dom_node_t *root, size_t *counts) noexcept nogil:
                     else:
                         links += 1
                         counts[F_LINKS] += 1
-                elif not closing and element_attr(c_node, "href", 4, &length) != NULL:
+                elif not closing and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
                     counts[F_CARDS] += 1
             elif tag == LXB_TAG_P:
                 paragraphs = paragraphs - 1 if closing else paragraphs + 1

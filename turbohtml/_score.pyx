@@ -16,6 +16,7 @@ from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints
+from turbohtml._features import PAGE_KINDS_NAMES
 
 cdef enum:
     MAX_WORDS = 64
@@ -875,13 +876,14 @@ PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE
 PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
-cdef int _kind_mode(lxb_dom_node_t *root) noexcept nogil:
+cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
     """What the page's kind changes in every pass: a thread's comment blocks are its
     posts, a listing's cards its items, and on any page but an article the main content
     is the page's whole main region (PASS_WHOLE_PAGE)."""
     cdef double probability
     cdef size_t elements
     cdef int kind = page_kind(root, &probability, &elements)
+    page[0] = kind
     if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE or elements < MIN_PAGE_ELEMENTS:
         return 0  # an article's scoring is the safe default; a fragment is no page
     if kind == PAGE_FORUM:
@@ -908,7 +910,7 @@ cdef lxb_dom_node_t *_main_region(lxb_dom_node_t *winner, lxb_dom_node_t *root) 
     return region
 
 
-cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode) noexcept nogil:
+cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page) noexcept nogil:
     """The highest-scoring container below ``root`` after the link-density discount, or NULL.
 
     Like Readability, when pruning boilerplate class/id subtrees leaves no winner or a
@@ -917,13 +919,14 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     is wrapped in chrome (a never-closed ``<header>`` or ``<aside>``) or its content is
     not shown without script (a hidden container filled by a streaming script, the
     ``<noscript>`` copy forum software serves): score again walking those. ``mode`` tells
-    which pass won, so the unit walk reads the winner's inside the same way.
+    which pass won, so the unit walk reads the winner's inside the same way; ``page``
+    the page's kind (PAGE_*).
     """
     cdef size_t text = 0, tried_text
     cdef size_t i
     cdef lxb_dom_node_t *winner = NULL
     cdef lxb_dom_node_t *tried
-    cdef int kind = _kind_mode(root), pass_mode
+    cdef int kind = _kind_mode(root, page), pass_mode
     failed[0] = False
     mode[0] = PASSES[0].mode | kind
     for i in range(PASS_COUNT):
@@ -947,17 +950,24 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     return winner
 
 
-def scored_winner(Node node, /) -> tuple:
-    """``(winner, mode)``: the main-content element (or None) and the pass that chose it
-    (``PASS_*`` bits: what the unit walk must leave out the same way)."""
+def scored_page(Node node, /) -> tuple:
+    """``(winner, mode, page_type)``: the main-content element (or None), the pass that
+    chose it (``PASS_*`` bits: what the unit walk must leave out the same way) and the
+    page's kind, as ``Document.page_type()`` names it."""
     cdef bint failed = False
-    cdef int mode = PASS_PRUNE_CLASSES
+    cdef int mode = PASS_PRUNE_CLASSES, page = PAGE_ARTICLE
     cdef lxb_dom_node_t *winner
     with nogil:
-        winner = find_main_content(node.c_node, &failed, &mode)
+        winner = find_main_content(node.c_node, &failed, &mode, &page)
     if failed:
         raise MemoryError("out of memory while scoring the page")
-    return wrap_node(node._owner(), winner), mode
+    return wrap_node(node._owner(), winner), mode, PAGE_KINDS_NAMES[page]
+
+
+def scored_winner(Node node, /) -> tuple:
+    """``(winner, mode)`` of ``scored_page``."""
+    winner, mode, _page = scored_page(node)
+    return winner, mode
 
 
 def main_content(Node node, /):
