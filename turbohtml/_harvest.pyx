@@ -9,7 +9,9 @@ An <h1> or <time> in page chrome (nav, aside, footer, a site <header> outside an
 
 from turbohtml._core cimport Document, Node, decode_text, element_attr, next_node, wrap_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport equals_lower, has_token
+from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
+
+from turbohtml._ascii cimport ascii_lower, equals_lower, has_token
 
 from turbohtml import _metadata_names as names
 
@@ -77,6 +79,8 @@ cdef void _harvest(lxb_dom_node_t *root, Found *found) noexcept nogil:
             if closing:
                 if c_node == chrome:
                     chrome = NULL
+                elif c_node == header:
+                    header = NULL
                 if (tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN) and articles_open:
                     articles_open -= 1
             elif tag == LXB_TAG_SCRIPT or tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE:
@@ -153,3 +157,306 @@ def harvest_metadata(Node node, /) -> dict:
         "description": description,
         "lang": lang or None,
     }
+
+
+# ---------------------------------------------------------------- metadata() sources
+#
+# gather_sources() is the walk behind turbohtml.extract.metadata: one pass that keeps
+# every source metadata() weighs, as node pointers (strings are built afterwards, for
+# those nodes only). The word lists come from the caller, so the data stays in
+# turbohtml.extract's data module.
+
+cdef enum:
+    MAX_METAS = 256        # a page declares a few dozen; the rest of a hostile page is ignored
+    MAX_SPOTS = 128        # headings, byline and date candidates kept, in document order
+    MAX_WORDS = 16
+    MAX_STAMPS = 256       # short texts with digits, outside chrome and comments
+    MAX_STAMP_BYTES = 80
+
+# Spot kinds and flags (bit flags; the module-level names below export them).
+cdef enum:
+    _H1 = 1
+    _HEADLINE = 2          # an element with itemprop="headline"
+    _REL_AUTHOR = 4        # <a rel~=author>
+    _ITEMPROP_AUTHOR = 8   # an element with itemprop="author" (or "creator")
+    _BYLINE_CLASS = 16     # class/id holding a byline word
+    _ADDRESS = 32          # <address>
+    _BY_PREFIX = 64        # an element whose first text reads "By ..."
+    _IN_CHROME = 128       # inside nav/aside/footer
+    _IN_COMMENTS = 256     # inside a block whose class/id names comments
+    _IN_ARTICLE = 512      # inside <article> or <main>
+    _DATE = 1024           # <time>, itemprop="date...", or class/id holding a date word
+    _STAMP = 2048          # a short text with a year's worth of digits ("Dec 12, 2025")
+    _IN_HEADER = 4096      # inside a <header> outside any <article>/<main> (a site's or a title's)
+
+H1, HEADLINE, REL_AUTHOR, ITEMPROP_AUTHOR = _H1, _HEADLINE, _REL_AUTHOR, _ITEMPROP_AUTHOR
+BYLINE_CLASS, ADDRESS, BY_PREFIX = _BYLINE_CLASS, _ADDRESS, _BY_PREFIX
+IN_CHROME, IN_COMMENTS, IN_ARTICLE, DATE, STAMP = _IN_CHROME, _IN_COMMENTS, _IN_ARTICLE, _DATE, _STAMP
+IN_HEADER = _IN_HEADER
+
+
+cdef const char *_META_KEYS[3]
+cdef size_t _META_KEY_LENGTHS[3]
+_META_KEYS[0], _META_KEYS[1], _META_KEYS[2] = "property", "name", "itemprop"
+_META_KEY_LENGTHS[0], _META_KEY_LENGTHS[1], _META_KEY_LENGTHS[2] = 8, 4, 8
+
+
+ctypedef struct Spot:
+    lxb_dom_node_t *node
+    size_t ordinal         # elements opened before it: distance between spots
+    int kind
+
+
+ctypedef struct Words:
+    const char *data[MAX_WORDS]
+    size_t length[MAX_WORDS]
+    size_t count
+
+
+ctypedef struct Sources:
+    lxb_dom_node_t *metas[MAX_METAS]
+    size_t meta_count
+    lxb_dom_node_t *canonical
+    lxb_dom_node_t *base
+    Spot spots[MAX_SPOTS]
+    size_t spot_count
+    Spot stamps[MAX_STAMPS]
+    size_t stamp_count
+    Words byline_words
+    Words comment_words
+    Words date_words
+    Words by_prefixes
+
+
+cdef inline bint _prefix_lower(const lxb_char_t *data, const char *word, size_t n) noexcept nogil:
+    """Whether ``data`` starts with ``word`` (lower-case, ``n`` bytes), ASCII case-insensitively."""
+    cdef size_t i
+    for i in range(n):
+        if ascii_lower(data[i]) != <lxb_char_t>word[i]:
+            return False
+    return True
+
+
+cdef bint _contains_lower(const lxb_char_t *data, size_t length, const char *word, size_t n) noexcept nogil:
+    """ASCII case-insensitive substring test (``word`` lower-case, ``n`` bytes)."""
+    cdef size_t i
+    if n == 0 or n > length:
+        return False
+    for i in range(length - n + 1):
+        if _prefix_lower(data + i, word, n):
+            return True
+    return False
+
+
+cdef bint _marked(lxb_dom_node_t *c_node, Words *words) noexcept nogil:
+    """Whether the element's class or id holds one of ``words`` (substring, any case)."""
+    cdef size_t length = 0, k
+    cdef const lxb_char_t *value
+    cdef int j
+    for j in range(2):
+        if j == 0:
+            value = element_attr(c_node, "class", 5, &length)
+        else:
+            value = element_attr(c_node, "id", 2, &length)
+        if value == NULL or length == 0:
+            continue
+        for k in range(words.count):
+            if _contains_lower(value, length, words.data[k], words.length[k]):
+                return True
+    return False
+
+
+cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
+    """Whether a text node starts (after spaces) with a byline prefix such as "By "."""
+    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
+    cdef const lxb_char_t *data = c_text.data.data
+    cdef size_t length = c_text.data.length, i = 0, k, n
+    while i < length and data[i] <= 32:
+        i += 1
+    for k in range(prefixes.count):
+        n = prefixes.length[k]
+        if i + n < length and _prefix_lower(data + i, prefixes.data[k], n) and data[i + n] <= 32:
+            return True
+    return False
+
+
+cdef bint _looks_like_stamp(lxb_dom_node_t *c_node) noexcept nogil:
+    """A short text holding at least four digits: a date stamp candidate."""
+    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
+    cdef const lxb_char_t *data = c_text.data.data
+    cdef size_t length = c_text.data.length, i, digits = 0
+    if length > MAX_STAMP_BYTES * 2:
+        return False
+    for i in range(length):
+        if 48 <= data[i] <= 57:
+            digits += 1
+    return digits >= 4
+
+
+cdef void _add_spot(Sources *found, lxb_dom_node_t *c_node, size_t ordinal, int kind) noexcept nogil:
+    if found.spot_count and found.spots[found.spot_count - 1].node == c_node:
+        found.spots[found.spot_count - 1].kind |= kind
+    elif found.spot_count < MAX_SPOTS:
+        found.spots[found.spot_count].node = c_node
+        found.spots[found.spot_count].ordinal = ordinal
+        found.spots[found.spot_count].kind = kind
+        found.spot_count += 1
+
+
+cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_node_t *chrome = NULL      # the nav/aside/footer we are inside, if any
+    cdef lxb_dom_node_t *header = NULL      # the <header> outside any <article>/<main>, if any
+    cdef lxb_dom_node_t *comments = NULL    # the comment block we are inside, if any
+    cdef bint closing = False
+    cdef uintptr_t tag
+    cdef size_t length = 0, articles_open = 0, ordinal = 0
+    cdef const lxb_char_t *value
+    cdef int kind, context
+    while c_node != NULL:
+        if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
+            tag = c_node.local_name
+            if closing:
+                if c_node == chrome:
+                    chrome = NULL
+                elif c_node == header:
+                    header = NULL
+                elif c_node == comments:
+                    comments = NULL
+                if (tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN) and articles_open:
+                    articles_open -= 1
+                c_node = next_node(root, c_node, &closing)
+                continue
+            if tag == LXB_TAG_SCRIPT or tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE:
+                closing = True  # nothing to read inside
+                c_node = next_node(root, c_node, &closing)
+                continue
+            ordinal += 1
+            if tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN:
+                articles_open += 1
+            elif chrome == NULL and _is_page_chrome(c_node, articles_open):
+                if tag == LXB_TAG_HEADER:
+                    if header == NULL:
+                        header = c_node
+                else:
+                    chrome = c_node
+            context = (_IN_CHROME if chrome != NULL else 0) | (_IN_ARTICLE if articles_open else 0)
+            if header != NULL:
+                context |= _IN_HEADER
+            if comments == NULL and tag != LXB_TAG_BODY and tag != LXB_TAG_HTML and _marked(c_node, &found.comment_words):
+                comments = c_node
+            if comments != NULL:
+                context |= _IN_COMMENTS
+            if tag == LXB_TAG_META:
+                if found.meta_count < MAX_METAS and element_attr(c_node, "content", 7, &length) != NULL:
+                    found.metas[found.meta_count] = c_node
+                    found.meta_count += 1
+            elif tag == LXB_TAG_LINK:
+                value = element_attr(c_node, "rel", 3, &length)
+                if found.canonical == NULL and value != NULL and has_token(value, length, "canonical") \
+                        and element_attr(c_node, "href", 4, &length) != NULL:
+                    found.canonical = c_node
+            elif tag == LXB_TAG_BASE:
+                if found.base == NULL and element_attr(c_node, "href", 4, &length) != NULL:
+                    found.base = c_node
+            else:
+                kind = 0
+                if tag == LXB_TAG_H1:
+                    kind |= _H1
+                elif tag == LXB_TAG_ADDRESS:
+                    kind |= _ADDRESS
+                elif tag == LXB_TAG_A:
+                    value = element_attr(c_node, "rel", 3, &length)
+                    if value != NULL and has_token(value, length, "author"):
+                        kind |= _REL_AUTHOR
+                value = element_attr(c_node, "itemprop", 8, &length)
+                if value != NULL:
+                    if has_token(value, length, "headline"):
+                        kind |= _HEADLINE
+                    if has_token(value, length, "author") or has_token(value, length, "creator"):
+                        kind |= _ITEMPROP_AUTHOR
+                if tag != LXB_TAG_BODY and tag != LXB_TAG_HTML and _marked(c_node, &found.byline_words):
+                    kind |= _BYLINE_CLASS
+                if tag == LXB_TAG_TIME:
+                    kind |= _DATE
+                elif value != NULL and _contains_lower(value, length, "date", 4):
+                    kind |= _DATE   # itemprop="datePublished", "dateModified", ...
+                elif tag != LXB_TAG_BODY and tag != LXB_TAG_HTML and _marked(c_node, &found.date_words):
+                    kind |= _DATE
+                if kind:
+                    _add_spot(found, c_node, ordinal, kind | context)
+        elif c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing and c_node.parent != NULL \
+                and chrome == NULL and comments == NULL:
+            if _reads_by(c_node, &found.by_prefixes):
+                _add_spot(found, c_node.parent, ordinal, _BY_PREFIX | (_IN_ARTICLE if articles_open else 0))
+            elif found.stamp_count < MAX_STAMPS and _looks_like_stamp(c_node):
+                found.stamps[found.stamp_count].node = c_node
+                found.stamps[found.stamp_count].ordinal = ordinal
+                found.stamps[found.stamp_count].kind = _STAMP
+                found.stamp_count += 1
+        c_node = next_node(root, c_node, &closing)
+
+
+cdef void _fill_words(Words *words, list encoded) noexcept:
+    cdef size_t k
+    words.count = min(len(encoded), MAX_WORDS)
+    for k in range(words.count):
+        words.data[k] = <const char *>(<bytes>encoded[k])
+        words.length[k] = len(<bytes>encoded[k])
+
+
+def gather_sources(Node node, list byline_words, list comment_words, list date_words, list by_prefixes,
+                   /) -> tuple:
+    """Every metadata source of the page ``node`` belongs to, in one walk.
+
+    The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
+    marking a byline, a comment section and a date, and byline prefixes ("by"). Returns ``(metas, canonical, base, spots, stamps)``: ``metas`` the ``(key, content)``
+    pairs of every ``<meta>`` with a ``content`` (key: the lower-cased ``property``,
+    ``name`` or ``itemprop``, each that is present); ``canonical`` the first
+    ``<link rel=canonical>`` href and ``base`` the first ``<base href>`` (or ``None``);
+    ``spots`` the headings, byline and date candidates as ``(element, ordinal, kind)`` in
+    document order, ``kind`` a mask of the module's flags; ``stamps`` the short texts
+    holding four or more digits outside page chrome and comments, as ``(text node, ordinal)``
+    (date stamps without markup: "Published on July 18, 2025").
+    """
+    cdef Document doc = node._owner()
+    cdef Sources *found = <Sources *>PyMem_RawMalloc(sizeof(Sources))  # ~10 KB: not on the stack
+    cdef size_t k, length = 0
+    cdef const lxb_char_t *value
+    cdef int j
+    cdef lxb_dom_node_t *c_node
+    if found == NULL:
+        raise MemoryError("out of memory gathering metadata sources")
+    try:
+        found.meta_count = found.spot_count = found.stamp_count = 0
+        found.canonical = found.base = NULL
+        _fill_words(&found.byline_words, byline_words)
+        _fill_words(&found.comment_words, comment_words)
+        _fill_words(&found.date_words, date_words)
+        _fill_words(&found.by_prefixes, by_prefixes)
+        with nogil:
+            _gather(<lxb_dom_node_t *>doc.c_doc, found)
+        metas = []
+        for k in range(found.meta_count):
+            c_node = found.metas[k]
+            content = _attr(c_node, "content", 7)
+            if not content:
+                continue
+            for j in range(3):
+                value = element_attr(c_node, _META_KEYS[j], _META_KEY_LENGTHS[j], &length)
+                if value != NULL and length:
+                    metas.append((decode_text(value, length).strip().lower(), content))
+        canonical = _raw_attr(found.canonical, "href", 4) if found.canonical != NULL else None
+        base = _raw_attr(found.base, "href", 4) if found.base != NULL else None
+        spots = [(wrap_node(doc, found.spots[k].node), found.spots[k].ordinal, found.spots[k].kind)
+                 for k in range(found.spot_count)]
+        stamps = [(wrap_node(doc, found.stamps[k].node), found.stamps[k].ordinal) for k in range(found.stamp_count)]
+        return metas, canonical, base, spots, stamps
+    finally:
+        PyMem_RawFree(found)
+
+
+cdef str _raw_attr(lxb_dom_node_t *c_node, const char *name, size_t n):
+    cdef size_t length = 0
+    cdef const lxb_char_t *value = element_attr(c_node, name, n, &length)
+    return decode_text(value, length).strip() if value != NULL else None

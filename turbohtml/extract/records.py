@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Article",
     "Link",
+    "Metadata",
     "MicrodataItem",
     "Paragraph",
     "PublicationDate",
@@ -81,6 +82,10 @@ class Article:
     date: str | None = None
     description: str | None = None
     lang: str | None = None
+    canonical: str | None = None
+    site_name: str | None = None
+    tags: tuple[str, ...] = ()
+    image: str | None = None
 
     __reduce__ = _without_element
 
@@ -276,3 +281,29 @@ class StructuredData:
         from turbohtml._display import structured_html
 
         return structured_html(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """A page's metadata, every source weighed, as ``Document.metadata()`` returns it.
+
+    Strings are whitespace-folded; a field is ``None`` (``()`` for ``tags`` and
+    ``categories``) when the page does not carry it: nothing is guessed. ``author`` holds
+    the names joined with ``"; "``; ``date`` and ``date_modified`` are ISO
+    ``YYYY-MM-DD``; ``canonical`` and ``image`` are absolute when a base URL is known;
+    ``url`` is the address passed in, else the page's canonical one.
+    """
+
+    title: str | None = None
+    author: str | None = None
+    date: str | None = None
+    date_modified: str | None = None
+    description: str | None = None
+    site_name: str | None = None
+    canonical: str | None = None
+    image: str | None = None
+    tags: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    lang: str | None = None
+    page_type: str | None = None
+    url: str | None = None
