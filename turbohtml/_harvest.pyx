@@ -18,8 +18,10 @@ from turbohtml import _metadata_names as names
 cdef enum:
     NAME_BUFFER = 64
     MAX_NAMES = 64
+    MAX_TAGS = 32
 
-cdef list _meta_names = list(dict.fromkeys(names.TITLE + names.AUTHOR + names.DATE + names.DESCRIPTION))
+cdef list _meta_names = list(dict.fromkeys(names.TITLE + names.AUTHOR + names.DATE + names.DESCRIPTION
+                                          + names.SITE_NAME + names.IMAGE + names.KEYWORDS))
 if len(_meta_names) > MAX_NAMES:
     raise ImportError("too many metadata names")
 cdef list _encoded = [name.encode("ascii") for name in _meta_names]
@@ -34,7 +36,10 @@ ctypedef struct Found:
     lxb_dom_node_t *h1
     lxb_dom_node_t *author_link
     lxb_dom_node_t *time
+    lxb_dom_node_t *canonical
     lxb_dom_node_t *metas[MAX_NAMES]
+    lxb_dom_node_t *tags[MAX_TAGS]     # every article:tag meta, in order
+    size_t tag_count
 
 
 cdef void _match_meta(lxb_dom_node_t *c_node, Found *found) noexcept nogil:
@@ -52,6 +57,9 @@ cdef void _match_meta(lxb_dom_node_t *c_node, Found *found) noexcept nogil:
         value = element_attr(c_node, keys[j], key_lengths[j], &length)
         if value == NULL:
             continue
+        if found.tag_count < MAX_TAGS and equals_lower(value, length, "article:tag"):
+            found.tags[found.tag_count] = c_node
+            found.tag_count += 1
         for k in range(_name_count):
             if found.metas[k] == NULL and equals_lower(value, length, _name_data[k]):
                 found.metas[k] = c_node
@@ -102,6 +110,11 @@ cdef void _harvest(lxb_dom_node_t *root, Found *found) noexcept nogil:
                     value = element_attr(c_node, "rel", 3, &length)
                     if value != NULL and has_token(value, length, "author"):
                         found.author_link = c_node
+                elif tag == LXB_TAG_LINK and found.canonical == NULL:
+                    value = element_attr(c_node, "rel", 3, &length)
+                    if value != NULL and has_token(value, length, "canonical") \
+                            and element_attr(c_node, "href", 4, &length) != NULL:
+                        found.canonical = c_node
         c_node = next_node(root, c_node, &closing)
 
 
@@ -129,12 +142,14 @@ cdef str _first_meta(Found *found, tuple wanted, bint skip_urls=False):
 
 
 def harvest_metadata(Node node, /) -> dict:
-    """title, byline, date, description and lang of the page ``node`` belongs to."""
+    """title, byline, date, description, lang, canonical, site_name, tags and image of
+    the page ``node`` belongs to, as declared (the canonical href as written)."""
     cdef Document doc = node._owner()
     cdef Found found
     cdef size_t k
     cdef lxb_dom_node_t *c_root = <lxb_dom_node_t *>doc.c_doc
-    found.h1 = found.author_link = found.time = NULL
+    found.h1 = found.author_link = found.time = found.canonical = NULL
+    found.tag_count = 0
     for k in range(MAX_NAMES):
         found.metas[k] = NULL
     with nogil:
@@ -150,12 +165,20 @@ def harvest_metadata(Node node, /) -> dict:
     description = _first_meta(&found, names.DESCRIPTION)
     root = doc.root
     lang = _fold(root.attr("lang") or "") if root is not None else ""
+    canonical = _attr(found.canonical, "href", 4) if found.canonical != NULL else ""
+    tags = [_attr(found.tags[k], "content", 7) for k in range(found.tag_count)]
+    if not tags:
+        tags = (_first_meta(&found, names.KEYWORDS) or "").split(",")
     return {
         "title": title or None,
         "byline": byline or None,
         "date": date,
         "description": description,
         "lang": lang or None,
+        "canonical": canonical or None,
+        "site_name": _first_meta(&found, names.SITE_NAME),
+        "tags": tuple(dict.fromkeys(tag for tag in (_fold(t) for t in tags) if tag)),
+        "image": _first_meta(&found, names.IMAGE),
     }
 
 

@@ -79,6 +79,7 @@ PUBLISHED_METAS = (
     "publishdate", "publish-date", "publish_date", "published_time", "date", "dc.date", "dc.date.issued",
     "dcterms.date", "dcterms.created", "dcterms.issued", "citation_publication_date", "citation_date",
     "parsely-pub-date", "sailthru.date", "originalpublicationdate", "datecreated", "release_date",
+    "published", "article:published", "publication_date",
 )
 
 MODIFIED_METAS = (

@@ -317,6 +317,8 @@ def clean_names(text: str | None) -> list[str]:
     names: list[str] = []
     for chunk in _JOIN.split(text):
         parts = [part.strip() for part in chunk.split(",")]
+        if len(parts) == 2 and all(len(part.split()) == 1 for part in parts) and not _CREDENTIAL.match(parts[1]):
+            parts = [chunk.strip()]  # "Hopper, Grace": one name, surname first
         current: list[str] = []
         for part in parts:
             part = _EDGE.sub("", _PREFIX.sub("", part))
@@ -444,7 +446,8 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None) ->
         if date:
             votes[date] = votes.get(date, 0.0) + weight
 
-    stated = {_iso(value) for name in S.PUBLISHED_METAS for value in src.metas.get(name, ())}
+    # the first of each name: later ones date a thread's replies or a listing's items
+    stated = {_iso(src.metas[name][0]) for name in S.PUBLISHED_METAS if name in src.metas}
     if src.article is not None:
         stated.add(_iso(_ld_text(src.article.get("datePublished"))))
     stated.discard(None)
@@ -462,16 +465,18 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None) ->
         if date != declared:  # the same claim twice (a meta and JSON-LD) is one vote
             vote(date, S.PUBLISHED_DATE_WEIGHT)
             declared = declared or date
-    vote(modified, S.MODIFIED_DATE_WEIGHT)
+    if modified != declared and modified not in stated:
+        vote(modified, S.MODIFIED_DATE_WEIGHT)  # a publication date equal to it is one claim, not two
     if len([date for date, update in shown if not update]) > S.MAX_SHOWN_DATES:
-        shown = []  # a listing: each teaser shows its own date
+        # a listing's teasers or a thread's posts: only a declared date they repeat stands
+        shown = [(date, update) for date, update in shown if date == declared or date in stated]
     shown_dates = [date for date, _update in shown]
     for index, (date, update) in enumerate(shown):
         vote(date, S.VISIBLE_DATE_WEIGHT * (S.UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
     if not votes:
         return None
     dated = (src.article is not None or (src.meta("og:type") or "").lower() in S.DATED_TYPES
-             or src.meta("article:published_time") is not None)
+             or bool(stated) or (found is not None and found.signal == "url"))
     best = max(votes, key=lambda date: (votes[date], date == declared))
     if best in shown_dates or ((best == declared or best in stated) and (dated or shown_dates)):
         return best
