@@ -11,13 +11,12 @@ IN_CHROME: int
 IN_COMMENTS: int
 IN_ARTICLE: int
 DATE: int
-STAMP: int
 IN_HEADER: int
 
 def harvest_metadata(node: Node, /) -> dict[str, str | None]: ...
 def gather_sources(
     node: Node, byline_words: list[bytes], comment_words: list[bytes], date_words: list[bytes],
-    by_prefixes: list[bytes], /,
+    by_prefixes: list[bytes], stamp_after: int, /,
 ) -> tuple[
     list[tuple[str, str]], str | None, str | None, list[tuple[Element, int, int]], list[tuple[Node, int]]
 ]: ...

@@ -10,6 +10,7 @@ An <h1> or <time> in page chrome (nav, aside, footer, a site <header> outside an
 from turbohtml._core cimport Document, Node, decode_text, element_attr, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
+from libc.string cimport memset
 
 from turbohtml._ascii cimport ascii_lower, equals_lower, has_token
 
@@ -193,7 +194,8 @@ cdef enum:
     MAX_METAS = 256        # a page declares a few dozen; the rest of a hostile page is ignored
     MAX_SPOTS = 128        # headings, byline and date candidates kept, in document order
     MAX_WORDS = 16
-    MAX_STAMPS = 256       # short texts with digits, outside chrome and comments
+    MAX_STAMPS = 64        # short texts with digits, outside chrome and comments, near the first title
+    STAMP_RING = 8         # stamps kept from just before the first title
     MAX_STAMP_BYTES = 80
 
 # Spot kinds and flags (bit flags; the module-level names below export them).
@@ -209,12 +211,11 @@ cdef enum:
     _IN_COMMENTS = 256     # inside a block whose class/id names comments
     _IN_ARTICLE = 512      # inside <article> or <main>
     _DATE = 1024           # <time>, itemprop="date...", or class/id holding a date word
-    _STAMP = 2048          # a short text with a year's worth of digits ("Dec 12, 2025")
     _IN_HEADER = 4096      # inside a <header> outside any <article>/<main> (a site's or a title's)
 
 H1, HEADLINE, REL_AUTHOR, ITEMPROP_AUTHOR = _H1, _HEADLINE, _REL_AUTHOR, _ITEMPROP_AUTHOR
 BYLINE_CLASS, ADDRESS, BY_PREFIX = _BYLINE_CLASS, _ADDRESS, _BY_PREFIX
-IN_CHROME, IN_COMMENTS, IN_ARTICLE, DATE, STAMP = _IN_CHROME, _IN_COMMENTS, _IN_ARTICLE, _DATE, _STAMP
+IN_CHROME, IN_COMMENTS, IN_ARTICLE, DATE = _IN_CHROME, _IN_COMMENTS, _IN_ARTICLE, _DATE
 IN_HEADER = _IN_HEADER
 
 
@@ -249,6 +250,8 @@ ctypedef struct Sources:
     Words comment_words
     Words date_words
     Words by_prefixes
+    unsigned char first_bytes[256]   # _MARK_* bits of the lists with a word starting with that byte
+    size_t stamp_after               # stamps are kept up to this many elements after the first title
 
 
 cdef inline bint _prefix_lower(const lxb_char_t *data, const char *word, size_t n) noexcept nogil:
@@ -271,22 +274,45 @@ cdef bint _contains_lower(const lxb_char_t *data, size_t length, const char *wor
     return False
 
 
-cdef bint _marked(lxb_dom_node_t *c_node, Words *words) noexcept nogil:
-    """Whether the element's class or id holds one of ``words`` (substring, any case)."""
-    cdef size_t length = 0, k
+cdef enum:
+    _MARK_BYLINE = 1
+    _MARK_COMMENT = 2
+    _MARK_DATE = 4
+
+
+cdef int _words_at(const lxb_char_t *data, size_t left, Words *words) noexcept nogil:
+    cdef size_t k
+    for k in range(words.count):
+        if words.length[k] <= left and _prefix_lower(data, words.data[k], words.length[k]):
+            return 1
+    return 0
+
+
+cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
+    """Which word lists the element's class or id holds (substring, any case), as
+    ``_MARK_*`` bits: one scan of each value; a position is tried only when a word of
+    some list starts with its byte."""
+    cdef size_t length = 0, i
     cdef const lxb_char_t *value
-    cdef int j
+    cdef int j, marks = 0, starts
     for j in range(2):
         if j == 0:
             value = element_attr(c_node, "class", 5, &length)
         else:
             value = element_attr(c_node, "id", 2, &length)
-        if value == NULL or length == 0:
+        if value == NULL:
             continue
-        for k in range(words.count):
-            if _contains_lower(value, length, words.data[k], words.length[k]):
-                return True
-    return False
+        for i in range(length):
+            starts = found.first_bytes[ascii_lower(value[i])] & ~marks
+            if starts == 0:
+                continue
+            if starts & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
+                marks |= _MARK_BYLINE
+            if starts & _MARK_COMMENT and _words_at(value + i, length - i, &found.comment_words):
+                marks |= _MARK_COMMENT
+            if starts & _MARK_DATE and _words_at(value + i, length - i, &found.date_words):
+                marks |= _MARK_DATE
+    return marks
 
 
 cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
@@ -326,6 +352,15 @@ cdef void _add_spot(Sources *found, lxb_dom_node_t *c_node, size_t ordinal, int 
         found.spot_count += 1
 
 
+cdef void _keep_ring(Sources *found, Spot *ring, size_t ring_count) noexcept nogil:
+    """Move the stamps seen just before the title into the kept stamps, oldest first."""
+    cdef size_t k, start = ring_count - STAMP_RING if ring_count > STAMP_RING else 0
+    for k in range(start, ring_count):
+        if found.stamp_count < MAX_STAMPS:
+            found.stamps[found.stamp_count] = ring[k % STAMP_RING]
+            found.stamp_count += 1
+
+
 cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_node_t *chrome = NULL      # the nav/aside/footer we are inside, if any
@@ -335,7 +370,10 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
     cdef uintptr_t tag
     cdef size_t length = 0, articles_open = 0, ordinal = 0
     cdef const lxb_char_t *value
-    cdef int kind, context
+    cdef int kind, context, marks
+    cdef size_t title = 0                   # ordinal of the first heading outside chrome (0: none yet)
+    cdef Spot ring[STAMP_RING]              # the last stamps before it
+    cdef size_t ring_count = 0
     while c_node != NULL:
         if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
             tag = c_node.local_name
@@ -366,7 +404,8 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
             context = (_IN_CHROME if chrome != NULL else 0) | (_IN_ARTICLE if articles_open else 0)
             if header != NULL:
                 context |= _IN_HEADER
-            if comments == NULL and tag != LXB_TAG_BODY and tag != LXB_TAG_HTML and _marked(c_node, &found.comment_words):
+            marks = _marks(c_node, found) if tag != LXB_TAG_BODY and tag != LXB_TAG_HTML else 0
+            if comments == NULL and marks & _MARK_COMMENT:
                 comments = c_node
             if comments != NULL:
                 context |= _IN_COMMENTS
@@ -398,25 +437,32 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
                         kind |= _HEADLINE
                     if has_token(value, length, "author") or has_token(value, length, "creator"):
                         kind |= _ITEMPROP_AUTHOR
-                if tag != LXB_TAG_BODY and tag != LXB_TAG_HTML and _marked(c_node, &found.byline_words):
+                if marks & _MARK_BYLINE:
                     kind |= _BYLINE_CLASS
                 if tag == LXB_TAG_TIME:
                     kind |= _DATE
                 elif value != NULL and _contains_lower(value, length, "date", 4):
                     kind |= _DATE   # itemprop="datePublished", "dateModified", ...
-                elif tag != LXB_TAG_BODY and tag != LXB_TAG_HTML and _marked(c_node, &found.date_words):
+                elif marks & _MARK_DATE:
                     kind |= _DATE
                 if kind:
                     _add_spot(found, c_node, ordinal, kind | context)
+                    if kind & (_H1 | _HEADLINE) and not context & (_IN_CHROME | _IN_COMMENTS) and title == 0:
+                        title = ordinal
+                        _keep_ring(found, ring, ring_count)
         elif c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing and c_node.parent != NULL \
                 and chrome == NULL and comments == NULL:
             if _reads_by(c_node, &found.by_prefixes):
                 _add_spot(found, c_node.parent, ordinal, _BY_PREFIX | (_IN_ARTICLE if articles_open else 0))
-            elif found.stamp_count < MAX_STAMPS and _looks_like_stamp(c_node):
-                found.stamps[found.stamp_count].node = c_node
-                found.stamps[found.stamp_count].ordinal = ordinal
-                found.stamps[found.stamp_count].kind = _STAMP
-                found.stamp_count += 1
+            elif (title == 0 or ordinal <= title + found.stamp_after) and _looks_like_stamp(c_node):
+                if title == 0:  # before the title: keep the last few
+                    ring[ring_count % STAMP_RING].node = c_node
+                    ring[ring_count % STAMP_RING].ordinal = ordinal
+                    ring_count += 1
+                elif found.stamp_count < MAX_STAMPS:
+                    found.stamps[found.stamp_count].node = c_node
+                    found.stamps[found.stamp_count].ordinal = ordinal
+                    found.stamp_count += 1
         c_node = next_node(root, c_node, &closing)
 
 
@@ -429,7 +475,7 @@ cdef void _fill_words(Words *words, list encoded) noexcept:
 
 
 def gather_sources(Node node, list byline_words, list comment_words, list date_words, list by_prefixes,
-                   /) -> tuple:
+                   size_t stamp_after, /) -> tuple:
     """Every metadata source of the page ``node`` belongs to, in one walk.
 
     The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
@@ -439,7 +485,8 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     ``<link rel=canonical>`` href and ``base`` the first ``<base href>`` (or ``None``);
     ``spots`` the headings, byline and date candidates as ``(element, ordinal, kind)`` in
     document order, ``kind`` a mask of the module's flags; ``stamps`` the short texts
-    holding four or more digits outside page chrome and comments, as ``(text node, ordinal)``
+    holding four or more digits outside page chrome and comments, from just before the
+    first heading to ``stamp_after`` elements after it, as ``(text node, ordinal)``
     (date stamps without markup: "Published on July 18, 2025").
     """
     cdef Document doc = node._owner()
@@ -456,6 +503,13 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.byline_words, byline_words)
         _fill_words(&found.comment_words, comment_words)
         _fill_words(&found.date_words, date_words)
+        memset(found.first_bytes, 0, 256)
+        for words, mark in ((byline_words, _MARK_BYLINE), (comment_words, _MARK_COMMENT),
+                            (date_words, _MARK_DATE)):
+            for word in words[:MAX_WORDS]:
+                if word:
+                    found.first_bytes[(<bytes>word)[0]] |= <int>mark
+        found.stamp_after = stamp_after
         _fill_words(&found.by_prefixes, by_prefixes)
         with nogil:
             _gather(<lxb_dom_node_t *>doc.c_doc, found)

@@ -59,10 +59,9 @@ def _compact(text: str) -> str:
     return "".join(_tokens(text))
 
 
-def _agree(a: str, b: str) -> bool:
-    """Whether two titles name the same thing: equal tokens, or one holds the other's
-    tokens in order (``"Title | Site"`` holds ``"Title"``)."""
-    ta, tb = _tokens(a), _tokens(b)
+def _agree(ta: list[str], tb: list[str]) -> bool:
+    """Whether two titles (as tokens) name the same thing: equal tokens, or one holds
+    the other's tokens in order (``"Title | Site"`` holds ``"Title"``)."""
     if not ta or not tb:
         return False
     if ta == tb:
@@ -86,7 +85,7 @@ class _Sources:
         from turbohtml._harvest import gather_sources
 
         metas, self.canonical, self.base, self.spots, self.stamps = gather_sources(
-            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES)
+            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, S.NEAR_TITLE_AFTER)
         self.doc = doc
         self.metas: dict[str, list[str]] = {}
         for key, value in metas:
@@ -222,18 +221,19 @@ def _site_name(src: _Sources) -> str | None:
 
 
 class _Candidate:
-    __slots__ = ("text", "weight", "rank")
+    __slots__ = ("text", "weight", "rank", "key")
 
-    def __init__(self, text: str, weight: float, rank: int) -> None:
-        self.text, self.weight, self.rank = text, weight, rank
+    def __init__(self, text: str, weight: float, rank: int, key: Any) -> None:
+        self.text, self.weight, self.rank, self.key = text, weight, rank, key
 
 
 def _pick(candidates: list[_Candidate], agree) -> tuple[_Candidate | None, float]:
     """The candidate whose agreeing group weighs most (ties: the better-ranked source),
-    represented by the group's best-ranked member; and the group's weight."""
+    represented by the group's best-ranked member; and the group's weight. ``agree``
+    compares the candidates' keys (computed once each)."""
     best, best_key = None, None
     for candidate in candidates:
-        group = [other for other in candidates if other is candidate or agree(candidate.text, other.text)]
+        group = [other for other in candidates if other is candidate or agree(candidate.key, other.key)]
         support = sum(other.weight for other in group)
         face = min(group, key=lambda c: c.rank)
         key = (support, -face.rank)
@@ -250,8 +250,9 @@ def _title(src: _Sources, site_keys: list[str], headings: list[tuple[Node, int, 
 
     def add(text: str | None, weight: float, rank: int) -> None:
         text = _fold(text)
-        if text and len(text) <= 400 and _compact(text) not in site_keys:
-            candidates.append(_Candidate(text, weight, rank))
+        tokens = _tokens(text) if text and len(text) <= 400 else []
+        if tokens and "".join(tokens) not in site_keys:
+            candidates.append(_Candidate(text, weight, rank, tokens))
 
     h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
@@ -362,8 +363,8 @@ def _drop_trailing_role(name: str) -> str:
     return " ".join(words)
 
 
-def _names_agree(a: str, b: str) -> bool:
-    return bool({n.casefold() for n in a.split("; ")} & {n.casefold() for n in b.split("; ")})
+def _names_agree(a: set[str], b: set[str]) -> bool:
+    return not a.isdisjoint(b)
 
 
 def _spot_text(node: Node) -> str:
@@ -388,7 +389,7 @@ def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int
     def add(names: list[str], weight: float, rank: int) -> None:
         kept = [name for name in names if _compact(name) not in publishers]
         if kept:
-            candidates.append(_Candidate("; ".join(kept), weight, rank))
+            candidates.append(_Candidate("; ".join(kept), weight, rank, {name.casefold() for name in kept}))
 
     if src.article is not None:
         names = [name for raw in _ld_persons(src.article.get("author")) for name in clean_names(raw)]
@@ -451,7 +452,9 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None) ->
     if src.article is not None:
         stated.add(_iso(_ld_text(src.article.get("datePublished"))))
     stated.discard(None)
-    found = src.doc.dates(_PUBLICATION)
+    # dates() reads the same declarations and more (a date in the URL, further names):
+    # asked when the page states no publication date itself
+    found = src.doc.dates(_PUBLICATION) if not stated else None
     declared = None
     if found is not None:
         if found.signal == "time":
@@ -501,19 +504,29 @@ def _shown_dates(spots: list, stamps: list, title_ordinal: int | None) -> list[t
             seen.add(date)
             near.append((abs(offset), date, bool(_UPDATE_LABEL.search(label))))
 
+    pending: list[tuple[int, Any, int, bool]] = []  # (distance, node, kind, is a stamp)
     for node, ordinal, kind in spots:
         offset = ordinal - title_ordinal
         if (kind & (DATE | BYLINE_CLASS | BY_PREFIX) and not kind & (IN_CHROME | IN_COMMENTS)
                 and -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER):
-            text = _spot_text(node)
-            date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
-            consider(offset, date or _iso_in_text(text), f"{node.attr('class') or ''} {text[:40]}")
+            pending.append((abs(offset), node, kind, False))
     for node, ordinal in stamps:
         offset = ordinal - title_ordinal
         if -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER:
+            pending.append((abs(offset), node, 0, True))
+    pending.sort(key=lambda item: item[0])
+    for distance, node, kind, stamp in pending:
+        if len(seen) > S.MAX_SHOWN_DATES:
+            break  # enough to tell a page from a listing
+        if stamp:
             parent = node.parent
             label = parent.text if parent is not None else node.text
-            consider(offset, _iso_in_text(node.text), label[:80] if len(label) <= S.MAX_BYLINE_CHARS else node.text)
+            consider(distance, _iso_in_text(node.text),
+                     label[:80] if len(label) <= S.MAX_BYLINE_CHARS else node.text)
+        else:
+            text = _spot_text(node)
+            date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
+            consider(distance, date or _iso_in_text(text), f"{node.attr('class') or ''} {text[:40]}")
     return [(date, update) for _, date, update in sorted(near, key=lambda item: item[0])]
 
 
