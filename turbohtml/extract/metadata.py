@@ -59,18 +59,23 @@ def _compact(text: str) -> str:
     return "".join(_tokens(text))
 
 
-def _agree(ta: list[str], tb: list[str]) -> bool:
-    """Whether two titles (as tokens) name the same thing: equal tokens, or one holds
-    the other's tokens in order (``"Title | Site"`` holds ``"Title"``)."""
-    if not ta or not tb:
+def _title_key(text: str) -> tuple[str, int]:
+    """A title compared by its tokens: ``(" tok tok ", token count)``."""
+    tokens = _tokens(text)
+    return f" {' '.join(tokens)} ", len(tokens)
+
+
+def _agree(a: tuple[str, int], b: tuple[str, int]) -> bool:
+    """Whether two titles name the same thing: equal tokens, or one holds the other's
+    tokens in a row (``"Title | Site"`` holds ``"Title"``), the shorter at least a third
+    of the longer."""
+    (ta, na), (tb, nb) = a, b
+    if not na or not nb:
         return False
     if ta == tb:
         return True
-    short, long_ = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
-    if len(short) * 3 < len(long_):
-        return False
-    n = len(short)
-    return any(long_[i:i + n] == short for i in range(len(long_) - n + 1))
+    (short, ns), (long_, nl) = (a, b) if na <= nb else (b, a)
+    return ns * 3 >= nl and short in long_
 
 
 # ---------------------------------------------------------------- sources
@@ -250,9 +255,9 @@ def _title(src: _Sources, site_keys: list[str], headings: list[tuple[Node, int, 
 
     def add(text: str | None, weight: float, rank: int) -> None:
         text = _fold(text)
-        tokens = _tokens(text) if text and len(text) <= 400 else []
-        if tokens and "".join(tokens) not in site_keys:
-            candidates.append(_Candidate(text, weight, rank, tokens))
+        key = _title_key(text) if text and len(text) <= 400 else ("", 0)
+        if key[1] and key[0].replace(" ", "") not in site_keys:
+            candidates.append(_Candidate(text, weight, rank, key))
 
     h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
@@ -433,14 +438,15 @@ def _iso(value: str | None) -> str | None:
     return found.date().isoformat()
 
 
-def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None) -> str | None:
+def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool) -> str | None:
     """The publication date. The dates shown next to the title and the dates the page
     declares vote; the winner must be shown or a declared publication date. A declared
     modification date only supports a shown one, a date shown under an "Updated" label
     weighs less than a declared publication date, and a declared date on a page that is
     not dated content (no article type, no ``article:published_time``, no date shown)
     is a CMS stamp, not a publication date. Several dates next to the title are a
-    listing's teasers and do not vote."""
+    listing's teasers and do not vote. The first ``<time>`` of the page (``dates()``'s
+    time signal) stands alone only on a page with a byline."""
     votes: dict[str, float] = {}
 
     def vote(date: str | None, weight: float) -> None:
@@ -483,6 +489,8 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None) ->
     best = max(votes, key=lambda date: (votes[date], date == declared))
     if best in shown_dates or ((best == declared or best in stated) and (dated or shown_dates)):
         return best
+    if found is not None and found.signal == "time" and len(votes) == 1 and bylined:
+        return best  # the page's first <time> on a page with a byline, nothing contradicting it
     return None
 
 
@@ -530,10 +538,15 @@ def _shown_dates(spots: list, stamps: list, title_ordinal: int | None) -> list[t
     return [(date, update) for _, date, update in sorted(near, key=lambda item: item[0])]
 
 
+_DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
+
+
 def _iso_in_text(text: str) -> str | None:
     """A date in a short stamp or byline ("By Jane Doe | March 3, 2024")."""
     text = _fold(text)
-    match = re.search(r"\d", text) if text and len(text) <= S.MAX_BYLINE_CHARS else None
+    if not text or len(text) > S.MAX_BYLINE_CHARS or _DATE_HINT.search(text) is None:
+        return None  # no year and no numeric date: not worth parsing
+    match = re.search(r"\d", text)
     if match is None:
         return None
     for start in (0, max(0, match.start() - 12)):
@@ -657,7 +670,7 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
     return Metadata(
         title=title,
         author=author,
-        date=_date(src, _shown_dates(src.spots, src.stamps, title_ordinal), date_modified),
+        date=_date(src, _shown_dates(src.spots, src.stamps, title_ordinal), date_modified, author is not None),
         date_modified=date_modified,
         description=_fold(description) or None,
         site_name=_fold(site_name) or None,
