@@ -270,9 +270,10 @@ def _title(src: _Sources, site_keys: list[str], headings: list[tuple[Node, int, 
     main = src.main()
     if main is not None:
         headline = _ld_text(main.get("headline"))
-        add(headline, S.JSON_LD_HEADLINE_WEIGHT if src.article is main else S.JSON_LD_NAME_WEIGHT, 2)
-        if not headline:
-            add(_ld_text(main.get("name")), S.JSON_LD_NAME_WEIGHT, 2)
+        weight = S.JSON_LD_HEADLINE_WEIGHT if src.article is main else S.JSON_LD_NAME_WEIGHT
+        name = headline or _ld_text(main.get("name"))
+        if name:  # a CMS may write the whole <title> into it: the site name goes as there
+            add(split_site_name(name, site_keys)[0], weight if headline else S.JSON_LD_NAME_WEIGHT, 2)
     for name, weight in S.TITLE_METAS.items():
         value = src.meta(name)
         if value:
