@@ -146,6 +146,18 @@ ROLE_WORDS = frozenset({
     "chief", "editorial", "team", "desk", "producer", "photographer", "photos", "photo",
     "guest", "freelance", "special", "deputy", "executive", "news", "analyst", "redaktion",
     "redakteur", "redakteurin", "autor", "autorin", "journaliste", "rédaction", "redacción",
+    "director", "manager", "head", "founder", "cofounder", "ceo", "cto", "president", "officer",
+    "attorney", "lawyer", "professor", "specialist", "consultant", "strategist", "coordinator",
+    "marketing", "content", "product", "digital", "lead", "vp",
+})
+
+#: Month names (en, de, fr, es): a byline's date remnant, never a name.
+MONTHS = frozenset({
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "januar", "februar", "märz", "juni", "juli", "oktober", "dezember", "janvier",
+    "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre",
+    "décembre", "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+    "octubre", "noviembre", "diciembre",
 })
 
 #: Words that open a credit line before "by" ("Written by", "Posted by").

@@ -289,10 +289,11 @@ def _title(src: _Sources, site_keys: list[str], headings: list[tuple[Node, int, 
 # ---------------------------------------------------------------- names
 
 _URL = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+\.\w+|@\w+", re.IGNORECASE)
-_LABEL = re.compile(r"^(?:authors?|autor(?:in|en)?|auteurs?|autore|writers?|byline|verfasser(?:in)?)\s*[:：]\s*",
-                    re.IGNORECASE)
+# a label, with a colon or run into the capitalised name ("Author Jane Doe", "Written byJane")
+_LABEL = re.compile(r"^(?i:authors?|autor(?:in|en)?|auteurs?|autore|writers?|byline|verfasser(?:in)?)"
+                    r"(?:\s*[:：]\s*|\s+(?=[A-Z]))")
 _PREFIX = re.compile(
-    rf"^(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)})\b\s*[:：]?\s*", re.IGNORECASE)
+    rf"^(?i:(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
 _AFTER = re.compile(
     r"\s+(?:on|am|le|el|at|updated|published|posted|last|min|read|vor|il|em|op)\b.*$|\s*[|•·—–/]\s.*$|\s*[|•·]\s*$",
     re.IGNORECASE)
@@ -334,8 +335,8 @@ def clean_names(text: str | None) -> list[str]:
             if current and _CREDENTIAL.match(part):
                 current.append(part)  # "Jane Doe, MD": a credential stays with its name
                 continue
-            if _is_role(part):
-                continue
+            if _is_role(part) or (current and _has_role(part)):
+                continue  # "Jane Doe, Senior Director of Content": the role goes
             if current:
                 names.append(", ".join(current))
             current = [_drop_trailing_role(part)]
@@ -348,8 +349,8 @@ def clean_names(text: str | None) -> list[str]:
         words = name.split()
         if not words or len(words) > S.MAX_NAME_WORDS or len(name) > S.MAX_NAME_CHARS:
             continue
-        if not any(ch.isalpha() for ch in name) or _is_role(name):
-            continue
+        if not any(ch.isalpha() for ch in name) or _is_role(name) or name.casefold() in S.MONTHS:
+            continue  # a name is capitalised: "over", a user handle or a month is not one
         key = name.casefold()
         if key not in seen:
             seen.add(key)
@@ -360,6 +361,10 @@ def clean_names(text: str | None) -> list[str]:
 def _is_role(text: str) -> bool:
     words = _tokens(text)
     return bool(words) and all(word in S.ROLE_WORDS for word in words)
+
+
+def _has_role(text: str) -> bool:
+    return any(word in S.ROLE_WORDS for word in _tokens(text))
 
 
 def _drop_trailing_role(name: str) -> str:
