@@ -75,37 +75,66 @@ cdef bint _is_page_chrome(lxb_dom_node_t *c_node, size_t articles_open) noexcept
     return tag == LXB_TAG_HEADER and articles_open == 0
 
 
+ctypedef struct Region:
+    lxb_dom_node_t *chrome     # the nav/aside/footer we are inside, if any
+    lxb_dom_node_t *header     # the <header> outside any <article>/<main> we are inside, if any
+    size_t articles_open       # <article>/<main> elements open
+
+
+cdef inline void _start(Region *region) noexcept nogil:
+    region.chrome = region.header = NULL
+    region.articles_open = 0
+
+
+cdef inline bint _opaque(uintptr_t tag) noexcept nogil:
+    """Elements whose content is no page text: nothing to read inside."""
+    return tag == LXB_TAG_SCRIPT or tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE
+
+
+cdef inline void _enter(Region *region, lxb_dom_node_t *c_node, uintptr_t tag) noexcept nogil:
+    if tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN:
+        region.articles_open += 1
+    elif region.chrome == NULL and region.header == NULL and _is_page_chrome(c_node, region.articles_open):
+        if tag == LXB_TAG_HEADER:
+            region.header = c_node
+        else:
+            region.chrome = c_node
+
+
+cdef inline void _leave(Region *region, lxb_dom_node_t *c_node, uintptr_t tag) noexcept nogil:
+    if c_node == region.chrome:
+        region.chrome = NULL
+    elif c_node == region.header:
+        region.header = NULL
+    if (tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN) and region.articles_open:
+        region.articles_open -= 1
+
+
 cdef void _harvest(lxb_dom_node_t *root, Found *found) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
-    cdef lxb_dom_node_t *chrome = NULL   # the page-chrome element we are inside, if any
-    cdef bint closing = False
+    cdef Region region
+    cdef bint closing = False, chrome
     cdef uintptr_t tag
-    cdef size_t length = 0, articles_open = 0
+    cdef size_t length = 0
     cdef const lxb_char_t *value
+    _start(&region)
     while c_node != NULL:
         if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
             tag = c_node.local_name
             if closing:
-                if c_node == chrome:
-                    chrome = NULL
-                elif c_node == header:
-                    header = NULL
-                if (tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN) and articles_open:
-                    articles_open -= 1
-            elif tag == LXB_TAG_SCRIPT or tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE:
-                closing = True  # nothing to harvest inside
+                _leave(&region, c_node, tag)
+            elif _opaque(tag):
+                closing = True
             else:
-                if tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN:
-                    articles_open += 1
-                elif chrome == NULL and _is_page_chrome(c_node, articles_open):
-                    chrome = c_node
+                _enter(&region, c_node, tag)
+                chrome = region.chrome != NULL or region.header != NULL
                 if tag == LXB_TAG_META:
                     _match_meta(c_node, found)
                 elif tag == LXB_TAG_H1:
-                    if found.h1 == NULL and chrome == NULL:
+                    if found.h1 == NULL and not chrome:
                         found.h1 = c_node
                 elif tag == LXB_TAG_TIME:
-                    if found.time == NULL and chrome == NULL:
+                    if found.time == NULL and not chrome:
                         found.time = c_node
                 elif tag == LXB_TAG_A and found.author_link == NULL:
                     value = element_attr(c_node, "rel", 3, &length)
@@ -363,47 +392,34 @@ cdef void _keep_ring(Sources *found, Spot *ring, size_t ring_count) noexcept nog
 
 cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
-    cdef lxb_dom_node_t *chrome = NULL      # the nav/aside/footer we are inside, if any
-    cdef lxb_dom_node_t *header = NULL      # the <header> outside any <article>/<main>, if any
+    cdef Region region
     cdef lxb_dom_node_t *comments = NULL    # the comment block we are inside, if any
     cdef bint closing = False
     cdef uintptr_t tag
-    cdef size_t length = 0, articles_open = 0, ordinal = 0
+    cdef size_t length = 0, ordinal = 0
     cdef const lxb_char_t *value
     cdef int kind, context, marks
     cdef size_t title = 0                   # ordinal of the first heading outside chrome (0: none yet)
     cdef Spot ring[STAMP_RING]              # the last stamps before it
     cdef size_t ring_count = 0
+    _start(&region)
     while c_node != NULL:
         if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
             tag = c_node.local_name
             if closing:
-                if c_node == chrome:
-                    chrome = NULL
-                elif c_node == header:
-                    header = NULL
-                elif c_node == comments:
+                _leave(&region, c_node, tag)
+                if c_node == comments:
                     comments = NULL
-                if (tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN) and articles_open:
-                    articles_open -= 1
                 c_node = next_node(root, c_node, &closing)
                 continue
-            if tag == LXB_TAG_SCRIPT or tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE:
-                closing = True  # nothing to read inside
+            if _opaque(tag):
+                closing = True
                 c_node = next_node(root, c_node, &closing)
                 continue
             ordinal += 1
-            if tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN:
-                articles_open += 1
-            elif chrome == NULL and _is_page_chrome(c_node, articles_open):
-                if tag == LXB_TAG_HEADER:
-                    if header == NULL:
-                        header = c_node
-                else:
-                    chrome = c_node
-            context = (_IN_CHROME if chrome != NULL else 0) | (_IN_ARTICLE if articles_open else 0)
-            if header != NULL:
-                context |= _IN_HEADER
+            _enter(&region, c_node, tag)
+            context = ((_IN_CHROME if region.chrome != NULL else 0) | (_IN_HEADER if region.header != NULL else 0)
+                       | (_IN_ARTICLE if region.articles_open else 0))
             marks = _marks(c_node, found) if tag != LXB_TAG_BODY and tag != LXB_TAG_HTML else 0
             if comments == NULL and marks & _MARK_COMMENT:
                 comments = c_node
@@ -451,9 +467,9 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
                         title = ordinal
                         _keep_ring(found, ring, ring_count)
         elif c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing and c_node.parent != NULL \
-                and chrome == NULL and comments == NULL:
+                and region.chrome == NULL and comments == NULL:
             if _reads_by(c_node, &found.by_prefixes):
-                _add_spot(found, c_node.parent, ordinal, _BY_PREFIX | (_IN_ARTICLE if articles_open else 0))
+                _add_spot(found, c_node.parent, ordinal, _BY_PREFIX | (_IN_ARTICLE if region.articles_open else 0))
             elif (title == 0 or ordinal <= title + found.stamp_after) and _looks_like_stamp(c_node):
                 if title == 0:  # before the title: keep the last few
                     ring[ring_count % STAMP_RING].node = c_node
