@@ -397,14 +397,16 @@ def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int
 
     candidates: list[_Candidate] = []
 
-    def add(names: list[str], weight: float, rank: int) -> None:
-        kept = [name for name in names if _compact(name) not in publishers]
+    def add(names: list[str], weight: float, rank: int, declared: bool = False) -> None:
+        # a byline or meta echoing the site's name is the publisher; JSON-LD states
+        # authorship itself (organisations are left out there by their type)
+        kept = [name for name in names if declared or _compact(name) not in publishers]
         if kept:
             candidates.append(_Candidate("; ".join(kept), weight, rank, {name.casefold() for name in kept}))
 
     if src.article is not None:
         names = [name for raw in _ld_persons(src.article.get("author")) for name in clean_names(raw)]
-        add(names, S.JSON_LD_AUTHOR_WEIGHT, 3)
+        add(names, S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
     for key, weight in S.AUTHOR_METAS.items():
         values = [v for v in src.metas.get(key, ()) if not v.startswith(("http://", "https://", "/"))]
         if values:
