@@ -162,6 +162,11 @@ def test_dates_from_metas():
     ("Jane Doe, MD", ["Jane Doe, MD"]),  # a credential stays with its name
     ("Hopper, Grace", ["Hopper, Grace"]),  # surname first: one name
     ("Staff Writer", []),  # a role alone is no name
+    ("TOI Lifestyle Desk", ["TOI Lifestyle Desk"]),  # a collective byline keeps its "Desk"
+    ("Marna van der Merwe", ["Marna van der Merwe"]),  # lower-case particles belong to names
+    ("By subscribing to this podcast you agree", []),  # prose after a "By"
+    ("Claire Wilson, COO", ["Claire Wilson, COO"]),
+    ("Claire Wilson; COO", ["Claire Wilson"]),  # a title split off is no second author
     ("", []),
     ("This sentence is far too long to be the name of any person who wrote the page", []),
 ])
@@ -287,10 +292,10 @@ def _bench():
     return module
 
 
-#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.750, author 0.624,
+#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.750, author 0.656,
 #: date 0.850, a date given on 14% of the pages without one. The floors sit 0.03 below
 #: (the ceiling 0.03 above): room for unrelated changes, not for a regression.
-FLOORS = {"title": 0.72, "author": 0.59, "date": 0.82}
+FLOORS = {"title": 0.72, "author": 0.62, "date": 0.82}
 MAX_MADE_UP_DATES = 0.17
 
 

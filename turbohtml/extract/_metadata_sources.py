@@ -151,6 +151,15 @@ ROLE_WORDS = frozenset({
     "marketing", "content", "product", "digital", "lead", "vp",
 })
 
+#: Words that end a collective byline ("Lifestyle Desk", "Editorial Team"): part of it.
+COLLECTIVE_WORDS = frozenset({"team", "desk", "editors", "staff", "newsroom"})
+
+#: Lower-case words inside names ("Marna van der Merwe", "Leonardo da Vinci").
+NAME_PARTICLES = frozenset({
+    "van", "von", "der", "den", "de", "da", "di", "del", "della", "du", "le", "la", "bin", "ibn", "al", "el",
+    "y", "e", "zu", "ten", "ter", "dos", "das",
+})
+
 #: Month names (en, de, fr, es): a byline's date remnant, never a name.
 MONTHS = frozenset({
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",

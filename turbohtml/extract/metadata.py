@@ -350,7 +350,11 @@ def clean_names(text: str | None) -> list[str]:
         if not words or len(words) > S.MAX_NAME_WORDS or len(name) > S.MAX_NAME_CHARS:
             continue
         if not any(ch.isalpha() for ch in name) or _is_role(name) or name.casefold() in S.MONTHS:
-            continue  # a name is capitalised: "over", a user handle or a month is not one
+            continue  # a month or a role alone is no name
+        if sum(word[0].islower() and word not in S.NAME_PARTICLES for word in words) >= 2:
+            continue  # prose after a "By" ("By subscribing to this podcast"), not a name
+        if out and _CREDENTIAL.match(name):
+            continue  # "Claire Wilson; COO": a title split off, not a second author
         key = name.casefold()
         if key not in seen:
             seen.add(key)
@@ -369,7 +373,8 @@ def _has_role(text: str) -> bool:
 
 def _drop_trailing_role(name: str) -> str:
     words = name.split()
-    while len(words) > 2 and words[-1].casefold().strip(".,") in S.ROLE_WORDS:
+    while (len(words) > 2 and words[-1].casefold().strip(".,") in S.ROLE_WORDS
+           and words[-1].casefold() not in S.COLLECTIVE_WORDS):
         words.pop()
     return " ".join(words)
 
