@@ -281,6 +281,7 @@ ctypedef struct Sources:
     Words by_prefixes
     unsigned char first_bytes[256]   # _MARK_* bits of the lists with a word starting with that byte
     size_t stamp_after               # stamps are kept up to this many elements after the first title
+    bint json_ld                     # an application/ld+json script is on the page
 
 
 cdef inline bint _prefix_lower(const lxb_char_t *data, const char *word, size_t n) noexcept nogil:
@@ -413,6 +414,9 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
                 c_node = next_node(root, c_node, &closing)
                 continue
             if _opaque(tag):
+                if tag == LXB_TAG_SCRIPT and not found.json_ld:
+                    value = element_attr(c_node, "type", 4, &length)
+                    found.json_ld = value != NULL and _contains_lower(value, length, "ld+json", 7)
                 closing = True
                 c_node = next_node(root, c_node, &closing)
                 continue
@@ -495,7 +499,7 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     """Every metadata source of the page ``node`` belongs to, in one walk.
 
     The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
-    marking a byline, a comment section and a date, and byline prefixes ("by"). Returns ``(metas, canonical, base, spots, stamps)``: ``metas`` the ``(key, content)``
+    marking a byline, a comment section and a date, and byline prefixes ("by"). Returns ``(metas, canonical, base, spots, stamps, json_ld)``: ``metas`` the ``(key, content)``
     pairs of every ``<meta>`` with a ``content`` (key: the lower-cased ``property``,
     ``name`` or ``itemprop``, each that is present); ``canonical`` the first
     ``<link rel=canonical>`` href and ``base`` the first ``<base href>`` (or ``None``);
@@ -503,7 +507,8 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     document order, ``kind`` a mask of the module's flags; ``stamps`` the short texts
     holding four or more digits outside page chrome and comments, from just before the
     first heading to ``stamp_after`` elements after it, as ``(text node, ordinal)``
-    (date stamps without markup: "Published on July 18, 2025").
+    (date stamps without markup: "Published on July 18, 2025"); ``json_ld`` whether an
+    ``application/ld+json`` script is on the page.
     """
     cdef Document doc = node._owner()
     cdef Sources *found = <Sources *>PyMem_RawMalloc(sizeof(Sources))  # ~10 KB: not on the stack
@@ -515,6 +520,7 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         raise MemoryError("out of memory gathering metadata sources")
     try:
         found.meta_count = found.spot_count = found.stamp_count = 0
+        found.json_ld = False
         found.canonical = found.base = NULL
         _fill_words(&found.byline_words, byline_words)
         _fill_words(&found.comment_words, comment_words)
@@ -544,7 +550,7 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         spots = [(wrap_node(doc, found.spots[k].node), found.spots[k].ordinal, found.spots[k].kind)
                  for k in range(found.spot_count)]
         stamps = [(wrap_node(doc, found.stamps[k].node), found.stamps[k].ordinal) for k in range(found.stamp_count)]
-        return metas, canonical, base, spots, stamps
+        return metas, canonical, base, spots, stamps, found.json_ld
     finally:
         PyMem_RawFree(found)
 

@@ -89,14 +89,14 @@ class _Sources:
     def __init__(self, doc: Document) -> None:
         from turbohtml._harvest import gather_sources
 
-        metas, self.canonical, self.base, self.spots, self.stamps = gather_sources(
+        metas, self.canonical, self.base, self.spots, self.stamps, json_ld = gather_sources(
             doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, S.NEAR_TITLE_AFTER)
         self.doc = doc
         self.metas: dict[str, list[str]] = {}
         for key, value in metas:
             self.metas.setdefault(key, []).append(_html.unescape(value) if "&" in value else value)
         self.article = self.page = self.thing = self.website = None
-        for entity in _entities(doc.json_ld()):
+        for entity in _entities(doc.json_ld() if json_ld else []):
             types = _types(entity)
             if self.article is None and types & S.ARTICLE_TYPES:
                 self.article = entity
