@@ -232,7 +232,7 @@ def run(name: str, function: Callable[[str, str | None], Result], pages: list[di
     for page in pages:
         try:
             results.append(function(page["html"], page["url"]))
-        except Exception as error:  # a crash on a page scores as no value
+        except Exception as error:  # noqa: BLE001 - a crash on a page scores as no value
             print(f"  {name} failed on {page['id']}: {type(error).__name__}: {error}"[:200], file=sys.stderr)
             results.append((None, None, None))
     return results, time.perf_counter() - start

@@ -20,6 +20,21 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from turbohtml._harvest import (
+    ADDRESS,
+    BY_PREFIX,
+    BYLINE_CLASS,
+    DATE,
+    H1,
+    HEADLINE,
+    IN_ARTICLE,
+    IN_CHROME,
+    IN_COMMENTS,
+    IN_HEADER,
+    ITEMPROP_AUTHOR,
+    REL_AUTHOR,
+    gather_sources,
+)
 from turbohtml.extract import _metadata_sources as S
 from turbohtml.extract.dates import parse_date
 from turbohtml.extract.options import DateExtraction
@@ -83,12 +98,20 @@ def _agree(a: tuple[str, int], b: tuple[str, int]) -> bool:
 class _Sources:
     """Everything one walk and the JSON-LD blocks tell about a page."""
 
-    __slots__ = ("doc", "metas", "canonical", "base", "spots", "stamps", "article", "page", "thing", "website",
-                 "blocks")
+    __slots__ = (
+        "article",
+        "base",
+        "canonical",
+        "doc",
+        "metas",
+        "page",
+        "spots",
+        "stamps",
+        "thing",
+        "website",
+    )
 
     def __init__(self, doc: Document) -> None:
-        from turbohtml._harvest import gather_sources
-
         metas, self.canonical, self.base, self.spots, self.stamps, json_ld = gather_sources(
             doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, S.NEAR_TITLE_AFTER)
         self.doc = doc
@@ -212,7 +235,7 @@ def _host(url: str | None) -> str | None:
     if match is None:
         return None
     host = match[1].lower()
-    return host[4:] if host.startswith("www.") else host
+    return host.removeprefix("www.")
 
 
 def _site_name(src: _Sources) -> str | None:
@@ -226,7 +249,7 @@ def _site_name(src: _Sources) -> str | None:
 
 
 class _Candidate:
-    __slots__ = ("text", "weight", "rank", "key")
+    __slots__ = ("key", "rank", "text", "weight")
 
     def __init__(self, text: str, weight: float, rank: int, key: Any) -> None:
         self.text, self.weight, self.rank, self.key = text, weight, rank, key
@@ -249,8 +272,6 @@ def _pick(candidates: list[_Candidate], agree) -> tuple[_Candidate | None, float
 
 def _title(src: _Sources, site_keys: list[str], headings: list[tuple[Node, int, int]]) -> tuple[str | None, str | None]:
     """The title, and the site name the ``<title>`` revealed (if any)."""
-    from turbohtml._harvest import HEADLINE, IN_ARTICLE, IN_HEADER
-
     candidates: list[_Candidate] = []
 
     def add(text: str | None, weight: float, rank: int) -> None:
@@ -397,9 +418,6 @@ def _spot_text(node: Node) -> str:
 
 
 def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int | None) -> str | None:
-    from turbohtml._harvest import ADDRESS, BY_PREFIX, BYLINE_CLASS, IN_ARTICLE, IN_CHROME, IN_COMMENTS, \
-        ITEMPROP_AUTHOR, REL_AUTHOR
-
     candidates: list[_Candidate] = []
 
     def add(names: list[str], weight: float, rank: int, declared: bool = False) -> None:
@@ -513,8 +531,6 @@ _UPDATE_LABEL = re.compile("|".join(re.escape(word) for word in S.UPDATE_LABELS)
 def _shown_dates(spots: list, stamps: list, title_ordinal: int | None) -> list[tuple[str, bool]]:
     """The dates in date stamps and bylines next to the title, nearest first, each with
     whether a label calls it an update ("Last updated: ...")."""
-    from turbohtml._harvest import BY_PREFIX, BYLINE_CLASS, DATE, IN_CHROME, IN_COMMENTS
-
     if title_ordinal is None:
         return []
     near: list[tuple[int, str, bool]] = []
@@ -638,8 +654,6 @@ def _lang(src: _Sources) -> str | None:
 
 def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
     """``Document.metadata()``: the metadata of an already parsed page (see ``metadata()``)."""
-    from turbohtml._harvest import H1, HEADLINE, IN_CHROME, IN_COMMENTS
-
     if url is not None and not isinstance(url, str):
         raise TypeError(f"url must be str or None, not {type(url).__name__}")
     src = _Sources(doc)
