@@ -435,14 +435,15 @@ def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int
         if values:
             add([name for value in values for name in clean_names(value)], weight, 4)
     for node, ordinal, kind in spots:
-        if kind & (IN_COMMENTS | IN_CHROME) and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR):
-            continue
-        if kind & IN_COMMENTS:
-            continue
+        if kind & IN_COMMENTS or (kind & IN_CHROME and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR)):
+            continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
         near = title_ordinal is not None and -S.NEAR_TITLE_BEFORE <= ordinal - title_ordinal <= S.NEAR_TITLE_AFTER
         if kind & ITEMPROP_AUTHOR:
             named = node.select_one("[itemprop~=name]")
-            text = named.attr("content") or named.text if named is not None else node.attr("content") or _spot_text(node)
+            if named is not None:
+                text = named.attr("content") or named.text
+            else:
+                text = node.attr("content") or _spot_text(node)
             add(clean_names(text), S.ITEMPROP_AUTHOR_WEIGHT, 1)
         elif kind & REL_AUTHOR:
             add(clean_names(_spot_text(node)), S.REL_AUTHOR_WEIGHT, 1)
