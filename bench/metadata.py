@@ -33,7 +33,7 @@ import sys
 import time
 import warnings
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -50,17 +50,20 @@ def read(path: Path) -> str:
         return handle.read()
 
 
-def wcxb_pages(limit: int | None) -> list[dict]:
+def iter_wcxb_pages(limit: int | None) -> Iterator[dict]:
+    """The wcxb-dev pages one at a time (a caller that scores as it goes holds one page)."""
     root = DATA / "wcxb-dev"
-    pages = []
     for path in sorted((root / "ground-truth").glob("*.json"))[:limit]:
         record = json.loads(path.read_text(encoding="utf8"))
         truth = record["ground_truth"]
-        pages.append({
+        yield {
             "id": path.stem, "url": record.get("url"), "html": read(root / "html" / f"{path.stem}.html.gz"),
             "title": truth.get("title"), "author": truth.get("author"), "date": truth.get("publish_date"),
-        })
-    return pages
+        }
+
+
+def wcxb_pages(limit: int | None) -> list[dict]:
+    return list(iter_wcxb_pages(limit))
 
 
 def readability_pages(limit: int | None) -> list[dict]:
