@@ -553,10 +553,6 @@ def test_cli_article_over_warc_files(corpus, paths, single):
     assert len(stderr) == 2 and stderr[0].startswith(f"turbohtml: {paths[2]}: unreadable data at offset ")
 
 
-def nullable(value):
-    return None if value is pd.NA else value
-
-
 def test_cli_directory_walk_and_links_base(corpus, tmp_path):
     walk = tmp_path / "crawl"
     (walk / "sub").mkdir(parents=True)
