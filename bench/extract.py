@@ -2,7 +2,8 @@
 
 - parse + article() per page vs trafilatura.extract and resiliparse's
   parse + extract_plain_text(main_content=True);
-- article() alone on an already parsed page, as a share of the parse itself.
+- article() alone on an already parsed page, as a share of the parse itself;
+- metadata() alone on an already parsed page, as a share of the parse (target <= 100%).
 Rounds interleave the contenders after a warm-up round; the best round counts.
 Run: python bench/extract.py [--rounds N]
 """
@@ -64,13 +65,16 @@ def main() -> None:
 
     docs = [turbohtml.parse(page) for page in pages]
     split = best_times(
-        {"parse": turbohtml.parse, "article() on a parsed page": lambda doc: doc.article()},
-        {"parse": pages, "article() on a parsed page": docs},
+        {"parse": turbohtml.parse, "article() on a parsed page": lambda doc: doc.article(),
+         "metadata() on a parsed page": lambda doc: doc.metadata()},
+        {"parse": pages, "article() on a parsed page": docs, "metadata() on a parsed page": docs},
         args.rounds,
     )
     print(f"parse {split['parse'] * 1000 / n:.3f} ms/page, article() on the parsed page "
           f"{split['article() on a parsed page'] * 1000 / n:.3f} ms/page = "
           f"{split['article() on a parsed page'] / split['parse']:.0%} of the parse (target <= 50%)")
+    print(f"metadata() on the parsed page {split['metadata() on a parsed page'] * 1000 / n:.3f} ms/page = "
+          f"{split['metadata() on a parsed page'] / split['parse']:.0%} of the parse (target <= 100%)")
 
 
 if __name__ == "__main__":

@@ -321,7 +321,8 @@ def test_progress_bar_only_on_a_terminal(tmp_path):
 
 #: The fields of each page command's record (besides "source").
 FIELDS = {
-    "article": {"title", "byline", "date", "description", "lang", "url", "text"},
+    "article": {"title", "byline", "author", "date", "date_modified", "description", "site_name", "canonical",
+                "image", "tags", "categories", "lang", "page_type", "url", "text"},
     "boilerplate": {"paragraphs"},
     "dates": {"date", "signal"},
     "links": {"links"},

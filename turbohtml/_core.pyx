@@ -824,6 +824,10 @@ cdef class Node:
         """The main content as an ``Article``: text without in-body boilerplate, plus metadata."""
         return _late("turbohtml.extract.article", "node_article")(self)
 
+    def metadata(self, url=None):
+        """The page's metadata with every source weighed, as ``turbohtml.extract.metadata()``."""
+        return _late("turbohtml.extract.metadata", "document_metadata")(self._owner(), url)
+
     def links(self) -> list:
         """Every URL-bearing attribute below this node as ``Link`` records, raw as written."""
         return _late("turbohtml.extract.structured", "node_links")(self)

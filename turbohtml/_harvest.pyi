@@ -1,3 +1,23 @@
-from turbohtml._core import Node
+from turbohtml._core import Element, Node
+
+H1: int
+HEADLINE: int
+REL_AUTHOR: int
+ITEMPROP_AUTHOR: int
+BYLINE_CLASS: int
+ADDRESS: int
+BY_PREFIX: int
+IN_CHROME: int
+IN_COMMENTS: int
+IN_ARTICLE: int
+DATE: int
+IN_HEADER: int
 
 def harvest_metadata(node: Node, /) -> dict[str, str | None]: ...
+def gather_sources(
+    node: Node, byline_words: list[bytes], comment_words: list[bytes], date_words: list[bytes],
+    by_prefixes: list[bytes], stamp_after: int, /,
+) -> tuple[
+    list[tuple[str, str]], str | None, str | None, list[tuple[Element, int, int]], list[tuple[Node, int]],
+    bool,
+]: ...

@@ -9,15 +9,20 @@ An <h1> or <time> in page chrome (nav, aside, footer, a site <header> outside an
 
 from turbohtml._core cimport Document, Node, decode_text, element_attr, next_node, wrap_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport equals_lower, has_token
+from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
+from libc.string cimport memset
+
+from turbohtml._ascii cimport ascii_lower, equals_lower, has_token
 
 from turbohtml import _metadata_names as names
 
 cdef enum:
     NAME_BUFFER = 64
     MAX_NAMES = 64
+    MAX_TAGS = 32
 
-cdef list _meta_names = list(dict.fromkeys(names.TITLE + names.AUTHOR + names.DATE + names.DESCRIPTION))
+cdef list _meta_names = list(dict.fromkeys(names.TITLE + names.AUTHOR + names.DATE + names.DESCRIPTION
+                                          + names.SITE_NAME + names.IMAGE + names.KEYWORDS))
 if len(_meta_names) > MAX_NAMES:
     raise ImportError("too many metadata names")
 cdef list _encoded = [name.encode("ascii") for name in _meta_names]
@@ -32,7 +37,10 @@ ctypedef struct Found:
     lxb_dom_node_t *h1
     lxb_dom_node_t *author_link
     lxb_dom_node_t *time
+    lxb_dom_node_t *canonical
     lxb_dom_node_t *metas[MAX_NAMES]
+    lxb_dom_node_t *tags[MAX_TAGS]     # every article:tag meta, in order
+    size_t tag_count
 
 
 cdef void _match_meta(lxb_dom_node_t *c_node, Found *found) noexcept nogil:
@@ -50,6 +58,9 @@ cdef void _match_meta(lxb_dom_node_t *c_node, Found *found) noexcept nogil:
         value = element_attr(c_node, keys[j], key_lengths[j], &length)
         if value == NULL:
             continue
+        if found.tag_count < MAX_TAGS and equals_lower(value, length, "article:tag"):
+            found.tags[found.tag_count] = c_node
+            found.tag_count += 1
         for k in range(_name_count):
             if found.metas[k] == NULL and equals_lower(value, length, _name_data[k]):
                 found.metas[k] = c_node
@@ -64,40 +75,76 @@ cdef bint _is_page_chrome(lxb_dom_node_t *c_node, size_t articles_open) noexcept
     return tag == LXB_TAG_HEADER and articles_open == 0
 
 
+ctypedef struct Region:
+    lxb_dom_node_t *chrome     # the nav/aside/footer we are inside, if any
+    lxb_dom_node_t *header     # the <header> outside any <article>/<main> we are inside, if any
+    size_t articles_open       # <article>/<main> elements open
+
+
+cdef inline void _start(Region *region) noexcept nogil:
+    region.chrome = region.header = NULL
+    region.articles_open = 0
+
+
+cdef inline bint _opaque(uintptr_t tag) noexcept nogil:
+    """Elements whose content is no page text: nothing to read inside."""
+    return tag == LXB_TAG_SCRIPT or tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE
+
+
+cdef inline void _enter(Region *region, lxb_dom_node_t *c_node, uintptr_t tag) noexcept nogil:
+    if tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN:
+        region.articles_open += 1
+    elif region.chrome == NULL and region.header == NULL and _is_page_chrome(c_node, region.articles_open):
+        if tag == LXB_TAG_HEADER:
+            region.header = c_node
+        else:
+            region.chrome = c_node
+
+
+cdef inline void _leave(Region *region, lxb_dom_node_t *c_node, uintptr_t tag) noexcept nogil:
+    if c_node == region.chrome:
+        region.chrome = NULL
+    elif c_node == region.header:
+        region.header = NULL
+    if (tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN) and region.articles_open:
+        region.articles_open -= 1
+
+
 cdef void _harvest(lxb_dom_node_t *root, Found *found) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
-    cdef lxb_dom_node_t *chrome = NULL   # the page-chrome element we are inside, if any
-    cdef bint closing = False
+    cdef Region region
+    cdef bint closing = False, chrome
     cdef uintptr_t tag
-    cdef size_t length = 0, articles_open = 0
+    cdef size_t length = 0
     cdef const lxb_char_t *value
+    _start(&region)
     while c_node != NULL:
         if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
             tag = c_node.local_name
             if closing:
-                if c_node == chrome:
-                    chrome = NULL
-                if (tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN) and articles_open:
-                    articles_open -= 1
-            elif tag == LXB_TAG_SCRIPT or tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE:
-                closing = True  # nothing to harvest inside
+                _leave(&region, c_node, tag)
+            elif _opaque(tag):
+                closing = True
             else:
-                if tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN:
-                    articles_open += 1
-                elif chrome == NULL and _is_page_chrome(c_node, articles_open):
-                    chrome = c_node
+                _enter(&region, c_node, tag)
+                chrome = region.chrome != NULL or region.header != NULL
                 if tag == LXB_TAG_META:
                     _match_meta(c_node, found)
                 elif tag == LXB_TAG_H1:
-                    if found.h1 == NULL and chrome == NULL:
+                    if found.h1 == NULL and not chrome:
                         found.h1 = c_node
                 elif tag == LXB_TAG_TIME:
-                    if found.time == NULL and chrome == NULL:
+                    if found.time == NULL and not chrome:
                         found.time = c_node
                 elif tag == LXB_TAG_A and found.author_link == NULL:
                     value = element_attr(c_node, "rel", 3, &length)
                     if value != NULL and has_token(value, length, "author"):
                         found.author_link = c_node
+                elif tag == LXB_TAG_LINK and found.canonical == NULL:
+                    value = element_attr(c_node, "rel", 3, &length)
+                    if value != NULL and has_token(value, length, "canonical") \
+                            and element_attr(c_node, "href", 4, &length) != NULL:
+                        found.canonical = c_node
         c_node = next_node(root, c_node, &closing)
 
 
@@ -125,12 +172,14 @@ cdef str _first_meta(Found *found, tuple wanted, bint skip_urls=False):
 
 
 def harvest_metadata(Node node, /) -> dict:
-    """title, byline, date, description and lang of the page ``node`` belongs to."""
+    """title, byline, date, description, lang, canonical, site_name, tags and image of
+    the page ``node`` belongs to, as declared (the canonical href as written)."""
     cdef Document doc = node._owner()
     cdef Found found
     cdef size_t k
     cdef lxb_dom_node_t *c_root = <lxb_dom_node_t *>doc.c_doc
-    found.h1 = found.author_link = found.time = NULL
+    found.h1 = found.author_link = found.time = found.canonical = NULL
+    found.tag_count = 0
     for k in range(MAX_NAMES):
         found.metas[k] = NULL
     with nogil:
@@ -146,10 +195,367 @@ def harvest_metadata(Node node, /) -> dict:
     description = _first_meta(&found, names.DESCRIPTION)
     root = doc.root
     lang = _fold(root.attr("lang") or "") if root is not None else ""
+    canonical = _attr(found.canonical, "href", 4) if found.canonical != NULL else ""
+    tags = [_attr(found.tags[k], "content", 7) for k in range(found.tag_count)]
+    if not tags:
+        tags = (_first_meta(&found, names.KEYWORDS) or "").split(",")
     return {
         "title": title or None,
         "byline": byline or None,
         "date": date,
         "description": description,
         "lang": lang or None,
+        "canonical": canonical or None,
+        "site_name": _first_meta(&found, names.SITE_NAME),
+        "tags": tuple(dict.fromkeys(tag for tag in (_fold(t) for t in tags) if tag)),
+        "image": _first_meta(&found, names.IMAGE),
     }
+
+
+# ---------------------------------------------------------------- metadata() sources
+#
+# gather_sources() is the walk behind turbohtml.extract.metadata: one pass that keeps
+# every source metadata() weighs, as node pointers (strings are built afterwards, for
+# those nodes only). The word lists come from the caller, so the data stays in
+# turbohtml.extract's data module.
+
+cdef enum:
+    MAX_METAS = 256        # a page declares a few dozen; the rest of a hostile page is ignored
+    MAX_SPOTS = 128        # headings, byline and date candidates kept, in document order
+    MAX_WORDS = 16
+    MAX_STAMPS = 64        # short texts with digits, outside chrome and comments, near the first title
+    STAMP_RING = 8         # stamps kept from just before the first title
+    MAX_STAMP_BYTES = 80
+
+# Spot kinds and flags (bit flags; the module-level names below export them).
+cdef enum:
+    _H1 = 1
+    _HEADLINE = 2          # an element with itemprop="headline"
+    _REL_AUTHOR = 4        # <a rel~=author>
+    _ITEMPROP_AUTHOR = 8   # an element with itemprop="author" (or "creator")
+    _BYLINE_CLASS = 16     # class/id holding a byline word
+    _ADDRESS = 32          # <address>
+    _BY_PREFIX = 64        # an element whose first text reads "By ..."
+    _IN_CHROME = 128       # inside nav/aside/footer
+    _IN_COMMENTS = 256     # inside a block whose class/id names comments
+    _IN_ARTICLE = 512      # inside <article> or <main>
+    _DATE = 1024           # <time>, itemprop="date...", or class/id holding a date word
+    _IN_HEADER = 4096      # inside a <header> outside any <article>/<main> (a site's or a title's)
+
+H1, HEADLINE, REL_AUTHOR, ITEMPROP_AUTHOR = _H1, _HEADLINE, _REL_AUTHOR, _ITEMPROP_AUTHOR
+BYLINE_CLASS, ADDRESS, BY_PREFIX = _BYLINE_CLASS, _ADDRESS, _BY_PREFIX
+IN_CHROME, IN_COMMENTS, IN_ARTICLE, DATE = _IN_CHROME, _IN_COMMENTS, _IN_ARTICLE, _DATE
+IN_HEADER = _IN_HEADER
+
+
+cdef const char *_META_KEYS[3]
+cdef size_t _META_KEY_LENGTHS[3]
+_META_KEYS[0], _META_KEYS[1], _META_KEYS[2] = "property", "name", "itemprop"
+_META_KEY_LENGTHS[0], _META_KEY_LENGTHS[1], _META_KEY_LENGTHS[2] = 8, 4, 8
+
+
+ctypedef struct Spot:
+    lxb_dom_node_t *node
+    size_t ordinal         # elements opened before it: distance between spots
+    int kind
+
+
+ctypedef struct Words:
+    const char *data[MAX_WORDS]
+    size_t length[MAX_WORDS]
+    size_t count
+
+
+ctypedef struct Sources:
+    lxb_dom_node_t *metas[MAX_METAS]
+    size_t meta_count
+    lxb_dom_node_t *canonical
+    lxb_dom_node_t *base
+    Spot spots[MAX_SPOTS]
+    size_t spot_count
+    Spot stamps[MAX_STAMPS]
+    size_t stamp_count
+    Words byline_words
+    Words comment_words
+    Words date_words
+    Words by_prefixes
+    unsigned char first_bytes[256]   # _MARK_* bits of the lists with a word starting with that byte
+    size_t stamp_after               # stamps are kept up to this many elements after the first title
+    bint json_ld                     # an application/ld+json script is on the page
+
+
+cdef inline bint _prefix_lower(const lxb_char_t *data, const char *word, size_t n) noexcept nogil:
+    """Whether ``data`` starts with ``word`` (lower-case, ``n`` bytes), ASCII case-insensitively."""
+    cdef size_t i
+    for i in range(n):
+        if ascii_lower(data[i]) != <lxb_char_t>word[i]:
+            return False
+    return True
+
+
+cdef bint _contains_lower(const lxb_char_t *data, size_t length, const char *word, size_t n) noexcept nogil:
+    """ASCII case-insensitive substring test (``word`` lower-case, ``n`` bytes)."""
+    cdef size_t i
+    if n == 0 or n > length:
+        return False
+    for i in range(length - n + 1):
+        if _prefix_lower(data + i, word, n):
+            return True
+    return False
+
+
+cdef enum:
+    _MARK_BYLINE = 1
+    _MARK_COMMENT = 2
+    _MARK_DATE = 4
+
+
+cdef int _words_at(const lxb_char_t *data, size_t left, Words *words) noexcept nogil:
+    cdef size_t k
+    for k in range(words.count):
+        if words.length[k] <= left and _prefix_lower(data, words.data[k], words.length[k]):
+            return 1
+    return 0
+
+
+cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
+    """Which word lists the element's class or id holds (substring, any case), as
+    ``_MARK_*`` bits: one scan of each value; a position is tried only when a word of
+    some list starts with its byte."""
+    cdef size_t length = 0, i
+    cdef const lxb_char_t *value
+    cdef int j, marks = 0, starts
+    for j in range(2):
+        if j == 0:
+            value = element_attr(c_node, "class", 5, &length)
+        else:
+            value = element_attr(c_node, "id", 2, &length)
+        if value == NULL:
+            continue
+        for i in range(length):
+            starts = found.first_bytes[ascii_lower(value[i])] & ~marks
+            if starts == 0:
+                continue
+            if starts & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
+                marks |= _MARK_BYLINE
+            if starts & _MARK_COMMENT and _words_at(value + i, length - i, &found.comment_words):
+                marks |= _MARK_COMMENT
+            if starts & _MARK_DATE and _words_at(value + i, length - i, &found.date_words):
+                marks |= _MARK_DATE
+    return marks
+
+
+cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
+    """Whether a text node starts (after spaces) with a byline prefix such as "By "."""
+    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
+    cdef const lxb_char_t *data = c_text.data.data
+    cdef size_t length = c_text.data.length, i = 0, k, n
+    while i < length and data[i] <= 32:
+        i += 1
+    for k in range(prefixes.count):
+        n = prefixes.length[k]
+        if i + n < length and _prefix_lower(data + i, prefixes.data[k], n) and data[i + n] <= 32:
+            return True
+    return False
+
+
+cdef bint _looks_like_stamp(lxb_dom_node_t *c_node) noexcept nogil:
+    """A short text holding at least four digits: a date stamp candidate."""
+    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
+    cdef const lxb_char_t *data = c_text.data.data
+    cdef size_t length = c_text.data.length, i, digits = 0
+    if length > MAX_STAMP_BYTES * 2:
+        return False
+    for i in range(length):
+        if 48 <= data[i] <= 57:
+            digits += 1
+    return digits >= 4
+
+
+cdef void _add_spot(Sources *found, lxb_dom_node_t *c_node, size_t ordinal, int kind) noexcept nogil:
+    if found.spot_count and found.spots[found.spot_count - 1].node == c_node:
+        found.spots[found.spot_count - 1].kind |= kind
+    elif found.spot_count < MAX_SPOTS:
+        found.spots[found.spot_count].node = c_node
+        found.spots[found.spot_count].ordinal = ordinal
+        found.spots[found.spot_count].kind = kind
+        found.spot_count += 1
+
+
+cdef void _keep_ring(Sources *found, Spot *ring, size_t ring_count) noexcept nogil:
+    """Move the stamps seen just before the title into the kept stamps, oldest first."""
+    cdef size_t k, start = ring_count - STAMP_RING if ring_count > STAMP_RING else 0
+    for k in range(start, ring_count):
+        if found.stamp_count < MAX_STAMPS:
+            found.stamps[found.stamp_count] = ring[k % STAMP_RING]
+            found.stamp_count += 1
+
+
+cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
+    cdef lxb_dom_node_t *c_node = root
+    cdef Region region
+    cdef lxb_dom_node_t *comments = NULL    # the comment block we are inside, if any
+    cdef bint closing = False
+    cdef uintptr_t tag
+    cdef size_t length = 0, ordinal = 0
+    cdef const lxb_char_t *value
+    cdef int kind, context, marks
+    cdef size_t title = 0                   # ordinal of the first heading outside chrome (0: none yet)
+    cdef Spot ring[STAMP_RING]              # the last stamps before it
+    cdef size_t ring_count = 0
+    _start(&region)
+    while c_node != NULL:
+        if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
+            tag = c_node.local_name
+            if closing:
+                _leave(&region, c_node, tag)
+                if c_node == comments:
+                    comments = NULL
+                c_node = next_node(root, c_node, &closing)
+                continue
+            if _opaque(tag):
+                if tag == LXB_TAG_SCRIPT and not found.json_ld:
+                    value = element_attr(c_node, "type", 4, &length)
+                    found.json_ld = value != NULL and _contains_lower(value, length, "ld+json", 7)
+                closing = True
+                c_node = next_node(root, c_node, &closing)
+                continue
+            ordinal += 1
+            _enter(&region, c_node, tag)
+            context = ((_IN_CHROME if region.chrome != NULL else 0) | (_IN_HEADER if region.header != NULL else 0)
+                       | (_IN_ARTICLE if region.articles_open else 0))
+            marks = _marks(c_node, found) if tag != LXB_TAG_BODY and tag != LXB_TAG_HTML else 0
+            if comments == NULL and marks & _MARK_COMMENT:
+                comments = c_node
+            if comments != NULL:
+                context |= _IN_COMMENTS
+            if tag == LXB_TAG_META:
+                if found.meta_count < MAX_METAS and element_attr(c_node, "content", 7, &length) != NULL:
+                    found.metas[found.meta_count] = c_node
+                    found.meta_count += 1
+            elif tag == LXB_TAG_LINK:
+                value = element_attr(c_node, "rel", 3, &length)
+                if found.canonical == NULL and value != NULL and has_token(value, length, "canonical") \
+                        and element_attr(c_node, "href", 4, &length) != NULL:
+                    found.canonical = c_node
+            elif tag == LXB_TAG_BASE:
+                if found.base == NULL and element_attr(c_node, "href", 4, &length) != NULL:
+                    found.base = c_node
+            else:
+                kind = 0
+                if tag == LXB_TAG_H1:
+                    kind |= _H1
+                elif tag == LXB_TAG_ADDRESS:
+                    kind |= _ADDRESS
+                elif tag == LXB_TAG_A:
+                    value = element_attr(c_node, "rel", 3, &length)
+                    if value != NULL and has_token(value, length, "author"):
+                        kind |= _REL_AUTHOR
+                value = element_attr(c_node, "itemprop", 8, &length)
+                if value != NULL:
+                    if has_token(value, length, "headline"):
+                        kind |= _HEADLINE
+                    if has_token(value, length, "author") or has_token(value, length, "creator"):
+                        kind |= _ITEMPROP_AUTHOR
+                if marks & _MARK_BYLINE:
+                    kind |= _BYLINE_CLASS
+                if tag == LXB_TAG_TIME:
+                    kind |= _DATE
+                elif value != NULL and _contains_lower(value, length, "date", 4):
+                    kind |= _DATE   # itemprop="datePublished", "dateModified", ...
+                elif marks & _MARK_DATE:
+                    kind |= _DATE
+                if kind:
+                    _add_spot(found, c_node, ordinal, kind | context)
+                    if kind & (_H1 | _HEADLINE) and not context & (_IN_CHROME | _IN_COMMENTS) and title == 0:
+                        title = ordinal
+                        _keep_ring(found, ring, ring_count)
+        elif c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing and c_node.parent != NULL \
+                and region.chrome == NULL and comments == NULL:
+            if _reads_by(c_node, &found.by_prefixes):
+                _add_spot(found, c_node.parent, ordinal, _BY_PREFIX | (_IN_ARTICLE if region.articles_open else 0))
+            elif (title == 0 or ordinal <= title + found.stamp_after) and _looks_like_stamp(c_node):
+                if title == 0:  # before the title: keep the last few
+                    ring[ring_count % STAMP_RING].node = c_node
+                    ring[ring_count % STAMP_RING].ordinal = ordinal
+                    ring_count += 1
+                elif found.stamp_count < MAX_STAMPS:
+                    found.stamps[found.stamp_count].node = c_node
+                    found.stamps[found.stamp_count].ordinal = ordinal
+                    found.stamp_count += 1
+        c_node = next_node(root, c_node, &closing)
+
+
+cdef void _fill_words(Words *words, list encoded) noexcept:
+    cdef size_t k
+    words.count = min(len(encoded), MAX_WORDS)
+    for k in range(words.count):
+        words.data[k] = <const char *>(<bytes>encoded[k])
+        words.length[k] = len(<bytes>encoded[k])
+
+
+def gather_sources(Node node, list byline_words, list comment_words, list date_words, list by_prefixes,
+                   size_t stamp_after, /) -> tuple:
+    """Every metadata source of the page ``node`` belongs to, in one walk.
+
+    The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
+    marking a byline, a comment section and a date, and byline prefixes ("by"). Returns ``(metas, canonical, base, spots, stamps, json_ld)``: ``metas`` the ``(key, content)``
+    pairs of every ``<meta>`` with a ``content`` (key: the lower-cased ``property``,
+    ``name`` or ``itemprop``, each that is present); ``canonical`` the first
+    ``<link rel=canonical>`` href and ``base`` the first ``<base href>`` (or ``None``);
+    ``spots`` the headings, byline and date candidates as ``(element, ordinal, kind)`` in
+    document order, ``kind`` a mask of the module's flags; ``stamps`` the short texts
+    holding four or more digits outside page chrome and comments, from just before the
+    first heading to ``stamp_after`` elements after it, as ``(text node, ordinal)``
+    (date stamps without markup: "Published on July 18, 2025"); ``json_ld`` whether an
+    ``application/ld+json`` script is on the page.
+    """
+    cdef Document doc = node._owner()
+    cdef Sources *found = <Sources *>PyMem_RawMalloc(sizeof(Sources))  # ~10 KB: not on the stack
+    cdef size_t k, length = 0
+    cdef const lxb_char_t *value
+    cdef int j
+    cdef lxb_dom_node_t *c_node
+    if found == NULL:
+        raise MemoryError("out of memory gathering metadata sources")
+    try:
+        found.meta_count = found.spot_count = found.stamp_count = 0
+        found.json_ld = False
+        found.canonical = found.base = NULL
+        _fill_words(&found.byline_words, byline_words)
+        _fill_words(&found.comment_words, comment_words)
+        _fill_words(&found.date_words, date_words)
+        memset(found.first_bytes, 0, 256)
+        for words, mark in ((byline_words, _MARK_BYLINE), (comment_words, _MARK_COMMENT),
+                            (date_words, _MARK_DATE)):
+            for word in words[:MAX_WORDS]:
+                if word:
+                    found.first_bytes[(<bytes>word)[0]] |= <int>mark
+        found.stamp_after = stamp_after
+        _fill_words(&found.by_prefixes, by_prefixes)
+        with nogil:
+            _gather(<lxb_dom_node_t *>doc.c_doc, found)
+        metas = []
+        for k in range(found.meta_count):
+            c_node = found.metas[k]
+            content = _attr(c_node, "content", 7)
+            if not content:
+                continue
+            for j in range(3):
+                value = element_attr(c_node, _META_KEYS[j], _META_KEY_LENGTHS[j], &length)
+                if value != NULL and length:
+                    metas.append((decode_text(value, length).strip().lower(), content))
+        canonical = _raw_attr(found.canonical, "href", 4) if found.canonical != NULL else None
+        base = _raw_attr(found.base, "href", 4) if found.base != NULL else None
+        spots = [(wrap_node(doc, found.spots[k].node), found.spots[k].ordinal, found.spots[k].kind)
+                 for k in range(found.spot_count)]
+        stamps = [(wrap_node(doc, found.stamps[k].node), found.stamps[k].ordinal) for k in range(found.stamp_count)]
+        return metas, canonical, base, spots, stamps, found.json_ld
+    finally:
+        PyMem_RawFree(found)
+
+
+cdef str _raw_attr(lxb_dom_node_t *c_node, const char *name, size_t n):
+    cdef size_t length = 0
+    cdef const lxb_char_t *value = element_attr(c_node, name, n, &length)
+    return decode_text(value, length).strip() if value != NULL else None

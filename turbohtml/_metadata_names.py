@@ -20,3 +20,12 @@ DATE = (
 )
 
 DESCRIPTION = ("og:description", "description")
+
+#: The fields article() harvests for code written against newspaper's Article.
+SITE_NAME = ("og:site_name",)
+
+IMAGE = ("og:image", "og:image:url", "og:image:secure_url", "twitter:image")
+
+#: Each ``article:tag`` is one tag; ``keywords`` lists several, comma-separated.
+TAGS = ("article:tag",)
+KEYWORDS = ("keywords",)

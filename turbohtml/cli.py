@@ -22,6 +22,7 @@ http(s) only, private addresses refused unless ``--allow-private``). A progress 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gzip
 import json
 import multiprocessing
@@ -265,8 +266,11 @@ def _article(markup: str | bytes, url: str | None, settings: Settings) -> dict[s
         text = _markdown(body)
     else:
         text = article.text
-    return {"title": article.title, "byline": article.byline, "date": article.date,
-            "description": article.description, "lang": article.lang, "url": url, "text": text}
+    # the metadata weighed from every source (Document.metadata()), article()'s text
+    meta = doc.metadata(url)
+    record = {field.name: getattr(meta, field.name) for field in dataclasses.fields(meta)}
+    record.update(byline=meta.author, tags=list(meta.tags), categories=list(meta.categories), url=url, text=text)
+    return record
 
 
 def _boilerplate(markup: str | bytes, url: str | None, settings: Settings) -> dict[str, Any]:

@@ -9,7 +9,8 @@ string (``txt``, ``markdown``, ``json`` with trafilatura's field names, ``xml``)
 attributes (``title``, ``author``, ``url``, ``hostname``, ``description``,
 ``sitename``, ``date``, ``text``, ``language``, ...) and ``as_dict()`` match
 trafilatura's. The content body is chosen by turbohtml's main-content scoring, the
-metadata by its harvest, the date by ``turbohtml.compat.htmldate.find_date``.
+metadata by ``Document.metadata()`` (every source weighed, the publication date
+included; custom ``date_extraction_params`` go to ``turbohtml.compat.htmldate.find_date``).
 
 Options: see docs/migration/trafilatura.md. In short, ``favor_precision`` /
 ``favor_recall`` move the in-body link-density cap (and recall keeps figure captions),
@@ -130,17 +131,6 @@ def _meta(page: _Page, *names: str) -> str | None:
     return None
 
 
-def _meta_all(page: _Page, *names: str) -> list[str]:
-    values: list[str] = []
-    for name in names:
-        for element in page.select(f'meta[property="{name}"], meta[name="{name}"]'):
-            for value in (element.attr("content") or "").split(","):
-                value = " ".join(value.split())
-                if value and value not in values:
-                    values.append(value)
-    return values
-
-
 def _host(url: str | None) -> str | None:
     if not url:
         return None
@@ -150,69 +140,44 @@ def _host(url: str | None) -> str | None:
         return None
 
 
-_BY = re.compile(r"^\s*(?:by|von|par|por|di|door)\s+", re.IGNORECASE)
-
-
-def _names(value: Any) -> list[str]:
-    """Person or organisation names in a JSON-LD ``author``/``publisher`` value."""
-    if isinstance(value, str):
-        return [value] if value.strip() and not value.startswith(("http://", "https://")) else []
-    if isinstance(value, dict):
-        return _names(value.get("name"))
-    if isinstance(value, list):
-        return [name for item in value for name in _names(item)]
-    return []
-
-
-def _json_ld_field(page: _Page, key: str) -> str | None:
-    """The first ``key`` (``author``, ``publisher``) in the page's JSON-LD, names joined by "; "."""
-    stack: list[Any] = list(reversed(page.json_ld()))
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            names = _names(node.get(key))
-            if names:
-                return "; ".join(" ".join(name.split()) for name in names)
-            stack.extend(reversed([v for v in node.values() if isinstance(v, (dict, list))]))
-        elif isinstance(node, list):
-            stack.extend(reversed(node))
-    return None
-
-
 def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] | None,
               extensive: bool, author_blacklist: Iterable[str] | None) -> Document:
-    meta = harvest_metadata(page)
-    title = _meta(page, "og:title") or meta.get("title")
-    author = meta.get("byline") or _json_ld_field(page, "author")
-    if author:
-        author = _BY.sub("", author) or None
-    if author and author_blacklist and author in set(author_blacklist):
-        author = None
-    canonical = page.select_one('link[rel="canonical"][href]')
-    url = _meta(page, "og:url") or (canonical.attr("href") if canonical is not None else None) or default_url
+    """trafilatura's metadata fields from ``Document.metadata()`` (every source weighed).
+
+    Custom ``date_extraction_params`` keep trafilatura's meaning: the date then comes
+    from ``find_date`` with them, as htmldate would find it."""
+    meta = page.metadata(default_url)
+    author = meta.author
+    if author and author_blacklist:
+        blocked = set(author_blacklist)
+        author = "; ".join(name for name in author.split("; ") if name not in blocked) or None
+    url = _meta(page, "og:url") or meta.canonical or default_url  # trafilatura reads og:url first
     host = _host(url)
-    sitename = _meta(page, "og:site_name") or _json_ld_field(page, "publisher") or _meta(page, "application-name")
+    sitename = meta.site_name
     if sitename is None and host:
         sitename = host[4:] if host.startswith("www.") else host
-    params = {"original_date": True, "extensive_search": extensive, **(date_params or {})}
-    params.setdefault("url", url)
+    date = meta.date
+    if date_params:
+        params = {"original_date": True, "extensive_search": extensive, **date_params}
+        params.setdefault("url", url)
+        date = find_date(page, **params)
     license_link = page.select_one('a[rel~="license"], link[rel~="license"]')
     license_text = None
     if license_link is not None:
         license_text = " ".join(license_link.text.split()) or license_link.attr("href")
     return Document(
-        title=title,
+        title=meta.title,
         author=author,
         url=url,
         hostname=registrable_domain(host) if host else None,
-        description=meta.get("description"),
+        description=meta.description,
         sitename=sitename.lstrip("@") if sitename else None,
-        date=find_date(page, **params),
-        categories=_meta_all(page, "article:section"),
-        tags=_meta_all(page, "article:tag", "keywords"),
+        date=date,
+        categories=list(meta.categories),
+        tags=list(meta.tags),
         license=license_text,
-        language=meta.get("lang"),
-        image=_meta(page, "og:image", "og:image:url", "twitter:image"),
+        language=meta.lang,
+        image=meta.image,
         pagetype=_meta(page, "og:type"),
         filedate=_dt.date.today().isoformat(),
     )

@@ -2,12 +2,14 @@
 
 from turbohtml.extract.boilerplate import boilerplate
 from turbohtml.extract.dates import dates
+from turbohtml.extract.metadata import metadata
 from turbohtml.extract.microdata import microdata
 from turbohtml.extract.opengraph import OpenGraph, opengraph
 from turbohtml.extract.options import DateExtraction, Extraction, UrlCleaning
 from turbohtml.extract.records import (
     Article,
     Link,
+    Metadata,
     MicrodataItem,
     Paragraph,
     PublicationDate,
@@ -20,6 +22,7 @@ __all__ = [
     "DateExtraction",
     "Extraction",
     "Link",
+    "Metadata",
     "MicrodataItem",
     "OpenGraph",
     "Paragraph",
@@ -30,6 +33,7 @@ __all__ = [
     "clean_url",
     "dates",
     "extract_links",
+    "metadata",
     "microdata",
     "normalize_url",
     "opengraph",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from turbohtml._core import Node
 from turbohtml._harvest import harvest_metadata
-from turbohtml._score import scored_winner
+from turbohtml._score import scored_page
 from turbohtml._text import layout
 from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, paragraph_units
 from turbohtml.extract.records import Article
@@ -56,7 +56,7 @@ def article_units(units: list) -> list:
 
 
 def node_article(node: Node) -> Article:
-    winner, mode = scored_winner(node)
+    winner, mode, page_type = scored_page(node)
     text = layout(article_units(paragraph_units(winner, winner, mode))) if winner is not None else ""
     meta = harvest_metadata(node)
-    return Article(element=winner, text=text, **meta)
+    return Article(element=winner, text=text, **meta, page_type=page_type)

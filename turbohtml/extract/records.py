@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Article",
     "Link",
+    "Metadata",
     "MicrodataItem",
     "Paragraph",
     "PublicationDate",
@@ -77,7 +78,8 @@ class Article(NamedTuple):
 
     ``element`` is the content body (``None`` when no container scored); ``text`` the
     article as a reader wants it. The metadata fields are whitespace-folded and ``None``
-    when the page does not declare them.
+    when the page does not declare them. ``page_type`` is ``Document.page_type()``'s
+    answer, which decided how the content was read (docs/scoring.md).
     """
 
     element: Element | None
@@ -87,6 +89,11 @@ class Article(NamedTuple):
     date: str | None = None
     description: str | None = None
     lang: str | None = None
+    canonical: str | None = None
+    site_name: str | None = None
+    tags: tuple[str, ...] = ()
+    image: str | None = None
+    page_type: str = "article"
 
     __reduce__ = _without_element
 
@@ -336,3 +343,29 @@ class StructuredData:
         from turbohtml._display import structured_html
 
         return structured_html(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """A page's metadata, every source weighed, as ``Document.metadata()`` returns it.
+
+    Strings are whitespace-folded; a field is ``None`` (``()`` for ``tags`` and
+    ``categories``) when the page does not carry it: nothing is guessed. ``author`` holds
+    the names joined with ``"; "``; ``date`` and ``date_modified`` are ISO
+    ``YYYY-MM-DD``; ``canonical`` and ``image`` are absolute when a base URL is known;
+    ``url`` is the address passed in, else the page's canonical one.
+    """
+
+    title: str | None = None
+    author: str | None = None
+    date: str | None = None
+    date_modified: str | None = None
+    description: str | None = None
+    site_name: str | None = None
+    canonical: str | None = None
+    image: str | None = None
+    tags: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    lang: str | None = None
+    page_type: str | None = None
+    url: str | None = None

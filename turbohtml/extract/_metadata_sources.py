@@ -1,0 +1,203 @@
+"""Where ``metadata()`` looks, and how much each source weighs (data only).
+
+Meta names are matched lower-cased against a ``<meta>``'s ``property``, ``name`` or
+``itemprop``. The lists follow the names trafilatura's ``metadata.py``/``metaxpaths.py``,
+newspaper4k's ``metadata_extractor.py``/``authors_extractor.py``, goose3's
+``extractors/metas.py``/``authors.py`` and htmldate's ``settings.py`` read for the same
+fields, plus the Parse.ly and Sailthru conventions many newsrooms publish, kept to the
+widespread ones. Weights are votes: candidates that agree pool their weights, and the
+largest pool wins (``turbohtml.extract.metadata`` explains the rules).
+"""
+
+# ---------------------------------------------------------------- JSON-LD (schema.org)
+
+#: Types whose ``headline``/``author``/``datePublished`` describe the page's own text.
+ARTICLE_TYPES = frozenset({
+    "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle",
+    "opinionnewsarticle", "backgroundnewsarticle", "reviewnewsarticle", "scholarlyarticle",
+    "techarticle", "report", "liveblogposting", "socialmediaposting", "discussionforumposting",
+    "review", "posting", "medicalscholarlyarticle", "satiricalarticle", "advertisercontentarticle",
+})
+
+#: Page-level types: their ``name``/``headline`` is the page's title when no article is declared.
+PAGE_TYPES = frozenset({
+    "webpage", "itempage", "aboutpage", "faqpage", "qapage", "collectionpage", "profilepage",
+    "medicalwebpage", "contactpage", "searchresultspage", "checkoutpage", "realestatelisting",
+})
+
+#: Things a page is about whose ``name`` is the visible title (a product page, a recipe, ...).
+THING_TYPES = frozenset({
+    "product", "recipe", "event", "course", "howto", "book", "movie", "softwareapplication",
+    "jobposting", "videoobject", "podcastepisode", "question",
+})
+
+#: Types naming an organisation, not a person: never an author.
+ORGANIZATION_TYPES = frozenset({
+    "organization", "newsmediaorganization", "corporation", "localbusiness", "educationalorganization",
+    "governmentorganization", "ngo", "onlinebusiness", "website", "brand",
+})
+
+# ---------------------------------------------------------------- <meta> names per field
+
+TITLE_METAS = {
+    "og:title": 2.5, "twitter:title": 1.5, "headline": 2.0, "title": 1.0, "dc.title": 1.0,
+    "dcterms.title": 1.0, "dc:title": 1.0, "dcterm:title": 1.0, "dcterms:title": 1.0, "citation_title": 2.0, "parsely-title": 2.0, "sailthru.title": 1.5,
+}
+
+AUTHOR_METAS = {
+    "author": 2.0, "article:author": 2.0, "og:article:author": 2.0, "book:author": 2.0,
+    "dc.creator": 2.0, "dcterms.creator": 2.0, "dc:creator": 2.0, "dcterm:creator": 2.0, "citation_author": 2.5, "parsely-author": 2.5,
+    "sailthru.author": 2.5, "byl": 2.0, "creator": 1.5,
+}
+
+DESCRIPTION_METAS = (
+    "og:description", "description", "twitter:description", "dc.description", "dcterms.description",
+    "dc:description", "dcterm:description",
+    "sailthru.description",
+)
+
+SITE_NAME_METAS = (
+    "og:site_name", "application-name", "apple-mobile-web-app-title", "al:ios:app_name",
+    "dc.publisher", "dcterms.publisher", "publisher", "citation_journal_title", "twitter:site",
+)
+
+#: Names that hold a publisher: a byline equal to one of these is not a person.
+PUBLISHER_METAS = ("og:site_name", "dc.publisher", "dcterms.publisher", "publisher", "application-name")
+
+IMAGE_METAS = (
+    "og:image", "og:image:url", "og:image:secure_url", "twitter:image", "twitter:image:src",
+    "parsely-image-url", "sailthru.image.full", "thumbnail", "image",
+)
+
+#: Each value may list several tags, comma-separated.
+TAG_METAS = ("article:tag", "parsely-tags", "sailthru.tags", "news_keywords", "keywords", "citation_keywords")
+
+CATEGORY_METAS = ("article:section", "parsely-section", "category", "dc.subject")
+
+#: Names declaring the publication date itself (htmldate's and trafilatura's lists).
+PUBLISHED_METAS = (
+    "article:published_time", "datepublished", "og:published_time", "article.published", "pubdate",
+    "publishdate", "publish-date", "publish_date", "published_time", "date", "dc.date", "dc.date.issued",
+    "dcterms.date", "dcterms.created", "dcterms.issued", "citation_publication_date", "citation_date",
+    "parsely-pub-date", "sailthru.date", "originalpublicationdate", "datecreated", "release_date",
+    "published", "article:published", "publication_date",
+)
+
+MODIFIED_METAS = (
+    "article:modified_time", "og:updated_time", "datemodified", "dcterms.modified", "last-modified",
+    "parsely-updated", "modified",
+)
+
+LANG_METAS = ("content-language", "og:locale", "dc.language", "language", "inlanguage")
+
+TYPE_METAS = ("og:type",)
+
+# ---------------------------------------------------------------- visible sources
+
+#: class/id words marking a byline block (trafilatura's author XPaths and newspaper4k's
+#: byline attribute values use the same words).
+BYLINE_WORDS = ("byline", "by-line", "author", "writer", "posted-by", "contributor")
+
+#: class/id words marking a reader-comment section: names there are commenters.
+COMMENT_WORDS = ("comment", "disqus", "respond", "reply")
+
+#: class/id words marking a date stamp (htmldate's date-marked elements use the same words).
+DATE_WORDS = ("date", "timestamp", "published", "posted-on", "updated")
+
+#: Words that open a byline ("By Jane Doe", German "Von", French "Par", ...).
+BY_PREFIXES = ("by", "von", "par", "por", "door", "av", "af")
+
+# ---------------------------------------------------------------- weights of visible sources
+
+#: The <h1> inside or just above the main content, or the only <h1> outside page chrome.
+H1_WEIGHT = 3.0
+#: Any other <h1> outside page chrome (a page with several).
+OTHER_H1_WEIGHT = 1.0
+#: An element marked itemprop="headline".
+HEADLINE_WEIGHT = 2.5
+#: The <title> with the site name split off.
+TITLE_TAG_WEIGHT = 2.0
+#: JSON-LD: the article's headline, a page's or product's name.
+JSON_LD_HEADLINE_WEIGHT = 3.0
+JSON_LD_NAME_WEIGHT = 1.5
+#: JSON-LD author of the article (persons only).
+JSON_LD_AUTHOR_WEIGHT = 3.0
+#: itemprop="author" elements, rel="author" links.
+ITEMPROP_AUTHOR_WEIGHT = 2.5
+REL_AUTHOR_WEIGHT = 2.0
+#: class*=byline|author blocks and "By ..." lines, next to the title or in the article.
+BYLINE_NEAR_TITLE_WEIGHT = 2.0
+BYLINE_IN_ARTICLE_WEIGHT = 1.5
+BYLINE_ELSEWHERE_WEIGHT = 0.75
+#: A byline is "next to the title" within this many elements after the <h1> (or before it).
+NEAR_TITLE_AFTER = 60
+NEAR_TITLE_BEFORE = 15
+#: The smallest pooled weight an author needs (a lone block far from the title is not enough).
+MIN_AUTHOR_WEIGHT = 1.5
+
+# ---------------------------------------------------------------- cleaning
+
+#: Separators between a page title and the site's name, in the order they are tried.
+TITLE_SEPARATORS = (" | ", " - ", " \u2013 ", " \u2014 ", " :: ", " \u00bb ", " \u00b7 ", " // ", " \u2022 ", ": ")
+
+#: Job titles and roles that trail a name ("Jane Doe, Staff Writer").
+ROLE_WORDS = frozenset({
+    "staff", "writer", "writers", "editor", "editors", "reporter", "correspondent", "contributor",
+    "contributing", "columnist", "journalist", "author", "senior", "associate", "managing",
+    "chief", "editorial", "team", "desk", "producer", "photographer", "photos", "photo",
+    "guest", "freelance", "special", "deputy", "executive", "news", "analyst", "redaktion",
+    "redakteur", "redakteurin", "autor", "autorin", "journaliste", "rédaction", "redacción",
+    "director", "manager", "head", "founder", "cofounder", "ceo", "cto", "president", "officer",
+    "attorney", "lawyer", "professor", "specialist", "consultant", "strategist", "coordinator",
+    "marketing", "content", "product", "digital", "lead", "vp",
+})
+
+#: Words that end a collective byline ("Lifestyle Desk", "Editorial Team"): part of it.
+COLLECTIVE_WORDS = frozenset({"team", "desk", "editors", "staff", "newsroom"})
+
+#: Lower-case words inside names ("Marna van der Merwe", "Leonardo da Vinci").
+NAME_PARTICLES = frozenset({
+    "van", "von", "der", "den", "de", "da", "di", "del", "della", "du", "le", "la", "bin", "ibn", "al", "el",
+    "y", "e", "zu", "ten", "ter", "dos", "das",
+})
+
+#: Month names (en, de, fr, es): a byline's date remnant, never a name.
+MONTHS = frozenset({
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "januar", "februar", "märz", "juni", "juli", "oktober", "dezember", "janvier",
+    "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre",
+    "décembre", "enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+    "octubre", "noviembre", "diciembre",
+})
+
+#: Words that open a credit line before "by" ("Written by", "Posted by").
+CREDIT_VERBS = ("written", "posted", "published", "reviewed", "edited", "updated", "reported",
+                "words", "story", "text", "article", "photos", "compiled", "created", "geschrieben",
+                "verfasst", "publié", "escrito")
+
+#: Dates: the date a page shows next to its title, a publication date it declares,
+#: a modification date it declares (only ever a supporting vote), the first <time>
+#: dates() found anywhere (support too: it may sit in a sidebar).
+VISIBLE_DATE_WEIGHT = 3.0
+PUBLISHED_DATE_WEIGHT = 2.5
+MODIFIED_DATE_WEIGHT = 1.0
+TIME_DATE_WEIGHT = 1.0
+#: A shown date under an "Updated" label votes with this share of a shown date's weight.
+UPDATE_SHOWN_SHARE = 0.5
+
+#: Words labelling a shown date as an update, not the publication ("Updated on ...").
+UPDATE_LABELS = ("updated", "update", "modified", "revised", "aktualisiert", "geändert", "mis à jour",
+                 "actualizado", "actualización", "aggiornato", "bijgewerkt", "atualizado")
+
+#: More distinct dates than this next to the title: a listing's teasers, not one page's date.
+MAX_SHOWN_DATES = 2
+
+#: og:type values of dated content (a declared publication date counts on such pages).
+DATED_TYPES = frozenset({"article", "blog", "news", "blogposting", "newsarticle"})
+
+#: A name holds at most this many words and characters; longer text is prose.
+MAX_NAME_WORDS = 6
+MAX_NAME_CHARS = 60
+MAX_BYLINE_CHARS = 200
+#: Tags kept at most (keyword metas can hold hundreds).
+MAX_TAGS = 50

@@ -1,0 +1,729 @@
+"""``metadata()``: a page's title, author, dates, site, canonical URL, image and tags,
+with every source weighed.
+
+``article()`` harvests declared metadata first-wins, in the spec's fixed order. Here
+each field collects candidates from every source the page offers – JSON-LD, Open
+Graph and Twitter cards, ``<meta>`` names, microdata, ``<link rel>``, the visible
+``<h1>``, bylines and ``<title>`` – and candidates that agree pool their weights (the
+weights live in ``_metadata_sources``). So a site name in the ``<h1>`` loses to the
+headline that ``og:title``, JSON-LD and ``<title>`` repeat, and a byline that three
+sources name beats a publisher in an ``author`` meta. The date comes from ``dates()``
+(publication date, structured signals), then from the byline next to the title; a
+date the page does not state is never guessed.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import html as _html
+import re
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from turbohtml._features import page_type
+from turbohtml._harvest import (
+    ADDRESS,
+    BY_PREFIX,
+    BYLINE_CLASS,
+    DATE,
+    H1,
+    HEADLINE,
+    IN_ARTICLE,
+    IN_CHROME,
+    IN_COMMENTS,
+    IN_HEADER,
+    ITEMPROP_AUTHOR,
+    REL_AUTHOR,
+    gather_sources,
+)
+from turbohtml.extract import _metadata_sources as S
+from turbohtml.extract.dates import parse_date
+from turbohtml.extract.options import DateExtraction
+from turbohtml.extract.records import Metadata
+
+if TYPE_CHECKING:
+    from turbohtml._core import Document, Node
+
+__all__ = ["clean_names", "document_metadata", "metadata", "split_site_name"]
+
+_BYLINE_WORDS = [word.encode("ascii") for word in S.BYLINE_WORDS]
+_COMMENT_WORDS = [word.encode("ascii") for word in S.COMMENT_WORDS]
+_DATE_WORDS = [word.encode("ascii") for word in S.DATE_WORDS]
+_BY_PREFIXES = [word.encode("ascii") for word in S.BY_PREFIXES]
+_PUBLICATION = DateExtraction(original=True, extensive_search=False)
+_EARLIEST = _dt.date(1995, 1, 1)
+_TOKEN = re.compile(r"\w+")
+
+
+# ---------------------------------------------------------------- text helpers
+
+def _fold(text: Any) -> str:
+    return " ".join(text.split()) if isinstance(text, str) else ""
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text.casefold())
+
+
+def _compact(text: str) -> str:
+    """Letters and digits only, case-folded: "The Verge" and "theverge.com" meet here."""
+    return "".join(_tokens(text))
+
+
+def _title_key(text: str) -> tuple[str, int]:
+    """A title compared by its tokens: ``(" tok tok ", token count)``."""
+    tokens = _tokens(text)
+    return f" {' '.join(tokens)} ", len(tokens)
+
+
+def _agree(a: tuple[str, int], b: tuple[str, int]) -> bool:
+    """Whether two titles name the same thing: equal tokens, or one holds the other's
+    tokens in a row (``"Title | Site"`` holds ``"Title"``), the shorter at least a third
+    of the longer."""
+    (ta, na), (tb, nb) = a, b
+    if not na or not nb:
+        return False
+    if ta == tb:
+        return True
+    (short, ns), (long_, nl) = (a, b) if na <= nb else (b, a)
+    return ns * 3 >= nl and short in long_
+
+
+# ---------------------------------------------------------------- sources
+
+class _Sources:
+    """Everything one walk and the JSON-LD blocks tell about a page."""
+
+    __slots__ = (
+        "article",
+        "base",
+        "canonical",
+        "doc",
+        "metas",
+        "page",
+        "spots",
+        "stamps",
+        "thing",
+        "website",
+    )
+
+    def __init__(self, doc: Document) -> None:
+        metas, self.canonical, self.base, self.spots, self.stamps, json_ld = gather_sources(
+            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, S.NEAR_TITLE_AFTER)
+        self.doc = doc
+        self.metas: dict[str, list[str]] = {}
+        for key, value in metas:
+            self.metas.setdefault(key, []).append(_html.unescape(value) if "&" in value else value)
+        self.article = self.page = self.thing = self.website = None
+        for entity in _entities(doc.json_ld() if json_ld else []):
+            types = _types(entity)
+            if self.article is None and types & S.ARTICLE_TYPES:
+                self.article = entity
+            elif self.page is None and types & S.PAGE_TYPES:
+                self.page = entity
+            elif self.thing is None and types & S.THING_TYPES:
+                self.thing = entity
+            elif self.website is None and "website" in types:
+                self.website = entity
+
+    def meta(self, *names: str) -> str | None:
+        """The first non-empty value among ``names``, in that order."""
+        for name in names:
+            for value in self.metas.get(name, ()):
+                if value:
+                    return value
+        return None
+
+    def main(self) -> dict | None:
+        """The entity the page is about: the article, else the page, else the thing."""
+        return self.article or self.page or self.thing
+
+
+def _entities(blocks: list[Any]) -> Iterator[dict]:
+    """The typed JSON-LD objects at the top of each block, its ``@graph`` and its
+    ``mainEntity``; nested lists of other things (an ItemList of teasers) are not read."""
+    stack: list[Any] = list(reversed(blocks))
+    seen = 0
+    while stack and seen < 200:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(reversed(node))
+        elif isinstance(node, dict):
+            seen += 1
+            if "@type" in node:
+                yield node
+            for key in ("@graph", "mainEntity"):
+                value = node.get(key)
+                if isinstance(value, (dict, list)):
+                    stack.append(value)
+
+
+def _types(entity: dict) -> set[str]:
+    value = entity.get("@type")
+    values = value if isinstance(value, list) else [value]
+    return {v.rsplit("/", 1)[-1].rsplit(":", 1)[-1].lower() for v in values if isinstance(v, str)}
+
+
+def _ld_text(value: Any) -> str | None:
+    """A JSON-LD value as text: a string, an object's ``name``/``@value``, a list's first."""
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if isinstance(value, dict):
+        value = value.get("name") or value.get("@value") or value.get("url") or value.get("@id")
+        if isinstance(value, list):
+            value = value[0] if value else None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str):
+        return None
+    text = _fold(_html.unescape(value) if "&" in value else value)
+    return text or None
+
+
+def _ld_persons(value: Any) -> list[str]:
+    """Person names in a JSON-LD ``author``: organisations and URLs left out."""
+    out: list[str] = []
+    for item in value if isinstance(value, list) else [value]:
+        if isinstance(item, dict):
+            if _types(item) & S.ORGANIZATION_TYPES:
+                continue
+            item = item.get("name")
+            if isinstance(item, list):
+                item = " ".join(v for v in item if isinstance(v, str))
+        if isinstance(item, str):
+            out.append(_html.unescape(item) if "&" in item else item)
+    return out
+
+
+# ---------------------------------------------------------------- site name and title
+
+def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str | None]:
+    """``(title, site)``: a ``<title>`` with the site's name split off.
+
+    ``"Title | Site"``, ``"Site - Title"``, ...: the part that matches one of
+    ``site_keys`` (compacted names and hosts) goes; with no match, a short last part
+    after a strong separator (``|``, ``-``, dashes, ``::``, ``»``) goes. ``site`` is the
+    part removed (``None`` when nothing was)."""
+    title = _fold(title)
+    keys = [key for key in site_keys if key]
+    for separator in S.TITLE_SEPARATORS:
+        if separator not in title:
+            continue
+        parts = [part.strip() for part in title.split(separator)]
+        first, last = parts[0], parts[-1]
+        for part, rest in ((last, separator.join(parts[:-1])), (first, separator.join(parts[1:]))):
+            compact = _compact(part)
+            if compact and rest and any(compact == key or (len(compact) > 3 and compact in key) for key in keys):
+                return rest.strip(), part
+    for separator in S.TITLE_SEPARATORS[:6]:
+        if separator in title:
+            head, _, tail = title.rpartition(separator)
+            if head and len(_tokens(tail)) <= 4 and len(_tokens(head)) > len(_tokens(tail)):
+                return head.strip(), tail.strip()
+            break
+    return title, None
+
+
+def _host(url: str | None) -> str | None:
+    if not url:
+        return None
+    match = re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^:/?#]+)", url)
+    if match is None:
+        return None
+    host = match[1].lower()
+    return host.removeprefix("www.")
+
+
+def _site_name(src: _Sources) -> str | None:
+    for value in (src.meta("og:site_name"),
+                  _ld_text((src.article or {}).get("publisher")),
+                  _ld_text((src.website or {}).get("name")),
+                  src.meta(*S.SITE_NAME_METAS[1:-1])):
+        if value and not value.startswith(("http://", "https://")):
+            return value
+    return None
+
+
+class _Candidate:
+    __slots__ = ("key", "rank", "text", "weight")
+
+    def __init__(self, text: str, weight: float, rank: int, key: Any) -> None:
+        self.text, self.weight, self.rank, self.key = text, weight, rank, key
+
+
+def _pick(candidates: list[_Candidate], agree) -> tuple[_Candidate | None, float]:
+    """The candidate whose agreeing group weighs most (ties: the better-ranked source),
+    represented by the group's best-ranked member; and the group's weight. ``agree``
+    compares the candidates' keys (computed once each)."""
+    best, best_key = None, None
+    for candidate in candidates:
+        group = [other for other in candidates if other is candidate or agree(candidate.key, other.key)]
+        support = sum(other.weight for other in group)
+        face = min(group, key=lambda c: c.rank)
+        key = (support, -face.rank)
+        if best_key is None or key > best_key:
+            best, best_key = face, key
+    return best, (best_key[0] if best_key else 0.0)
+
+
+def _title(src: _Sources, site_keys: list[str], headings: list[tuple[Node, int, int]]) -> tuple[str | None, str | None]:
+    """The title, and the site name the ``<title>`` revealed (if any)."""
+    candidates: list[_Candidate] = []
+
+    def add(text: str | None, weight: float, rank: int) -> None:
+        text = _fold(text)
+        key = _title_key(text) if text and len(text) <= 400 else ("", 0)
+        if key[1] and key[0].replace(" ", "") not in site_keys:
+            candidates.append(_Candidate(text, weight, rank, key))
+
+    h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
+    lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
+                next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
+    for node, kind in h1s:
+        add(node.text, S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT, 0)
+    for node, _ordinal, kind in headings:
+        if kind & HEADLINE:
+            add(node.text if node.tag != "meta" else None, S.HEADLINE_WEIGHT, 1)
+    main = src.main()
+    if main is not None:
+        headline = _ld_text(main.get("headline"))
+        weight = S.JSON_LD_HEADLINE_WEIGHT if src.article is main else S.JSON_LD_NAME_WEIGHT
+        name = headline or _ld_text(main.get("name"))
+        if name:  # a CMS may write the whole <title> into it: the site name goes as there
+            add(split_site_name(name, site_keys)[0], weight if headline else S.JSON_LD_NAME_WEIGHT, 2)
+    for name, weight in S.TITLE_METAS.items():
+        value = src.meta(name)
+        if value:
+            add(split_site_name(value, site_keys)[0], weight, 3)
+    tag_site = None
+    if src.doc.title:
+        text, tag_site = split_site_name(src.doc.title, site_keys)
+        add(text, S.TITLE_TAG_WEIGHT, 4)
+    best, _support = _pick(candidates, _agree)
+    return (best.text if best else None), tag_site
+
+
+# ---------------------------------------------------------------- names
+
+_URL = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+\.\w+|@\w+", re.IGNORECASE)
+# a label, with a colon or run into the capitalised name ("Author Jane Doe", "Written byJane")
+_LABEL = re.compile(r"^(?i:authors?|autor(?:in|en)?|auteurs?|autore|writers?|byline|verfasser(?:in)?)"
+                    r"(?:\s*[:：]\s*|\s+(?=[A-Z]))")
+_PREFIX = re.compile(
+    rf"^(?i:(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
+_AFTER = re.compile(
+    r"\s+(?:on|am|le|el|at|updated|published|posted|last|min|read|vor|il|em|op)\b.*$|\s*[|•·—–/]\s.*$|\s*[|•·]\s*$",
+    re.IGNORECASE)
+_MONTH_TAIL = re.compile(
+    r"[\s,]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|"
+    r"august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|"
+    r"janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\.?[\s,]*$",
+    re.IGNORECASE)
+_JOIN = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\boch\b)\s*", re.IGNORECASE)
+_CREDENTIAL = re.compile(r"^(?:[A-Z]{1,5}|Ph\.?D\.?|M\.?D\.?|[A-Z]\.(?:[A-Z]\.)+|Jr\.?|Sr\.?|I{2,3}|IV)$")
+_EDGE = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+def clean_names(text: str | None) -> list[str]:
+    """Person names in a byline: "By "/"Von "/"Par " and labels dropped, trailing roles,
+    dates and times cut, URLs, e-mail addresses and social handles removed, several
+    names split ("A, B and C"); credentials ("Jane Doe, MD") stay with their name."""
+    text = _fold(text)
+    if not text or len(text) > S.MAX_BYLINE_CHARS:
+        return []
+    text = _URL.sub(" ", text)
+    text = _LABEL.sub("", _fold(text))
+    text = _PREFIX.sub("", text)
+    digit = re.search(r"\d", text)
+    if digit:
+        text = text[: digit.start()]
+    text = _AFTER.sub("", text)
+    text = _MONTH_TAIL.sub("", text)
+    names: list[str] = []
+    for chunk in _JOIN.split(text):
+        parts = [part.strip() for part in chunk.split(",")]
+        if len(parts) == 2 and all(len(part.split()) == 1 for part in parts) and not _CREDENTIAL.match(parts[1]):
+            parts = [chunk.strip()]  # "Hopper, Grace": one name, surname first
+        current: list[str] = []
+        for part in parts:
+            part = _EDGE.sub("", _PREFIX.sub("", part))
+            if not part:
+                continue
+            if current and _CREDENTIAL.match(part):
+                current.append(part)  # "Jane Doe, MD": a credential stays with its name
+                continue
+            if _is_role(part) or (current and _has_role(part)):
+                continue  # "Jane Doe, Senior Director of Content": the role goes
+            if current:
+                names.append(", ".join(current))
+            current = [_drop_trailing_role(part)]
+        if current:
+            names.append(", ".join(current))
+    out: list[str] = []
+    seen: set[str] = set()
+    for name in names:
+        name = _fold(name)
+        words = name.split()
+        if not words or len(words) > S.MAX_NAME_WORDS or len(name) > S.MAX_NAME_CHARS:
+            continue
+        if not any(ch.isalpha() for ch in name) or _is_role(name) or name.casefold() in S.MONTHS:
+            continue  # a month or a role alone is no name
+        if sum(word[0].islower() and word not in S.NAME_PARTICLES for word in words) >= 2:
+            continue  # prose after a "By" ("By subscribing to this podcast"), not a name
+        if out and _CREDENTIAL.match(name):
+            continue  # "Claire Wilson; COO": a title split off, not a second author
+        key = name.casefold()
+        if key not in seen:
+            seen.add(key)
+            out.append(name)
+    return out
+
+
+def _is_role(text: str) -> bool:
+    words = _tokens(text)
+    return bool(words) and all(word in S.ROLE_WORDS for word in words)
+
+
+def _has_role(text: str) -> bool:
+    return any(word in S.ROLE_WORDS for word in _tokens(text))
+
+
+def _drop_trailing_role(name: str) -> str:
+    words = name.split()
+    while (len(words) > 2 and words[-1].casefold().strip(".,") in S.ROLE_WORDS
+           and words[-1].casefold() not in S.COLLECTIVE_WORDS):
+        words.pop()
+    return " ".join(words)
+
+
+def _names_agree(a: set[str], b: set[str]) -> bool:
+    return not a.isdisjoint(b)
+
+
+def _spot_text(node: Node) -> str:
+    """A byline or stamp element's text, its text nodes joined by spaces (textContent runs
+    "Written by" and "Jane" together); ``""`` for a block too long to be one."""
+    text = node.text
+    if len(text) > 4 * S.MAX_BYLINE_CHARS:
+        return ""
+    if len(node) <= 1:
+        return text
+    from turbohtml._core import Text
+
+    return " ".join(part.text for part in node.descendants if isinstance(part, Text))
+
+
+def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int | None) -> str | None:
+    candidates: list[_Candidate] = []
+
+    def add(names: list[str], weight: float, rank: int, declared: bool = False) -> None:
+        # a byline or meta echoing the site's name is the publisher; JSON-LD states
+        # authorship itself (organisations are left out there by their type)
+        kept = [name for name in names if declared or _compact(name) not in publishers]
+        if kept:
+            candidates.append(_Candidate("; ".join(kept), weight, rank, {name.casefold() for name in kept}))
+
+    if src.article is not None:
+        names = [name for raw in _ld_persons(src.article.get("author")) for name in clean_names(raw)]
+        add(names, S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
+    for key, weight in S.AUTHOR_METAS.items():
+        values = [v for v in src.metas.get(key, ()) if not v.startswith(("http://", "https://", "/"))]
+        if values:
+            add([name for value in values for name in clean_names(value)], weight, 4)
+    for node, ordinal, kind in spots:
+        if kind & IN_COMMENTS or (kind & IN_CHROME and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR)):
+            continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
+        near = title_ordinal is not None and -S.NEAR_TITLE_BEFORE <= ordinal - title_ordinal <= S.NEAR_TITLE_AFTER
+        if kind & ITEMPROP_AUTHOR:
+            named = node.select_one("[itemprop~=name]")
+            if named is not None:
+                text = named.attr("content") or named.text
+            else:
+                text = node.attr("content") or _spot_text(node)
+            add(clean_names(text), S.ITEMPROP_AUTHOR_WEIGHT, 1)
+        elif kind & REL_AUTHOR:
+            add(clean_names(_spot_text(node)), S.REL_AUTHOR_WEIGHT, 1)
+        elif kind & (BYLINE_CLASS | BY_PREFIX | ADDRESS):
+            if kind & ADDRESS and not kind & (BYLINE_CLASS | BY_PREFIX) and not near:
+                continue
+            weight = (S.BYLINE_NEAR_TITLE_WEIGHT if near else S.BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
+                      else S.BYLINE_ELSEWHERE_WEIGHT)
+            add(clean_names(_spot_text(node)), weight, 0 if near else 2)
+    best, support = _pick(candidates, _names_agree)
+    if best is None or support < S.MIN_AUTHOR_WEIGHT:
+        return None
+    return best.text
+
+
+# ---------------------------------------------------------------- dates
+
+def _iso(value: str | None) -> str | None:
+    if not value:
+        return None
+    found = parse_date(value)
+    if found is None or not _EARLIEST <= found.date() <= _dt.date.today() + _dt.timedelta(days=1):
+        return None
+    return found.date().isoformat()
+
+
+def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool) -> str | None:
+    """The publication date. The dates shown next to the title and the dates the page
+    declares vote; the winner must be shown or a declared publication date. A declared
+    modification date only supports a shown one, a date shown under an "Updated" label
+    weighs less than a declared publication date, and a declared date on a page that is
+    not dated content (no article type, no ``article:published_time``, no date shown)
+    is a CMS stamp, not a publication date. Several dates next to the title are a
+    listing's teasers and do not vote. The first ``<time>`` of the page (``dates()``'s
+    time signal) stands alone only on a page with a byline."""
+    votes: dict[str, float] = {}
+
+    def vote(date: str | None, weight: float) -> None:
+        if date:
+            votes[date] = votes.get(date, 0.0) + weight
+
+    # the first of each name: later ones date a thread's replies or a listing's items
+    stated = {_iso(src.metas[name][0]) for name in S.PUBLISHED_METAS if name in src.metas}
+    if src.article is not None:
+        stated.add(_iso(_ld_text(src.article.get("datePublished"))))
+    stated.discard(None)
+    # dates() reads the same declarations and more (a date in the URL, further names):
+    # asked when the page states no publication date itself
+    found = src.doc.dates(_PUBLICATION) if not stated else None
+    declared = None
+    if found is not None:
+        if found.signal == "time":
+            vote(found.date, S.TIME_DATE_WEIGHT)
+        elif found.date == modified and found.date not in stated:
+            pass  # dates() fell back to the modification date: not a publication date
+        else:
+            declared = found.date
+            vote(declared, S.PUBLISHED_DATE_WEIGHT)
+    for date in sorted(stated):
+        if date != declared:  # the same claim twice (a meta and JSON-LD) is one vote
+            vote(date, S.PUBLISHED_DATE_WEIGHT)
+            declared = declared or date
+    if modified != declared and modified not in stated:
+        vote(modified, S.MODIFIED_DATE_WEIGHT)  # a publication date equal to it is one claim, not two
+    if len([date for date, update in shown if not update]) > S.MAX_SHOWN_DATES:
+        # a listing's teasers or a thread's posts: only a declared date they repeat stands
+        shown = [(date, update) for date, update in shown if date == declared or date in stated]
+    shown_dates = [date for date, _update in shown]
+    for index, (date, update) in enumerate(shown):
+        vote(date, S.VISIBLE_DATE_WEIGHT * (S.UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
+    if not votes:
+        return None
+    dated = (src.article is not None or (src.meta("og:type") or "").lower() in S.DATED_TYPES
+             or bool(stated) or (found is not None and found.signal == "url"))
+    best = max(votes, key=lambda date: (votes[date], date == declared))
+    if best in shown_dates or ((best == declared or best in stated) and (dated or shown_dates)):
+        return best
+    if found is not None and found.signal == "time" and len(votes) == 1 and bylined:
+        return best  # the page's first <time> on a page with a byline, nothing contradicting it
+    return None
+
+
+_UPDATE_LABEL = re.compile("|".join(re.escape(word) for word in S.UPDATE_LABELS), re.IGNORECASE)
+
+
+def _shown_dates(spots: list, stamps: list, title_ordinal: int | None) -> list[tuple[str, bool]]:
+    """The dates in date stamps and bylines next to the title, nearest first, each with
+    whether a label calls it an update ("Last updated: ...")."""
+    if title_ordinal is None:
+        return []
+    near: list[tuple[int, str, bool]] = []
+    seen: set[str] = set()
+
+    def consider(offset: int, date: str | None, label: str) -> None:
+        if date and date not in seen:
+            seen.add(date)
+            near.append((abs(offset), date, bool(_UPDATE_LABEL.search(label))))
+
+    pending: list[tuple[int, Any, int, bool]] = []  # (distance, node, kind, is a stamp)
+    for node, ordinal, kind in spots:
+        offset = ordinal - title_ordinal
+        if (kind & (DATE | BYLINE_CLASS | BY_PREFIX) and not kind & (IN_CHROME | IN_COMMENTS)
+                and -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER):
+            pending.append((abs(offset), node, kind, False))
+    for node, ordinal in stamps:
+        offset = ordinal - title_ordinal
+        if -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER:
+            pending.append((abs(offset), node, 0, True))
+    pending.sort(key=lambda item: item[0])
+    for distance, node, kind, stamp in pending:
+        if len(seen) > S.MAX_SHOWN_DATES:
+            break  # enough to tell a page from a listing
+        if stamp:
+            parent = node.parent
+            label = parent.text if parent is not None else node.text
+            consider(distance, _iso_in_text(node.text),
+                     label[:80] if len(label) <= S.MAX_BYLINE_CHARS else node.text)
+        else:
+            text = _spot_text(node)
+            date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
+            consider(distance, date or _iso_in_text(text), f"{node.attr('class') or ''} {text[:40]}")
+    return [(date, update) for _, date, update in sorted(near, key=lambda item: item[0])]
+
+
+_DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
+
+
+def _iso_in_text(text: str) -> str | None:
+    """A date in a short stamp or byline ("By Jane Doe | March 3, 2024")."""
+    text = _fold(text)
+    if not text or len(text) > S.MAX_BYLINE_CHARS or _DATE_HINT.search(text) is None:
+        return None  # no year and no numeric date: not worth parsing
+    match = re.search(r"\d", text)
+    if match is None:
+        return None
+    for start in (0, max(0, match.start() - 12)):
+        date = _iso(text[start:])
+        if date:
+            return date
+    return None
+
+
+def _date_modified(src: _Sources) -> str | None:
+    main = src.main()
+    if main is not None:
+        date = _iso(_ld_text(main.get("dateModified")))
+        if date:
+            return date
+    return _iso(src.meta(*S.MODIFIED_METAS))
+
+
+# ---------------------------------------------------------------- URLs, tags, language
+
+def _resolver(base_url: str | None, base_href: str | None):
+    from turbohtml._core import url_parse
+
+    base = None
+    for candidate in (base_href, base_url):
+        if not candidate:
+            continue
+        try:
+            base = url_parse(candidate, base_url)[0] if base_url else url_parse(candidate)[0]
+            break
+        except ValueError:
+            continue
+
+    def resolve(value: str | None) -> str | None:
+        value = (value or "").strip()
+        if not value:
+            return None
+        try:
+            return url_parse(value, base)[0] if base else url_parse(value)[0]
+        except ValueError:
+            return None
+
+    return resolve
+
+
+def _listed(values: Iterable[Any]) -> tuple[str, ...]:
+    out: list[str] = []
+    seen: set[str] = set()
+    for value in values:
+        items = value if isinstance(value, list) else [value]
+        for item in items:
+            text = _ld_text(item)
+            if not text:
+                continue
+            for part in text.split(","):
+                part = _fold(part)
+                if part and part.casefold() not in seen and len(out) < S.MAX_TAGS:
+                    seen.add(part.casefold())
+                    out.append(part)
+    return tuple(out)
+
+
+def _lang(src: _Sources) -> str | None:
+    root = src.doc.root
+    lang = _fold(root.attr("lang") or root.attr("xml:lang") or "") if root is not None else ""
+    if not lang:
+        lang = _fold(src.meta(*S.LANG_METAS) or "")
+        main = src.main()
+        if not lang and main is not None:
+            lang = _ld_text(main.get("inLanguage")) or ""
+        lang = lang.split(",")[0].strip().replace("_", "-")
+    return lang or None
+
+
+# ---------------------------------------------------------------- entry points
+
+def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
+    """``Document.metadata()``: the metadata of an already parsed page (see ``metadata()``)."""
+    if url is not None and not isinstance(url, str):
+        raise TypeError(f"url must be str or None, not {type(url).__name__}")
+    src = _Sources(doc)
+    resolve = _resolver(url, src.base)
+    canonical = resolve(src.canonical) or resolve(src.meta("og:url"))
+    if canonical is not None and not canonical.startswith(("http://", "https://")):
+        canonical = None
+    page_url = url or canonical
+
+    site_name = _site_name(src)
+    site_keys = [_compact(site_name or "")]
+    for value in (src.meta("twitter:site"), _host(page_url), _host(canonical)):
+        if value:
+            site_keys.append(_compact(value.lstrip("@")))
+            site_keys.append(_compact(value.rsplit(".", 1)[0]))
+    headings = [(node, ordinal, kind) for node, ordinal, kind in src.spots
+                if kind & (H1 | HEADLINE) and not kind & (IN_CHROME | IN_COMMENTS)]
+    title, tag_site = _title(src, site_keys, headings)
+    if site_name is None and tag_site and any(
+            _compact(tag_site) and _compact(tag_site) in key for key in site_keys[1:]):
+        site_name = tag_site
+
+    publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
+                                        *(src.meta(name) for name in S.PUBLISHER_METAS)) if v}
+    publishers.discard("")
+    title_ordinal = next((ordinal for node, ordinal, kind in headings if _fold(node.text) == title), None)
+    if title_ordinal is None and headings:
+        title_ordinal = headings[0][1]
+    author = _author(src, publishers, src.spots, title_ordinal)
+    date_modified = _date_modified(src)
+
+    main = src.main()
+    article = src.article or {}
+    image = resolve(src.meta(*S.IMAGE_METAS)) or resolve(_ld_text((main or {}).get("image")))
+    description = src.meta(*S.DESCRIPTION_METAS) or _ld_text((main or {}).get("description"))
+    tags = _listed([*(v for name in S.TAG_METAS[:-2] for v in src.metas.get(name, ())), article.get("keywords")])
+    if not tags:
+        tags = _listed(v for name in S.TAG_METAS[-2:] for v in src.metas.get(name, ()))
+    categories = _listed([*(v for name in S.CATEGORY_METAS for v in src.metas.get(name, ())),
+                          article.get("articleSection")])
+    return Metadata(
+        title=title,
+        author=author,
+        date=_date(src, _shown_dates(src.spots, src.stamps, title_ordinal), date_modified, author is not None),
+        date_modified=date_modified,
+        description=_fold(description) or None,
+        site_name=_fold(site_name) or None,
+        canonical=canonical,
+        image=image,
+        tags=tags,
+        categories=categories,
+        lang=_lang(src),
+        page_type=page_type(doc),
+        url=page_url,
+    )
+
+
+def metadata(html: str, url: str | None = None, /) -> Metadata:
+    """A page's metadata with every source weighed: title, author, publication and
+    modification dates, description, site name, canonical URL, image, tags, categories,
+    language and URL.
+
+    Each field weighs the candidates JSON-LD, Open Graph, Twitter cards, ``<meta>``
+    names, microdata, ``<link rel>``, the visible ``<h1>`` and byline and ``<title>``
+    offer; candidates that agree pool their weights. ``url`` (the page's address)
+    resolves the canonical URL and image. Fields the page does not carry are ``None``
+    (or empty). Raises ``TypeError`` when ``html`` is not a ``str`` or ``url`` neither
+    a ``str`` nor ``None``.
+    """
+    from turbohtml._core import parse
+
+    if not isinstance(html, str):
+        raise TypeError(f"metadata() takes the page markup as str, not {type(html).__name__}")
+    if url is not None and not isinstance(url, str):
+        raise TypeError(f"url must be str or None, not {type(url).__name__}")
+    return document_metadata(parse(html), url)
