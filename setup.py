@@ -75,6 +75,9 @@ class build_lexbor_ext(build_ext):
         lexbor_root = fetch_lexbor.ensure_source()
         include = str(lexbor_root / "source")
         library = self._build_lexbor(lexbor_root / "source")
+        # cythonized here, not when setup.py is imported: an sdist (or egg_info) run
+        # ships the .pyx sources and generates nothing
+        self.extensions[:] = cythonize(self.extensions, compiler_directives=DIRECTIVES, nthreads=JOBS)
         for ext in self.extensions:
             ext.include_dirs.append(include)
             # every extension reads lexbor's structs through its (patched) headers:
@@ -138,7 +141,7 @@ def extensions() -> list[Extension]:
                 extra_link_args=SANITIZER_FLAGS,
             )
         )
-    return cythonize(modules, compiler_directives=DIRECTIVES, nthreads=JOBS)
+    return modules
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": build_lexbor_ext})
