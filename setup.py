@@ -77,7 +77,9 @@ class build_lexbor_ext(build_ext):
         library = self._build_lexbor(lexbor_root / "source")
         # cythonized here, not when setup.py is imported: an sdist (or egg_info) run
         # ships the .pyx sources and generates nothing
-        self.extensions[:] = cythonize(self.extensions, compiler_directives=DIRECTIVES, nthreads=JOBS)
+        generated = {ext.name: ext for ext in cythonize(self.extensions, compiler_directives=DIRECTIVES, nthreads=JOBS)}
+        for ext in self.extensions:  # keep build_ext's own objects (finalize_options set them up)
+            ext.sources = generated[ext.name].sources
         for ext in self.extensions:
             ext.include_dirs.append(include)
             # every extension reads lexbor's structs through its (patched) headers:

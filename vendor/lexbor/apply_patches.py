@@ -29,10 +29,12 @@ def patch_files() -> list[Path]:
 
 
 def fingerprint() -> str:
-    """Changes whenever a patch changes, so a stale patched tree is extracted again."""
+    """Changes whenever a patch's diff changes (not its header), so a stale patched tree is
+    extracted again."""
     digest = hashlib.sha256()
     for path in patch_files():
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        for relative, hunks in _file_diffs(path.read_text(encoding="utf8")):
+            digest.update(relative.encode() + b"\0" + "".join(hunks).encode() + b"\0")
     return digest.hexdigest()[:16]
 
 
