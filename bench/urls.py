@@ -1,9 +1,12 @@
-"""URL throughput: turbohtml's normalize_url / extract_links against courlan and w3lib.
+"""URLs: turbohtml's normalize_url / extract_links against courlan and w3lib.
 
-Inputs are every <a>/<area> href of the 181 article-benchmark pages, resolved to
-absolute against each page's URL (urllib's urljoin, so no library under test prepares
-its own input). All peers run in the same process on the same inputs; the best of a
-few rounds is reported, with the speed ratio over each peer.
+First the peers' own test cases (``../shared/data/urls``): w3lib's canonicalize_url
+cases through ``UrlCleaning.w3lib()`` and courlan's normalize_url cases, with the peer's
+own pass count beside ours and the lines where we differ (docs/urls.md explains each).
+Then throughput: inputs are every <a>/<area> href of the 181 article-benchmark pages,
+resolved to absolute against each page's URL (urllib's urljoin, so no library under
+test prepares its own input). All peers run in the same process on the same inputs;
+the best of a few rounds is reported, with the speed ratio over each peer.
 
     python bench/urls.py [--rounds N]
 """
@@ -11,6 +14,7 @@ few rounds is reported, with the speed ratio over each peer.
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import json
 import sys
@@ -23,9 +27,69 @@ import courlan
 import w3lib.url
 
 from turbohtml import parse
-from turbohtml.extract import extract_links, normalize_url
+from turbohtml.extract import UrlCleaning, extract_links, normalize_url
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "article-benchmark"
+CASES = DATA.parent / "urls"
+
+
+def no_counterpart(kwargs: dict) -> bool:
+    """canonicalize_url options UrlCleaning has no counterpart for: the URL Standard
+    encodes queries as UTF-8, splits them on "&" and keeps blank values."""
+    return "encoding" in kwargs or "query_separator" in kwargs or kwargs.get("keep_blank_values") is False
+
+
+def _cases(name: str, func: str) -> list[dict]:
+    with open(CASES / name, encoding="utf8") as handle:
+        rows = [json.loads(line) for line in handle if line.strip()]
+    return [row for row in rows if row["func"] == func]
+
+
+def _arg(value):
+    if isinstance(value, dict) and "__bytes_b64__" in value:
+        return base64.b64decode(value["__bytes_b64__"]).decode("utf8")
+    return value
+
+
+def _outcome(func, *args, **kwargs):
+    try:
+        return func(*args, **kwargs)
+    except (TypeError, ValueError) as exc:
+        return type(exc).__name__
+
+
+def conformance() -> None:
+    """Pass counts on the peers' own cases, theirs beside ours."""
+    cases = _cases("w3lib_cases.jsonl", "canonicalize_url")
+    ours, theirs, differ, skipped = 0, 0, [], 0
+    for case in cases:
+        args = [_arg(a) for a in case["args"]]
+        theirs += _outcome(w3lib.url.canonicalize_url, *args, **case["kwargs"]) == case["expected"]
+        if no_counterpart(case["kwargs"]):
+            skipped += 1
+            continue
+        options = UrlCleaning(strip_fragment=not case["kwargs"].get("keep_fragments", False))
+        if _outcome(normalize_url, args[0], options) == case["expected"]:
+            ours += 1
+        else:
+            differ.append(case["line"])
+    print(f"w3lib canonicalize_url ({len(cases)} cases): w3lib {theirs}/{len(cases)}; turbohtml "
+          f"{ours}/{len(cases) - skipped} with a UrlCleaning counterpart ({skipped} "
+          f"without); the URL Standard decides lines {differ}")
+    cases = _cases("courlan_cases.jsonl", "normalize_url")
+    ours, theirs, differ = 0, 0, []
+    for case in cases:
+        expected = case.get("expected", case.get("raises"))
+        theirs += _outcome(courlan.normalize_url, *case["args"], **case["kwargs"]) == expected
+        kwargs = case["kwargs"]
+        options = UrlCleaning(strict=kwargs.get("strict", False), language=kwargs.get("language"),
+                              trailing_slash=kwargs.get("trailing_slash", True))
+        if _outcome(normalize_url, case["args"][0], options) == expected:
+            ours += 1
+        else:
+            differ.append(case["line"])
+    print(f"courlan normalize_url ({len(cases)} cases): courlan {theirs}/{len(cases)}; turbohtml "
+          f"{ours}/{len(cases)}; the spec decides lines {differ}\n")
 
 
 def load_pages() -> list[tuple[str, str]]:
@@ -68,6 +132,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     warnings.simplefilter("ignore")
+    conformance()
     pages = load_pages()
     hrefs = absolute_hrefs(pages)
     print(f"{len(pages)} pages, {len(hrefs)} absolute hrefs, best of {args.rounds} rounds\n")

@@ -212,7 +212,7 @@ def _check_microdata(items: object) -> None:
         _expect(isinstance(item, X.MicrodataItem), "microdata() holds a non-MicrodataItem")
         _expect(_is_str_or_none(item.type) and _is_str_or_none(item.id), "MicrodataItem.type/id")
         for name, values in item.properties.items():
-            _expect(isinstance(name, str) and isinstance(values, tuple), "MicrodataItem.properties shape")
+            _expect(isinstance(name, str) and isinstance(values, list), "MicrodataItem.properties shape")
             for value in values:
                 _expect(isinstance(value, (str, X.MicrodataItem)), "a property value is not str/item")
         if _expanded_size(item) > JSON_NODE_LIMIT:

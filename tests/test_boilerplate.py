@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
@@ -91,12 +92,37 @@ def test_extraction_validates(kwargs: dict, error: type) -> None:
 def test_records_are_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         Extraction().min_length = 3
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         boilerplate(PAGE)[0].text = "x"
 
 
+def test_paragraphs_are_named_tuples() -> None:
+    # issue #26: the documented library's users unpack, index and serialise them
+    page = "<html><body><nav><a href='/'>Home</a></nav><h1>Title of it</h1><p>" + "Body text, with commas. " * 8 + "</p></body></html>"
+    paragraphs = boilerplate(page)
+    for text, is_boilerplate, is_heading in paragraphs:
+        assert isinstance(text, str) and isinstance(is_boilerplate, bool) and isinstance(is_heading, bool)
+    assert [(p[0], p[1], p[2]) for p in paragraphs] == [
+        ("Home", True, False),
+        ("Title of it", False, True),
+        (("Body text, with commas. " * 8).strip(), False, False),
+    ]
+    assert json.loads(json.dumps(paragraphs))[1] == ["Title of it", False, True]
+    assert paragraphs[1]._asdict() == {"text": "Title of it", "is_boilerplate": False, "is_heading": True}
+    assert paragraphs[1]._replace(is_boilerplate=True) == Paragraph("Title of it", True, True)
+    assert repr(paragraphs[1]) == "Paragraph(text='Title of it', is_boilerplate=False, is_heading=True)"
+
+
+def test_bytes_are_decoded_as_parse_does() -> None:
+    # issue #26: bytes were a TypeError; windows-1252 bytes declared by a meta charset
+    page = '<meta charset="windows-1252"><h1>Caf\xe9 menu</h1><p>' + "Fresh coffee, every day. " * 6 + "</p>"
+    raw = page.encode("latin-1")
+    assert boilerplate(raw) == boilerplate(page.replace("\xe9", "é"))
+    assert boilerplate(raw)[0].text == "Café menu"
+
+
 def test_bad_input() -> None:
-    with pytest.raises(TypeError, match="bytes"):
-        boilerplate(b"<p>bytes</p>")
+    with pytest.raises(TypeError, match="str or bytes, not int"):
+        boilerplate(42)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="Extraction"):
         boilerplate(PAGE, {"min_length": 3})

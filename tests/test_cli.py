@@ -32,13 +32,17 @@ EXAMPLE_TITLE = "Night trains return to the Alps"
 STALL_SECONDS = 4.0
 
 
-def run(*args: str, stdin: bytes | None = None, jobs: str | None = "2") -> subprocess.CompletedProcess:
+def run(*args: str, stdin: bytes | None = None, jobs: str | None = "2",
+        allow_private: bool = True) -> subprocess.CompletedProcess:
     """Run the command with the turbohtml this test imported (installed or in-place).
 
     The working directory is the package's parent too: ``-m`` puts the working directory
     first on ``sys.path``, and a checkout's unbuilt ``turbohtml/`` must not shadow the
-    installed package.
+    installed package. ``--allow-private`` is added for URL inputs, which are all on
+    127.0.0.1 here (``test_loopback_url_refused_by_default`` runs without it).
     """
+    if allow_private and any(arg.startswith("http://127.0.0.1") for arg in args):
+        args = (args[0], "--allow-private", *args[1:])
     env = dict(os.environ)
     package_root = str(Path(turbohtml.__file__).resolve().parents[1])
     env["PYTHONPATH"] = package_root + os.pathsep + env.get("PYTHONPATH", "")
@@ -453,3 +457,165 @@ def test_help_and_version():
     assert b"normalize-url" in result.stdout
     version = run("--version", jobs=None)
     assert version.stdout.decode().strip() == f"turbohtml {turbohtml.__version__}"
+
+
+# ------------------------------------------------------------------ hostile batches
+
+def _hostile_batch(folder: Path) -> dict[str, str | None]:
+    """Pages that each broke a batch once, and the error each must become (None: a result)."""
+    folder.mkdir()
+    # JSON-LD with a "\ud800" escape: the value holds a lone surrogate, which UTF-8 cannot
+    # encode; it used to escape as UnicodeEncodeError while writing and end the run
+    (folder / "a_surrogate.html").write_text(
+        '<script type="application/ld+json">{"@type": "Thing", "name": "x\\ud800y"}</script>'
+        "<article><p>A page whose JSON-LD holds a lone surrogate escape, and a sentence.</p></article>")
+    # a 400-element itemref chain: 400 nested items, deeper than json.dumps recurses
+    chain = "".join(f'<div id="i{i}" itemprop="next" itemscope itemref="i{i + 1}"></div>' for i in range(400))
+    (folder / "b_itemref.html").write_text(f'<div itemscope itemref="i0"></div>{chain}')
+    os.mkfifo(folder / "c_fifo.html")  # opening it would wait for a writer forever
+    (folder / "d_dangling.html").symlink_to(folder / "nowhere")
+    unreadable = folder / "e_unreadable.html"
+    unreadable.write_text("<p>secret</p>")
+    unreadable.chmod(0)
+    with gzip.open(folder / "f_bomb.html.gz", "wb", compresslevel=9) as bomb:  # 11 MiB inflated
+        for _ in range(11):
+            bomb.write(b"\0" * (1 << 20))
+    (folder / "g_binary.html").write_bytes(bytes(range(256)) * 40)
+    (folder / "h_empty.html").write_bytes(b"")
+    root = os.geteuid() == 0  # root reads a mode-000 file
+    return {"a_surrogate.html": None, "b_itemref.html": None, "c_fifo.html": "not a regular file: a FIFO",
+            "d_dangling.html": "no such file or directory",
+            "e_unreadable.html": None if root else "Permission denied",
+            "f_bomb.html.gz": "too large: more than 10485760 bytes (see --max-bytes)",
+            "g_binary.html": None, "h_empty.html": None}
+
+
+def _deep_loads(line: str):
+    import json as json_module
+
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(10_000)  # the itemref record nests 1,200 levels: valid JSON, deep
+    try:
+        return json_module.loads(line)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("command", sorted(FIELDS))
+@pytest.mark.parametrize("jobs", ["1", "3"])
+def test_hostile_batch_gives_one_record_per_input(command, jobs, tmp_path):
+    expected = _hostile_batch(tmp_path / "batch")
+    args = [command, "--format", "json"] if command == "article" else [command]
+    result = run(*args, str(tmp_path / "batch"), jobs=jobs)
+    assert result.returncode == 1
+    lines = result.stdout.decode("utf8").splitlines()
+    got = [_deep_loads(line) for line in lines]
+    assert [Path(r["source"]).name for r in got] == sorted(expected)
+    for record in got:
+        error = expected[Path(record["source"]).name]
+        if error is None:
+            assert set(record) == FIELDS[command] | {"source"}, record
+        else:
+            assert record == {"source": record["source"], "error": error}
+    assert len(stderr_lines(result)) == sum(error is not None for error in expected.values())
+    if command == "structured":
+        surrogate, chain = got[0], got[1]
+        # the lone surrogate is written as the JSON escape it came in as
+        assert surrogate["json_ld"] == [{"@type": "Thing", "name": "x\ud800y"}]
+        assert '"x\\ud800y"' in lines[0]
+        depth, item = 0, chain["microdata"][0]
+        while "next" in item["properties"]:
+            item, depth = item["properties"]["next"][0], depth + 1
+        assert depth == 400
+
+
+def test_walk_reads_a_gzip_page_under_the_cap_and_not_a_bomb_past_a_lower_cap(tmp_path):
+    page = tmp_path / "page.html.gz"
+    page.write_bytes(gzip.compress(EXAMPLE.read_bytes()))
+    size = len(EXAMPLE.read_bytes())
+    ok = records(run("article", "--format", "json", str(page)))[0]
+    assert EXAMPLE_SENTENCE in ok["text"]
+    capped = run("article", "--format", "json", "--max-bytes", str(size - 1), str(page), "-",
+                 stdin=EXAMPLE.read_bytes())
+    assert [r.get("error") for r in records(capped)] == [
+        f"too large: more than {size - 1} bytes (see --max-bytes)"] * 2  # the file and stdin
+
+
+def test_a_named_pipe_given_by_name_is_read(tmp_path):
+    # <(cat page.html) names a pipe: read it (a walk would refuse it)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(EXAMPLE.read_bytes()))
+    writer.start()
+    result = run("article", str(fifo))
+    writer.join(timeout=10)
+    assert result.returncode == 0 and EXAMPLE_SENTENCE in result.stdout.decode("utf8")
+
+
+def test_loopback_url_refused_by_default(server):
+    url = f"{server}/page.html"
+    result = run("article", "--format", "json", url, allow_private=False)
+    assert result.returncode == 1
+    (record,) = records(result)
+    assert record["error"].startswith("refused: 127.0.0.1 resolves to 127.0.0.1, a loopback address")
+    assert "--allow-private" in record["error"]
+
+
+# ------------------------------------------------------------------ signals
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads /proc")
+@pytest.mark.parametrize(("signame", "group"), [("SIGTERM", False), ("SIGINT", False), ("SIGINT", True)])
+def test_signal_mid_batch_stops_the_workers(signame, group, tmp_path, pages):
+    import signal
+
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    text = read_gzip_text(pages[0]) * 3
+    for index in range(200):
+        (folder / f"{index:03d}.html").write_text(text, encoding="utf8")
+    env = dict(os.environ)
+    package_root = str(Path(turbohtml.__file__).resolve().parents[1])
+    env["PYTHONPATH"] = package_root
+    process = subprocess.Popen([sys.executable, "-m", "turbohtml", "dates", "--jobs", "2", str(folder)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=package_root,
+                               start_new_session=True)
+    first = b""
+    while not first.endswith(b"\n"):  # unbuffered: wait for the first whole line
+        first += os.read(process.stdout.fileno(), 1)
+    workers = _children(process.pid)
+    assert len(workers) >= 2
+    signum = getattr(signal, signame)
+    if group:  # Ctrl-C in a terminal: the signal reaches the workers too
+        os.killpg(process.pid, signum)
+    else:
+        process.send_signal(signum)
+    try:
+        rest, err = process.communicate(timeout=2)  # the hang guard: exit within 2 s
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"still running 2 s after {signame}")
+    assert process.returncode == 128 + signum
+    output = first + rest
+    assert output.endswith(b"\n")  # no line cut
+    lines = output.decode("utf8").splitlines()
+    assert 1 <= len(lines) < 200
+    assert [Path(json.loads(line)["source"]).name for line in lines] == [f"{i:03d}.html" for i in range(len(lines))]
+    assert f"stopped by {signame} after {len(lines)} of 200 records" in err.decode()
+    time.sleep(0.2)
+    assert [pid for pid in workers if Path(f"/proc/{pid}").exists()
+            and "Z" not in (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0])] == []

@@ -17,6 +17,7 @@ import pytest
 import turbohtml
 from conftest import data_path
 from turbohtml.compat.htmldate import find_date
+from turbohtml.extract import dates
 
 htmldate = pytest.importorskip("htmldate")
 
@@ -111,3 +112,20 @@ def test_deferred_url_used_when_page_has_no_metadata():
     page = "<html><body><p>No metadata at all.</p></body></html>"
     url = "https://example.org/2019/01/02/story.html"
     assert find_date(page, url=url, deferred_url_extractor=True, extensive_search=False) == "2019-01-02"
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    # issue #26: htmldate's URL shapes, read from the url argument of a page without a date
+    ("http://example.com/2016/07/12/title", "2016-07-12"),
+    ("https://example.com/2012-11-29/some-title", "2012-11-29"),
+    ("http://example.com/2019/6/26/title", "2019-06-26"),
+    ("http://example.com/blog_2019_06_26.html", "2019-06-26"),
+    # a year alone is no URL date, and the argument is never page text
+    ("http://example.com/2016/key-words", None),
+    ("http://example.com/category/2016/", None),
+])
+def test_url_argument_shapes(url, expected):
+    page = "<html><body><p>Aaa, bbb.</p></body></html>"
+    assert find_date(page, url=url) == expected
+    # the same page through dates() has no date: the URL is not in it
+    assert dates(page) is None

@@ -336,7 +336,15 @@ def test_partial_parse_sees_a_late_base_href():
     assert opengraph(page)["image"] == "a.png"
 
 
-# ---------------------------------------------------------------- the head's card first
+def test_opengraph_type_at_the_package_root():
+    # issue #26: the documented library's users import it from the root
+    from turbohtml import OpenGraph as RootOpenGraph
+
+    assert RootOpenGraph is OpenGraph and "OpenGraph" in turbohtml.__all__
+    assert isinstance(opengraph('<meta property="og:title" content="T">'), RootOpenGraph)
+
+
+# ---------------------------------------------------------------- every og: meta, wherever it sits
 
 HEAD_AND_BODY = (
     '<html><head><meta property="og:title" content="Page"><meta property="og:url" content="/p">'
@@ -348,8 +356,15 @@ HEAD_AND_BODY = (
 @pytest.mark.parametrize(
     "page, expected",
     [
-        # the head holds a card: metas in the body (a widget's card) are not read
-        (HEAD_AND_BODY, {"title": "Page", "url": "/p"}),
+        # issue #26: the <img> ends the head, so the parser moves the second meta into
+        # <body>; it is still part of the card
+        (
+            '<head><meta property="og:title" content="T"><img src=px.gif>'
+            '<meta property="og:image" content="i.png"></head>',
+            {"title": "T", "image": "i.png"},
+        ),
+        # metas in the head and in the body: all read, in document order, first key wins
+        (HEAD_AND_BODY, {"title": "Page", "url": "/p", "image": "/other.png"}),
         # no card in the head: the body's metas are the card
         ('<head><title>t</title></head><body><meta property="og:title" content="B"></body>', {"title": "B"}),
         # markup that opens the body early: the card lands in the body and is still read
@@ -358,61 +373,55 @@ HEAD_AND_BODY = (
         (
             '<head><meta property="og:title" content="H"></head><meta property="og:type" content="T">'
             '<body><meta property="og:image" content="/b.png"></body>',
-            {"title": "H", "type": "T"},
+            {"title": "H", "type": "T", "image": "/b.png"},
         ),
-        # a frameset page has no <body>: the parse never stops early
-        (
-            '<head></head><frameset><frame src="a"></frameset><!-- og: -->',
-            {},
-        ),
-        # og: names in the head that are not metas with content do not make a card
+        # a frameset page has no <body>
+        ('<head></head><frameset><frame src="a"></frameset><!-- og: -->', {}),
+        # og: names that are not metas with content are no card entries
         ('<head><meta property="og:title"><title>og:</title></head><body><meta property="og:type" content="b">',
          {"type": "b"}),
     ],
 )
-def test_head_card_comes_first(page, expected):
+def test_every_og_meta_in_document_order(page, expected):
     og = opengraph(page)
     assert og == expected
     assert og == turbohtml.parse(page).opengraph()
     assert turbohtml.parse(page).structured_data().opengraph == expected
     if page == HEAD_AND_BODY:
-        assert og.get_all("title") == ["Page"] and og.get_all("image") == []
+        assert og.get_all("title") == ["Page", "Other"] and og.get_all("image") == ["/other.png"]
 
 
-def test_head_card_base_href_in_the_body_still_resolves():
-    # The head holds the card but no <base href>: the walk and the parse go on for it.
+def test_og_image_after_an_img_in_the_head_is_kept_with_bytes_input():
+    page = b'<head><meta property="og:title" content="T"><img src=px.gif><meta property="og:image" content="i.png"></head>'
+    assert opengraph(page) == {"title": "T", "image": "i.png"}
+
+
+def test_base_href_in_the_body_resolves_head_and_body_metas():
     page = (
         '<head><meta property="og:image" content="a.png"></head><body><p>'
         + "x " * 5000
-        + '</p><base href="/img/"><meta property="og:image" content="ignored.png"></body>'
+        + '</p><base href="/img/"><meta property="og:image" content="b.png"></body>'
     )
     for og in (opengraph(page, "https://e.org/p/"), turbohtml.parse(page).opengraph("https://e.org/p/")):
-        assert og.get_all("image") == ["https://e.org/img/a.png"]
+        assert og.get_all("image") == ["https://e.org/img/a.png", "https://e.org/img/b.png"]
 
 
-def test_page_parse_stops_at_the_body_when_the_head_has_the_card():
+def test_page_parse_stops_at_the_last_og_spelling():
     from turbohtml._structured import parse_for_opengraph
 
-    body = "".join(f"<p>paragraph {i} og:</p>" for i in range(20_000))  # og: spelled to the end
+    body = "".join(f"<p>paragraph {i}</p>" for i in range(20_000))
     page = f'<head><meta property="og:title" content="T"></head><body>{body}</body>'
-    doc = parse_for_opengraph(page, False)
-    parsed = len(doc.select("p"))
-    assert 0 < parsed < 1_000  # fed in small steps until the <body> exists, then stopped
-    assert len(turbohtml.parse(page).select("p")) == 20_000
-    # without a card in the head the parse runs to the last og: spelling
-    no_card = page.replace('property="og:title"', 'property="title"')
-    assert len(parse_for_opengraph(no_card, False).select("p")) == 20_000
-    # with base_url and no <base> anywhere, the head's card still settles it
-    assert len(parse_for_opengraph(page, True).select("p")) == parsed
-    # a str that does not encode as is (a lone surrogate) takes the whole-page path
-    odd = page.replace("paragraph 5 ", "paragraph \ud800 ")
-    assert opengraph(odd) == {"title": "T"} == turbohtml.parse(odd).opengraph()
-    # non-ASCII text across the slices the str is encoded in
-    wide = '<head><meta property="og:title" content="' + "é€𝄞" * 3000 + '"></head><body><p>og:</p>'
-    assert opengraph(wide) == {"title": "é€𝄞" * 3000} == turbohtml.parse(wide).opengraph()
-    # with a <base> after the body started, the parse runs on to it
+    assert len(parse_for_opengraph(page, False).select("p")) < 1_000  # nothing to read past the head
+    late = page.replace("paragraph 19999", "paragraph og: 19999")
+    assert len(parse_for_opengraph(late, False).select("p")) == 20_000
+    # with base_url the parse runs on to the last <base
     late_base = page.replace("</body>", '<base href="/x/"></body>')
     assert len(parse_for_opengraph(late_base, True).select("p")) == 20_000
+    # a str that does not encode as is (a lone surrogate) still parses
+    odd = page.replace("paragraph 5 ", "paragraph \ud800 ")
+    assert opengraph(odd) == {"title": "T"} == turbohtml.parse(odd).opengraph()
+    wide = '<head><meta property="og:title" content="' + "é€𝄞" * 3000 + '"></head><body><p>og:</p>'
+    assert opengraph(wide) == {"title": "é€𝄞" * 3000} == turbohtml.parse(wide).opengraph()
 
 
 def test_partial_parse_agrees_with_the_full_walk_on_every_dataset_page():

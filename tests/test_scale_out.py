@@ -337,6 +337,38 @@ def test_garbage_between_records(corpus, tmp_path):
     assert entries[-1].error.startswith("unreadable WARC data after the record at offset ")
 
 
+def test_records_over_the_size_cap_are_error_entries(tmp_path):
+    # a 3 MiB page stored as is, and a 64 KB gzip-coded body (as wget stores it) that
+    # inflates to 8 MiB: both over a 1 MiB cap; the small page around them still reads
+    small = b"<html><title>small</title><p>A small page.</p></html>"
+    big = b"<p>" + b"x" * (3 << 20) + b"</p>"
+    bomb = gzip.compress(b"\0" * (8 << 20), 9)
+    archive = Archive(tmp_path / "caps.warc.gz")
+    archive.page("https://example.org/big", big)
+    archive.page("https://example.org/bomb", bomb, headers=(("Content-Encoding", "gzip"),))
+    archive.page("https://example.org/small", small)
+    path = archive.write()
+    limit = 1 << 20
+    entries = list(warc_entries(path, max_bytes=limit))
+    assert [(entry.url, entry.error) for entry in entries] == [
+        ("https://example.org/big", f"too large: {len(big)} payload bytes (limit {limit}, see max_bytes)"),
+        ("https://example.org/bomb", f"too large: more than {limit} payload bytes decoded (see max_bytes)"),
+        ("https://example.org/small", None),
+    ]
+    assert entries[2].html == small
+    assert read_entry(path, entries[1].offset, max_bytes=limit).error.startswith("too large")
+    # the default cap (10 MiB) lets the big page and the bomb through, decoded
+    assert [len(entry.html) for entry in warc_entries(path)] == [len(big), 8 << 20, len(small)]
+    with pytest.raises(WarcError, match="too large: 3145735 payload bytes"):
+        list(warc_records(path, max_bytes=limit))
+    # the CLI: one record per page, the cap from --max-bytes, exit 1
+    result = cli("dates", "--max-bytes", str(limit), str(path))
+    assert result.returncode == 1
+    assert [(r["url"], r.get("error", "")[:9]) for r in lines(result)] == [
+        ("https://example.org/big", "too large"), ("https://example.org/bomb", "too large"),
+        ("https://example.org/small", "")]
+
+
 def test_missing_file():
     (entry,) = warc_entries("/nonexistent/x.warc.gz")
     assert entry.error == "cannot open: No such file or directory"
@@ -467,7 +499,8 @@ def client():
 
 @pytest.fixture(scope="module")
 def dask_module():
-    return pytest.importorskip("turbohtml.dask", reason="the Dask tests need turbohtml[dask]")
+    # turbohtml.dask raises ImportError (naming the extra), not ModuleNotFoundError
+    return pytest.importorskip("turbohtml.dask", reason="the Dask tests need turbohtml[dask]", exc_type=ImportError)
 
 
 def test_dask_matches_single_process(client, dask_module, paths, single):

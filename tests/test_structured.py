@@ -274,6 +274,25 @@ def test_links_below_a_node_and_the_node_itself():
     assert doc.links()[0].element == anchor
 
 
+def test_records_are_named_tuples():
+    # issue #26: Article and Link unpack, index, convert and serialise as named tuples
+    from turbohtml.extract import Article
+
+    doc = turbohtml.parse('<html lang="de"><head><title>T</title></head><body><img src="a.png"></body></html>')
+    [link] = doc.links()
+    element, attribute, url = link
+    assert element.tag == "img" and (attribute, url) == ("src", "a.png") and link[2] == "a.png"
+    assert link._fields == ("element", "attribute", "url")
+    article = Article(None, "Body.", title="T", lang="de")
+    assert article._asdict() == {"element": None, "text": "Body.", "title": "T", "byline": None,
+                                 "date": None, "description": None, "lang": "de"}
+    assert json.loads(json.dumps(article)) == [None, "Body.", "T", None, None, None, "de"]
+    assert article._replace(title="U").title == "U" and article.title == "T"
+    # the node handle does not travel: pickling keeps every other field
+    clone = pickle.loads(pickle.dumps(doc.article()))
+    assert clone.element is None and clone[1:] == doc.article()[1:]
+
+
 def test_links_same_element_handle_and_pickle():
     [first, second] = turbohtml.parse('<img src="a" srcset="b 1x">').links()
     assert first.element is second.element

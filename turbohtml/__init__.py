@@ -5,6 +5,7 @@ API lives on the nodes and in ``turbohtml.extract``.
 """
 
 from turbohtml._core import Comment, Document, Element, Node, Text, parse
+from turbohtml.extract.opengraph import OpenGraph
 from turbohtml.extract.records import Article, Link, MicrodataItem, StructuredData
 
 __version__ = "0.1.0"
@@ -17,6 +18,7 @@ __all__ = [
     "Link",
     "MicrodataItem",
     "Node",
+    "OpenGraph",
     "StructuredData",
     "Text",
     "__version__",

@@ -62,3 +62,31 @@ cdef inline size_t space_length(const lxb_char_t *data, size_t i, size_t length)
         if c == 0xE1 and data[i + 1] == 0x9A and data[i + 2] == 0x80:
             return 3
     return 0
+
+
+cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas) noexcept nogil:
+    """Characters after whitespace folding (a run, Unicode spaces included, counts as one)
+    and commas of all scripts."""
+    cdef size_t i = 0, space
+    cdef unsigned char c
+    cdef bint in_space = True
+    while i < length:
+        c = data[i]
+        space = space_length(data, i, length)
+        if space:
+            if not in_space:
+                chars[0] += 1
+                in_space = True
+            i += space
+            continue
+        if (c & 0xC0) != 0x80:
+            chars[0] += 1
+            in_space = False
+            if c == 44:  # ,
+                commas[0] += 1
+            elif i + 1 < length and c == 0xD8 and data[i + 1] == 0x8C:  # U+060C Arabic comma
+                commas[0] += 1
+            elif i + 2 < length and ((c == 0xEF and data[i + 1] == 0xBC and data[i + 2] == 0x8C)  # U+FF0C
+                                     or (c == 0xE3 and data[i + 1] == 0x80 and data[i + 2] == 0x81)):  # U+3001
+                commas[0] += 1
+        i += 1

@@ -409,11 +409,15 @@ def _c1_controls(error):
 codecs.register_error("turbohtml.c1", _c1_controls)
 
 
-cdef str _prescan_charset(bytes data):
-    """The encoding a <meta charset> / http-equiv names in the first 1024 bytes, or None."""
+cdef size_t PRESCAN_BYTES = 1024       # the HTML standard's prescan window
+cdef size_t LATE_META_BYTES = 65536    # where a later <meta charset> still changes the encoding
+
+
+cdef str _prescan_charset(bytes data, size_t window=PRESCAN_BYTES):
+    """The encoding a <meta charset> / http-equiv names in the first ``window`` bytes, or None."""
     cdef lxb_html_encoding_t em
     cdef const lxb_char_t *start = <const lxb_char_t *>PyBytes_AS_STRING(data)
-    cdef size_t size = min(<size_t>PyBytes_GET_SIZE(data), 1024)
+    cdef size_t size = min(<size_t>PyBytes_GET_SIZE(data), window)
     cdef lxb_html_encoding_entry_t *entry
     cdef const lxb_encoding_data_t *encoding
     cdef str name = None
@@ -439,7 +443,10 @@ cdef str _prescan_charset(bytes data):
 
 def sniff_encoding(data: bytes) -> str:
     """The encoding the HTML standard picks for a byte stream: BOM, <meta> prescan,
-    then UTF-8 when the bytes are valid UTF-8, else windows-1252."""
+    then UTF-8 when the bytes are valid UTF-8, else a ``<meta charset>`` later in the
+    head (the standard's change-the-encoding step, taken when the parser meets one: a
+    page whose template writes its ``<meta>`` after a long comment or script), else
+    windows-1252. Valid UTF-8 stays UTF-8 whatever a late ``<meta>`` says."""
     if data.startswith(b"\xef\xbb\xbf"):
         return "utf-8"
     if data.startswith(b"\xfe\xff"):
@@ -449,7 +456,9 @@ def sniff_encoding(data: bytes) -> str:
     declared = _prescan_charset(data)
     if declared is not None:
         return declared
-    return "utf-8" if _valid_utf8(data) else "windows-1252"
+    if _valid_utf8(data):
+        return "utf-8"
+    return _prescan_charset(data, LATE_META_BYTES) or "windows-1252"
 
 
 cdef bytes _utf8_from_bytes(bytes data):
@@ -485,6 +494,12 @@ cdef object _utf8_or_none(str text):
         return text.encode("utf-8")
     except UnicodeEncodeError:
         return None
+
+
+cdef inline str _plain_str(object text):
+    """A ``str`` subclass (``markupsafe.Markup``, bs4's ``NavigableString``, ``class S(str)``)
+    as the plain ``str`` the typed C helpers take; a plain ``str`` as is."""
+    return <str>text if type(text) is str else str.__str__(text)
 
 
 cdef bytes _utf8_from_str(str markup):
@@ -664,6 +679,30 @@ cdef class Node:
     cdef Document _owner(self):
         return self.doc if self.doc is not None else <Document>self
 
+    def __reduce__(self):
+        """Pickle (and ``copy``) a node as its document plus the child indexes leading to
+        it: unpickling re-parses the document's HTML (see ``Document.__reduce__``) and
+        follows the path, so the node keeps its parent, siblings and document. Nodes of
+        one document pickled together share one re-parsed document."""
+        cdef Document doc = self._owner()
+        cdef lxb_dom_node_t *c_node = self.c_node
+        cdef lxb_dom_node_t *c_sibling
+        cdef Py_ssize_t index
+        cdef list path = []
+        while c_node != doc.c_node:
+            if c_node.parent == NULL:
+                raise TypeError("cannot pickle a node outside its document's tree (in a <template>'s "
+                                "content): pickle the document or the <template> element")
+            index = 0
+            c_sibling = c_node.prev
+            while c_sibling != NULL:
+                index += 1
+                c_sibling = c_sibling.prev
+            path.append(index)
+            c_node = c_node.parent
+        path.reverse()
+        return (_node_at, (doc, tuple(path), self.tag))
+
     @property
     def tag(self) -> str | None:
         """The lower-case tag name of an element, ``None`` for other nodes."""
@@ -691,7 +730,7 @@ cdef class Node:
                 c_attr = c_attr.next
         return MappingProxyType(values)
 
-    def attr(self, name: str, default: str | None = None) -> str | None:
+    def attr(self, name, default=None) -> str | None:
         """The value of attribute ``name`` (case-insensitive), or ``default``."""
         cdef size_t length = 0
         cdef const lxb_char_t *value
@@ -699,7 +738,7 @@ cdef class Node:
             raise TypeError(f"attribute name must be str, not {type(name).__name__}")
         # HTML attribute names are ASCII case-insensitive: the parser lowers A-Z only
         # (an "Ð" stays), so bytes.lower(), which does the same, finds what attrs lists.
-        key = (<str>name).encode("utf-8", "replace").lower()
+        key = _plain_str(name).encode("utf-8", "replace").lower()
         value = element_attr(self.c_node, key, len(key), &length)
         if value == NULL:
             return default
@@ -752,11 +791,11 @@ cdef class Node:
         """Every node below this one, in document order (a generator)."""
         return _Descendants(self)
 
-    def select(self, css: str) -> list:
+    def select(self, css) -> list:
         """Elements below this node matching the CSS selector list, in document order."""
         return _select(self, css, False)
 
-    def select_one(self, css: str) -> Element | None:
+    def select_one(self, css) -> Element | None:
         """The first element below this node matching ``css``, or ``None``."""
         found = _select(self, css, True)
         return found[0] if found else None
@@ -831,6 +870,13 @@ cdef class Comment(Node):
 cdef class Document(Node):
     """A parsed page. Owns lexbor's tree; node handles keep it alive."""
 
+    def __reduce__(self):
+        """Pickle (and ``copy``) a document as its HTML, parsed again on unpickling: the
+        copy is a new tree, independent of this one, built from ``self.html`` (the tree's
+        serialization, so edits the parser made, like a ``<p>`` closed by a ``<div>``,
+        are already in it)."""
+        return (parse, (self.html,))
+
     def __dealloc__(self):
         if self.c_doc != NULL:
             turbohtml_document_give(self.c_doc, self.input_size)
@@ -858,6 +904,12 @@ cdef class Document(Node):
         if value == NULL or length == 0:
             return None
         return decode_text(value, length)
+
+    def page_type(self) -> str:
+        """Which of seven kinds of page this is (``"article"``, ``"forum"``, ``"product"``,
+        ``"collection"``, ``"listing"``, ``"documentation"``, ``"service"``), read from its
+        structure; the main-content scoring reads a thread's posts and a listing's cards by it."""
+        return _late("turbohtml._features", "page_type")(self)
 
     def boilerplate(self, options=None) -> list:
         """Every paragraph unit classified, as ``turbohtml.extract.boilerplate()`` does."""
@@ -966,7 +1018,7 @@ cdef list _select(Node node, css, bint first):
     cdef lxb_char_t *message
     if not isinstance(css, str):
         raise TypeError(f"CSS selector must be str, not {type(css).__name__}")
-    query = _utf8_from_str(css)
+    query = _utf8_from_str(_plain_str(css))
     found.items = NULL
     found.length = found.capacity = 0
     found.failed = False
@@ -1007,10 +1059,29 @@ cdef list _select(Node node, css, bint first):
 cdef bytes markup_utf8(markup):
     """The page as the UTF-8 bytes lexbor parses."""
     if isinstance(markup, str):
-        return _utf8_from_str(markup)
+        return _utf8_from_str(_plain_str(markup))
     if isinstance(markup, (bytes, bytearray, memoryview)):
         return _utf8_from_bytes(bytes(markup))
     raise TypeError(f"parse() takes str or bytes, not {type(markup).__name__}")
+
+
+def _node_at(Document doc, tuple path, tag):
+    """The node at ``path`` (child indexes from the document) of a re-parsed document:
+    the unpickling half of ``Node.__reduce__``."""
+    cdef lxb_dom_node_t *c_node = doc.c_node
+    cdef Py_ssize_t index
+    for index in path:
+        c_node = c_node.first_child if c_node != NULL else NULL
+        while c_node != NULL and index > 0:
+            c_node = c_node.next
+            index -= 1
+        if c_node == NULL:
+            break
+    found = wrap_node(doc, c_node) if c_node != NULL else None
+    if found is None or found.tag != tag:
+        raise ValueError(f"the re-parsed document has no <{tag}> at {list(path)}: its HTML does not "
+                         "parse back to the same tree here")
+    return found
 
 
 def parse(markup, /) -> Document:
@@ -1221,9 +1292,20 @@ cdef Document parse_utf8(bytes data, Py_ssize_t needed, head_settled settled, in
 
 from libc.string cimport memcpy
 
+# Two parsers. lexbor allocates a URL's strings in its parser's memory pool, and some of
+# its parse paths never give back a scratch string they allocated there (the opaque-path
+# state of mailto:, javascript:, tel:, data: URLs: 12-20 bytes per parse). The pool of
+# ``_url_parser`` serves only URLs that live for one call, so it is reset whenever none
+# of them is alive (``_url_live``), which reclaims those strings; ``_base_parser`` keeps
+# the URLs a ``UrlBase`` holds for its lifetime.
+cdef lexbor_mraw_t *_url_mraw = lexbor_mraw_create()
 cdef lxb_url_parser_t *_url_parser = lxb_url_parser_create()
-if _url_parser == NULL or lxb_url_parser_init(_url_parser, NULL) != LXB_STATUS_OK:
+cdef lxb_url_parser_t *_base_parser = lxb_url_parser_create()
+if (_url_mraw == NULL or lexbor_mraw_init(_url_mraw, 4096) != LXB_STATUS_OK
+        or _url_parser == NULL or lxb_url_parser_init(_url_parser, _url_mraw) != LXB_STATUS_OK
+        or _base_parser == NULL or lxb_url_parser_init(_base_parser, NULL) != LXB_STATUS_OK):
     raise ImportError("lexbor could not create a URL parser")
+cdef Py_ssize_t _url_live = 0  # URLs of _url_parser not yet destroyed
 
 
 cdef struct _UrlBuf:
@@ -1303,20 +1385,33 @@ cdef str _lexbor_str(lexbor_str_t *value):
 
 cdef lxb_url_t *_parse_url(str url, lxb_url_t *base) except NULL:
     # Spec layer for url_parse: lone surrogates become U+FFFD, as a USVString would.
-    cdef bytes data = _utf8_from_str(url)
-    cdef lxb_url_t *parsed = lxb_url_parse(_url_parser, base, <const lxb_char_t *>data, len(data))
-    lxb_url_parser_clean(_url_parser)
+    cdef lxb_url_t *parsed = _try_parse(_utf8_from_str(url), base)
     if parsed == NULL:
         raise ValueError(f"invalid URL {url!r}")
     return parsed
 
 
 cdef lxb_url_t *_try_parse(bytes data, const lxb_url_t *base) noexcept:
-    """Parse UTF-8 ``data`` against ``base``; NULL on failure (no exception)."""
+    """Parse UTF-8 ``data`` against ``base`` for the length of one call; NULL on failure
+    (no exception). Give the result back with ``_release_url``."""
+    global _url_live
     cdef lxb_url_t *parsed = lxb_url_parse(_url_parser, base, <const lxb_char_t *>PyBytes_AS_STRING(data),
                                            <size_t>PyBytes_GET_SIZE(data))
     lxb_url_parser_clean(_url_parser)
+    if parsed != NULL:
+        _url_live += 1
+    elif _url_live == 0:
+        lexbor_mraw_clean(_url_mraw)
     return parsed
+
+
+cdef void _release_url(lxb_url_t *c_url) noexcept:
+    """Destroy a URL from ``_try_parse``; the last one alive resets the parser's pool."""
+    global _url_live
+    lxb_url_destroy(c_url)
+    _url_live -= 1
+    if _url_live == 0:
+        lexbor_mraw_clean(_url_mraw)
 
 
 cdef bytes _strict_utf8(str url):
@@ -1338,15 +1433,20 @@ cdef class UrlBase:
     def __cinit__(self):
         self.c_url = NULL
 
-    def __init__(self, url: str, UrlBase base=None):
+    def __init__(self, url, UrlBase base=None):
+        cdef bytes data
         if not isinstance(url, str):
             raise TypeError(f"base URL must be str, not {type(url).__name__}")
+        url = _plain_str(url)
         if self.c_url != NULL:
             raise TypeError("UrlBase is immutable")
         # a base is a USVString, as in url_parse (lone surrogates become U+FFFD), so
         # every function that takes base_url accepts the same ones; the URLs cleaned
         # against it stay strict (url_split)
-        self.c_url = _try_parse(_utf8_from_str(url), base.c_url if base is not None else NULL)
+        data = _utf8_from_str(url)
+        self.c_url = lxb_url_parse(_base_parser, base.c_url if base is not None else NULL,
+                                   <const lxb_char_t *>PyBytes_AS_STRING(data), <size_t>PyBytes_GET_SIZE(data))
+        lxb_url_parser_clean(_base_parser)
         if self.c_url == NULL:
             raise ValueError(f"base URL is not a valid absolute URL: {url[:200]!r}")
         parts = _split(self.c_url, False)
@@ -1411,7 +1511,7 @@ cdef tuple _split(lxb_url_t *c_url, bint upper):
         PyMem_RawFree(host_buf.data)
 
 
-def url_parse(url: str, base: str | None = None) -> tuple:
+def url_parse(url, base=None) -> tuple:
     """Parse ``url`` (against ``base``) per the WHATWG URL Standard.
 
     Returns ``(href, scheme, username, password, host, port, path, query, fragment)``:
@@ -1429,6 +1529,9 @@ def url_parse(url: str, base: str | None = None) -> tuple:
         raise TypeError(f"url must be str, not {type(url).__name__}")
     if base is not None and not isinstance(base, str):
         raise TypeError(f"base must be str or None, not {type(base).__name__}")
+    url = _plain_str(url)
+    if base is not None:
+        base = _plain_str(base)
     try:
         if base is not None:
             c_base = _parse_url(base, NULL)
@@ -1450,9 +1553,9 @@ def url_parse(url: str, base: str | None = None) -> tuple:
         )
     finally:
         if c_url != NULL:
-            lxb_url_destroy(c_url)
+            _release_url(c_url)
         if c_base != NULL:
-            lxb_url_destroy(c_base)
+            _release_url(c_base)
 
 
 cdef lxb_status_t _append_bytes(const lxb_char_t *data, size_t length, void *ctx) noexcept:
@@ -1551,7 +1654,7 @@ cdef tuple _split_relative(str url, bytes data, bint upper):
     try:
         scheme, host, path, head, query, fragment = _split(c_url, upper)
     finally:
-        lxb_url_destroy(c_url)
+        _release_url(c_url)
     if shape == "network":
         return ("", host, path, head[len(scheme) + 1:], query, fragment)
     if shape == "absolute":
@@ -1580,7 +1683,7 @@ cdef tuple _split_relative(str url, bytes data, bint upper):
     return ("", None, rest, rest, query, fragment)
 
 
-def url_split(url: str, UrlBase base=None) -> tuple:
+def url_split(url, UrlBase base=None) -> tuple:
     """Split ``url`` into ``(scheme, host, path, head, query, fragment)``, normalized.
 
     With ``base`` the reference is resolved per the standard. Without one, an absolute
@@ -1589,6 +1692,9 @@ def url_split(url: str, UrlBase base=None) -> tuple:
     are upper-cased. Raises ``ValueError`` for what the standard rejects or a lone
     surrogate. Internal: the engine of ``turbohtml.extract.urls``.
     """
+    if not isinstance(url, str):
+        raise TypeError(f"url must be str, not {type(url).__name__}")
+    url = _plain_str(url)
     cdef bytes data = _strict_utf8(url)
     cdef lxb_url_t *c_url = _try_parse(data, base.c_url if base is not None else NULL)
     if c_url == NULL:
@@ -1598,7 +1704,7 @@ def url_split(url: str, UrlBase base=None) -> tuple:
     try:
         return _split(c_url, True)
     finally:
-        lxb_url_destroy(c_url)
+        _release_url(c_url)
 
 
 cdef inline object _attr_or_none(lxb_dom_node_t *c_node, const char *name, size_t name_len):

@@ -346,6 +346,15 @@ cdef bint _on_meta(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
     return _push_meta(w, kind, key, content)
 
 
+cdef bint _sizes_attr(const lxb_char_t *name, size_t name_len) noexcept nogil:
+    """Attributes whose numbers are pixel sizes and image widths, never dates: a srcset's
+    ``2004w`` once voted 2004-01-01 in (``style`` is skipped for the same reason)."""
+    return (_equals(name, name_len, "style") or _equals(name, name_len, "srcset")
+            or _equals(name, name_len, "sizes") or _equals(name, name_len, "imagesrcset")
+            or _equals(name, name_len, "imagesizes") or _equals(name, name_len, "width")
+            or _equals(name, name_len, "height"))
+
+
 cdef bint _on_attrs(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
     """Attribute values go to the search text, each between separators."""
     cdef lxb_dom_attr_t *c_attr = c_el.first_attr
@@ -355,7 +364,7 @@ cdef bint _on_attrs(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
         if (c_attr.value != NULL and c_attr.value.length >= 4
                 and _has_digits(c_attr.value.data, c_attr.value.length, 4)):
             name = attr_name_of(c_attr, &name_len)
-            if name == NULL or not _equals(name, name_len, "style"):
+            if name == NULL or not _sizes_attr(name, name_len):
                 if not (_append(&w.search, <const lxb_char_t *>" ", 1)
                         and _append(&w.search, c_attr.value.data, c_attr.value.length)
                         and _append(&w.search, <const lxb_char_t *>" ", 1)):
@@ -366,9 +375,13 @@ cdef bint _on_attrs(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
 
 cdef bint _mutes(lxb_dom_element_t *c_el, uintptr_t tag) noexcept nogil:
     """Subtrees whose dates are not the page's: navigation (a "today" date, archive
-    menus) and reader comments (newer than the article by construction)."""
+    menus) and reader comments (newer than the article by construction). A comment
+    block is a part of the page: ``<html>`` and ``<body>`` are the page itself, and a
+    ``<body class="comments-page">`` (a template naming the page type) mutes nothing."""
     if tag == LXB_TAG_NAV:
         return True
+    if tag == LXB_TAG_BODY or tag == LXB_TAG_HTML:
+        return False
     if c_el.attr_class != NULL and c_el.attr_class.value != NULL:
         if has_token_prefix(c_el.attr_class.value.data, c_el.attr_class.value.length, "comment", 7):
             return True

@@ -505,6 +505,10 @@ def _clean_attrs(tag: str, attrs: Mapping[str, str]) -> list[tuple[str, str]]:
     return kept
 
 
+_TAG_NAME = re.compile(r"[a-z][a-z0-9._-]*")
+_ATTR_NAME = re.compile(r"[^\s\"'>/=\x00-\x1f]+")
+
+
 def _serialize_copy(doc: Document, marks: Mapping[Node, str], css: str) -> str:
     """The page re-serialized with ``marks`` as ``data-turbohtml`` attributes, the unsafe
     parts dropped, and the highlight stylesheet and CSP appended to ``<head>``."""
@@ -517,6 +521,7 @@ def _serialize_copy(doc: Document, marks: Mapping[Node, str], css: str) -> str:
     )
     # Work entries: a Node to open, or a str to emit (end tags), in reverse order.
     work: list[Node | str] = list(reversed(doc.children))
+    plain_tags: dict[str, bool] = {}
     head_done = False
     while work:
         entry = work.pop()
@@ -539,7 +544,10 @@ def _serialize_copy(doc: Document, marks: Mapping[Node, str], css: str) -> str:
         if isinstance(entry, Comment) or not isinstance(entry, Element):
             continue  # comments and the doctype node: the copy writes its own doctype
         tag = entry.tag or ""
-        if tag in _DROP or not re.fullmatch(r"[a-z][a-z0-9._-]*", tag):
+        plain = plain_tags.get(tag)
+        if plain is None:  # asked once per distinct tag name
+            plain = plain_tags[tag] = _TAG_NAME.fullmatch(tag) is not None
+        if tag in _DROP or not plain:
             continue
         if tag == "meta" and entry.attr("charset") is None and entry.attr("name") != "viewport":
             continue  # metadata is inert for viewing; http-equiv ones (refresh) are not
@@ -547,11 +555,12 @@ def _serialize_copy(doc: Document, marks: Mapping[Node, str], css: str) -> str:
             rel = (entry.attr("rel") or "").lower().split()
             if "stylesheet" not in rel or _link_url(entry.attr("href")) is None:
                 continue
+        source_attrs = entry.attrs
         attrs = [
             (name, value)
-            for name, value in _clean_attrs(tag, entry.attrs)
-            if re.fullmatch(r"[^\s\"'>/=\x00-\x1f]+", name)
-        ]
+            for name, value in _clean_attrs(tag, source_attrs)
+            if _ATTR_NAME.fullmatch(name)
+        ] if source_attrs else []
         if mark is not None:
             attrs.append(("data-turbohtml", mark))
         out.append("<" + tag + "".join(f' {name}="{_e(value)}"' for name, value in attrs) + ">")

@@ -2,8 +2,12 @@
 
 The words follow the signals of Mozilla's Readability.js (its ``positive``,
 ``negative``, ``unlikelyCandidates`` and ``okMaybeItsACandidate`` patterns, also used by
-readability-lxml), kept few and general. Each word matches as a substring of the
-lower-cased ``class`` or ``id`` value, as Readability's patterns do.
+readability-lxml), kept few and general. A class or id value is read token by token (split at white
+space), each token word by word (split at ``-`` and ``_``); a hint word matches inside
+a word (``mainmenu``, ``sidebarwidget``), as Readability's patterns do, unless a
+qualifier in the same token says the token describes the page's layout or state rather
+than the element (``no-sidebar``, ``has-comments``, ``above-footer``, ``tab-menu``;
+see QUALIFIERS below and docs/scoring.md).
 """
 
 #: A container whose class/id carries one of these reads as article body: +25.
@@ -11,7 +15,7 @@ POSITIVE = ("article", "content", "post", "entry", "main", "story", "text", "bod
 
 #: A container whose class/id carries one of these reads as boilerplate: -25.
 NEGATIVE = (
-    "comment", "sidebar", "footer", "share", "social", "related", "pagination", "pager",
+    "sidebar", "footer", "share", "social", "related", "pagination", "pager",
     "breadcrumb", "modal", "popup", "newsletter", "sponsor", "advert", "promo", "widget",
     "masthead", "banner", "cookie", "disqus", "outbrain", "taboola", "recommend", "hidden",
     "contact", "menu", "skyscraper", "shoutbox", "title", "headline", "byline", "meta",
@@ -20,12 +24,23 @@ NEGATIVE = (
 #: Subtrees whose class/id carries one of these are dropped from scoring and from the
 #: article text, unless the same attribute also carries a RESCUE word.
 PRUNE = (
-    "comment", "sidebar", "social", "related", "pagination", "pager", "breadcrumb",
+    "sidebar", "social", "related", "pagination", "pager", "breadcrumb",
     "modal", "popup", "newsletter", "sponsor", "cookie", "disqus", "outbrain", "taboola",
-    "recommend", "menu", "skyscraper", "shoutbox", "footer", "caption", "gallery",
-    "slideshow", "carousel", "legends", "community", "remark", "replies", "supplemental",
-    "agegate", "gdpr", "trending", "most-read", "mostread", "most-popular", "donate",
+    "recommend", "menu", "skyscraper", "shoutbox", "footer",
+    "legends", "supplemental",
+    "agegate", "gdpr", "trending", "mostread", "mostpopular", "donate",
+    # in-body blocks around the story: more stories, author boxes, paywall prompts
+    "morestories", "morearticles", "morenews", "readnext", "authorbox", "authorbio",
+    "aboutauthor", "abouttheauthor", "authorinfo", "subscribe", "signup",
 )
+
+#: Comment blocks: boilerplate (negative and pruned, unless rescued) below an article, but
+#: on a thread page (a forum, a Q&A page) the posts themselves: page_type() decides.
+THREAD = ("comment", "replies", "remark", "community")
+
+#: Media blocks (captions, credits, galleries): their short texts are not article
+#: text, but a gallery whose slides carry prose is the story (docs/scoring.md).
+MEDIA = ("caption", "credit", "gallery", "slideshow", "carousel", "slider")
 
 #: Class tokens starting with these name a taxonomy term, not a layout role (WordPress
 #: puts ``category-<slug>`` and ``tag-<slug>`` on every post), so hints skip them.
@@ -33,3 +48,19 @@ SKIPPED_TOKEN_PREFIXES = ("category-", "tag-", "tags-")
 
 #: A word that keeps a subtree tagged both ways (``class="comment article-body"``).
 RESCUE = ("article", "content", "main")
+
+#: A word before a hint word in the same token that turns the token into a statement
+#: about the page's layout or state, not a name of this element: negations
+#: (``no-sidebar``, ``robots-nocontent``), states (``has-comments``, ``with-sidebar``),
+#: positions (``above-footer``, ``before-comments``) and tab widgets (``tab-menu``,
+#: product and documentation tabs hold content).
+QUALIFIERS = (
+    "no", "non", "not", "without", "has", "have", "with", "show", "hide", "is", "enable",
+    "disable", "above", "below", "before", "after", "pre", "tab", "tabs",
+)
+
+#: A word after a boilerplate hint word that makes the token a layout switch
+#: (``sidebar-right``, ``left-sidebar`` on a page wrapper) and hint words that, not being
+#: a token's first word, name a page builder's content block (``elementor-widget``).
+LAYOUT_SIDES = ("left", "right", "layout")
+BUILDER_UNITS = ("widget",)

@@ -32,6 +32,9 @@ cdef extern from "lexbor/core/lexbor.h" nogil:
 cdef extern from "lexbor/core/mraw.h" nogil:
     ctypedef struct lexbor_mraw_t:
         pass
+    lexbor_mraw_t *lexbor_mraw_create()
+    lxb_status_t lexbor_mraw_init(lexbor_mraw_t *mraw, size_t chunk_size)
+    void lexbor_mraw_clean(lexbor_mraw_t *mraw)
 
 
 cdef extern from "lexbor/core/str.h" nogil:
@@ -105,6 +108,8 @@ cdef extern from "lexbor/tag/const.h" nogil:
         LXB_TAG_H6
         LXB_TAG_HEAD
         LXB_TAG_HEADER
+        LXB_TAG_RP
+        LXB_TAG_RT
         LXB_TAG_HGROUP
         LXB_TAG_HR
         LXB_TAG_HTML

@@ -6,9 +6,21 @@ cdef enum:
     HINT_POSITIVE = 1
     HINT_NEGATIVE = 2
     HINT_PRUNE = 4     # a boilerplate word not rescued in the same attribute: drop the subtree
+    HINT_MEDIA = 8     # a caption, credit or gallery block: short texts there are not prose
+    HINT_THREAD = 16   # a comment word not rescued: boilerplate below an article, a post on a thread
+
+# Scoring passes: what a pass leaves out (docs/scoring.md, "passes").
+cdef enum:
+    PASS_PRUNE_CLASSES = 1  # boilerplate class/id subtrees are left out
+    PASS_KEEP_CHROME = 2    # <header> and <aside> are walked (a never-closed one wraps the page)
+    PASS_KEEP_HIDDEN = 4    # hidden containers and <noscript> are walked (content streamed or served without script)
+    PASS_THREAD = 8         # a thread page: comment blocks are its posts
+    PASS_CARDS = 16         # a listing: links wrapping blocks are item cards, their text content
+    PASS_WHOLE_PAGE = 32    # not an article: the winner's <main> (or <body>) is the content
 
 cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil
+cdef bint prunes(int hints, int mode) noexcept nogil
 cdef bint is_hidden(lxb_dom_node_t *c_node) noexcept nogil
-cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, bint prune_classes) noexcept nogil
-cdef void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas) noexcept nogil
-cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, bint *pruned) noexcept nogil
+cdef bint is_page_chrome(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil
+cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) noexcept nogil
+cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode) noexcept nogil

@@ -11,8 +11,9 @@ from libc.string cimport memcpy
 
 from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, space_length
-from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, tag_weight
+from turbohtml._ascii cimport ascii_lower as _lower, count_text
+from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, page_kind
+from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints
 
@@ -21,6 +22,14 @@ cdef enum:
     ATTR_PREFIX = 512     # bytes of a class/id value examined: bounded work on hostile pages
     MIN_PARAGRAPH = 25    # characters for a paragraph unit to score (the spec's floor)
     RETRY_BELOW = 500     # a winner shorter than this triggers the unpruned retry (Readability's charThreshold)
+    HINT_WEIGHT = 25      # the spec's class/id weight
+    RETRY_GAIN = 2        # a later pass's winner must hold this many times the text to replace one
+    MIN_VISIBLE = 200     # below this a page's visible winner is a stub (a spinner, a hero line)
+
+# how sure the page-type model must be before a thread's, listing's or landing page's
+# reading replaces an article's (below it, on news pages mistaken for listings, the
+# article benchmark loses more than the other kinds gain: docs/scoring.md)
+cdef double KIND_CONFIDENCE = 0.8
 
 
 # ---------------------------------------------------------------- hint words as C data
@@ -30,7 +39,11 @@ cdef enum:
     WORD_NEGATIVE = 2
     WORD_PRUNE = 4
     WORD_RESCUE = 8
+    WORD_MEDIA = 16
+    WORD_BUILDER_UNIT = 32
+    WORD_THREAD = 64
     MAX_ALL_WORDS = 4 * MAX_WORDS
+    MAX_TOKEN = 128         # bytes of one class/id token read (bounded work)
 
 ctypedef struct Word:
     const char *text
@@ -48,7 +61,21 @@ cdef Word _words[MAX_ALL_WORDS]
 cdef size_t _first_start[256]
 cdef size_t _first_count[256]
 cdef WordList _skipped_prefixes
+cdef WordList _qualifiers
+cdef WordList _sides
 cdef list _keep_alive = []
+
+
+cdef void _load_list(WordList *target, words) except *:
+    if len(words) > MAX_WORDS:
+        raise ValueError("too many hint words")
+    target.count = 0
+    for word in words:
+        data = word.encode("ascii")
+        _keep_alive.append(data)
+        target.words[target.count] = <const char *>data
+        target.lengths[target.count] = len(data)
+        target.count += 1
 
 
 cdef void _load_words() except *:
@@ -56,10 +83,12 @@ cdef void _load_words() except *:
     cdef size_t i = 0
     cdef int first
     for bit, words in ((WORD_POSITIVE, _hints.POSITIVE), (WORD_NEGATIVE, _hints.NEGATIVE),
-                       (WORD_PRUNE, _hints.PRUNE), (WORD_RESCUE, _hints.RESCUE)):
+                       (WORD_PRUNE, _hints.PRUNE), (WORD_RESCUE, _hints.RESCUE),
+                       (WORD_MEDIA, _hints.MEDIA), (WORD_BUILDER_UNIT, _hints.BUILDER_UNITS),
+                       (WORD_THREAD, _hints.THREAD)):
         for word in words:
             kinds[word] = kinds.get(word, 0) | bit
-    if len(kinds) > MAX_ALL_WORDS or len(_hints.SKIPPED_TOKEN_PREFIXES) > MAX_WORDS:
+    if len(kinds) > MAX_ALL_WORDS:
         raise ValueError("too many hint words")
     for first in range(256):
         _first_start[first] = i
@@ -74,13 +103,9 @@ cdef void _load_words() except *:
             _words[i].kinds = kinds[word]
             _first_count[first] += 1
             i += 1
-    _skipped_prefixes.count = 0
-    for prefix in _hints.SKIPPED_TOKEN_PREFIXES:
-        data = prefix.encode("ascii")
-        _keep_alive.append(data)
-        _skipped_prefixes.words[_skipped_prefixes.count] = <const char *>data
-        _skipped_prefixes.lengths[_skipped_prefixes.count] = len(data)
-        _skipped_prefixes.count += 1
+    _load_list(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
+    _load_list(&_qualifiers, _hints.QUALIFIERS)
+    _load_list(&_sides, _hints.LAYOUT_SIDES)
 
 
 _load_words()
@@ -99,60 +124,119 @@ cdef bint _contains(const unsigned char *hay, size_t length, const char *needle,
     return False
 
 
-cdef int _word_kinds(const unsigned char *hay, size_t length) noexcept nogil:
-    """The WORD_* bits of every hint word found as a substring of ``hay``."""
-    cdef size_t i, k, j, end
-    cdef int kinds = 0
+cdef inline bint _equal(const unsigned char *text, const char *word, size_t n) noexcept nogil:
+    cdef size_t j
+    for j in range(n):
+        if text[j] != <unsigned char>word[j]:
+            return False
+    return True
+
+
+cdef bint _word_ends_at(const unsigned char *word, const bint *starts, size_t at,
+                        WordList *words) noexcept nogil:
+    """Whether one of ``words`` starts a word of the token and ends at ``at``."""
+    cdef size_t k, n
+    for k in range(words.count):
+        n = words.lengths[k]
+        if n <= at and starts[at - n] and _equal(word + at - n, words.words[k], n):
+            return True
+    return False
+
+
+cdef bint _word_starts_at(const unsigned char *word, const bint *starts, size_t at, size_t length,
+                          WordList *words) noexcept nogil:
+    """Whether one of ``words`` is a whole word of the token starting at ``at``."""
+    cdef size_t k, n
+    if at >= length or not starts[at]:
+        return False
+    for k in range(words.count):
+        n = words.lengths[k]
+        if at + n <= length and (at + n == length or starts[at + n]) and _equal(word + at, words.words[k], n):
+            return True
+    return False
+
+
+cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
+    """The WORD_* bits of one class/id token. The token is read without its ``-``/``_``
+    separators (``more-stories`` reads ``morestories``) and hint words match inside it;
+    a qualifier word right before a hint word (``no-sidebar``, ``has-comments``,
+    ``above-footer``) makes that match a statement about the layout, a side word around
+    a boilerplate word (``sidebar-right``) a layout switch, and a builder's unit word
+    after the token's first word (``elementor-widget``) a content block."""
+    cdef unsigned char squashed[MAX_TOKEN]
+    cdef bint starts[MAX_TOKEN + 1]
+    cdef size_t i, k, j, n = 0, end
+    cdef bint word_start = True, first_word = True
+    cdef int kinds = 0, found
     cdef Word *word
     for i in range(length):
-        end = _first_start[hay[i]] + _first_count[hay[i]]
-        for k in range(_first_start[hay[i]], end):
+        if token[i] == 45 or token[i] == 95:  # - _
+            word_start = True
+            continue
+        if n == MAX_TOKEN:
+            break
+        squashed[n] = token[i]
+        starts[n] = word_start
+        word_start = False
+        n += 1
+    starts[n] = True
+    for i in range(n):
+        if starts[i] and i:
+            first_word = False
+        end = _first_start[squashed[i]] + _first_count[squashed[i]]
+        for k in range(_first_start[squashed[i]], end):
             word = &_words[k]
-            if word.length > length - i:
+            if word.length > n - i or not _equal(squashed + i + 1, word.text + 1, word.length - 1):
                 continue
-            j = 1
-            while j < word.length and hay[i + j] == <unsigned char>word.text[j]:
-                j += 1
-            if j == word.length:
-                kinds |= word.kinds
+            found = word.kinds
+            if _word_ends_at(squashed, starts, i, &_qualifiers):
+                continue
+            if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD) and (
+                    _word_ends_at(squashed, starts, i, &_sides)
+                    or _word_starts_at(squashed, starts, i + word.length, n, &_sides)):
+                found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD)
+            if found & WORD_BUILDER_UNIT:
+                found &= ~WORD_BUILDER_UNIT
+                if not first_word:
+                    found &= ~(WORD_NEGATIVE | WORD_PRUNE)
+            kinds |= found
     return kinds
 
 
-cdef size_t _hint_text(lexbor_str_t *value, unsigned char *buffer) noexcept nogil:
-    """The attribute value lower-cased, with taxonomy tokens (``category-news``) blanked."""
-    cdef size_t i = 0, start, k, n
-    if value == NULL or value.data == NULL:
-        return 0
-    n = value.length if value.length < ATTR_PREFIX else ATTR_PREFIX
-    for i in range(n):
-        buffer[i] = _lower(value.data[i])
-    i = 0
-    while i < n:
-        while i < n and buffer[i] <= 32:
+cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
+    """The WORD_* bits of a lower-cased class/id value, token by token; taxonomy tokens
+    (``category-news``, WordPress's post terms) say nothing of the layout."""
+    cdef size_t i = 0, start, k
+    cdef int kinds = 0
+    cdef bint taxonomy
+    while i < length:
+        while i < length and value[i] <= 32:
             i += 1
         start = i
-        while i < n and buffer[i] > 32:
+        while i < length and value[i] > 32:
             i += 1
+        if i == start:
+            break
+        taxonomy = False
         for k in range(_skipped_prefixes.count):
-            if i - start >= _skipped_prefixes.lengths[k] and _contains(
-                    buffer + start, _skipped_prefixes.lengths[k],
-                    _skipped_prefixes.words[k], _skipped_prefixes.lengths[k]):
-                while start < i:
-                    buffer[start] = 32
-                    start += 1
+            if i - start >= _skipped_prefixes.lengths[k] and _equal(
+                    value + start, _skipped_prefixes.words[k], _skipped_prefixes.lengths[k]):
+                taxonomy = True
                 break
-    return n
+        if not taxonomy:
+            kinds |= _token_kinds(value + start, i - start)
+    return kinds
 
 
 cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
     cdef unsigned char buffer[ATTR_PREFIX]
-    cdef size_t n
+    cdef size_t n, i
     cdef int kinds, hints = 0
-    if c_attr == NULL:
+    if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
         return 0
-    n = _hint_text(c_attr.value, buffer)
-    if n == 0:
-        return 0
+    n = c_attr.value.length if c_attr.value.length < ATTR_PREFIX else ATTR_PREFIX
+    for i in range(n):
+        buffer[i] = _lower(c_attr.value.data[i])
     kinds = _word_kinds(buffer, n)
     if kinds & WORD_POSITIVE:
         hints |= HINT_POSITIVE
@@ -160,7 +244,17 @@ cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
         hints |= HINT_NEGATIVE
     if kinds & WORD_PRUNE and not kinds & WORD_RESCUE:
         hints |= HINT_PRUNE
+    if kinds & WORD_MEDIA:
+        hints |= HINT_MEDIA
+    if kinds & WORD_THREAD and not kinds & WORD_RESCUE:
+        hints |= HINT_THREAD
     return hints
+
+
+cdef bint prunes(int hints, int mode) noexcept nogil:
+    """Whether class/id hints drop a subtree in a pass: boilerplate words always, comment
+    words unless the page is a thread."""
+    return (hints & HINT_PRUNE) != 0 or (hints & HINT_THREAD and not mode & PASS_THREAD)
 
 
 cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil:
@@ -226,46 +320,51 @@ cdef bint is_hidden(lxb_dom_node_t *c_node) noexcept nogil:
     return False
 
 
-cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, bint prune_classes) noexcept nogil:
+cdef enum:
+    ARTICLE_SCAN = 16       # ancestors examined for a <header>'s <article>
+
+
+cdef bint is_page_chrome(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
+    """A never-content element (docs/scoring.md), except an ``<article>``'s or ``<main>``'s
+    own ``<header>``: the HTML standard makes only a page-level header a banner, and an
+    article's header holds its title and standfirst."""
+    cdef lxb_dom_node_t *c_up
+    cdef size_t climbed = 0
+    if not is_never_content(c_node.local_name, c_node.ns):
+        return False
+    if c_node.local_name != LXB_TAG_HEADER or c_node.ns != LXB_NS_HTML:
+        return True
+    c_up = c_node.parent
+    while c_up != NULL and climbed < ARTICLE_SCAN:
+        if c_up.type == LXB_DOM_NODE_TYPE_ELEMENT and (
+                c_up.local_name == LXB_TAG_ARTICLE or c_up.local_name == LXB_TAG_MAIN):
+            return False
+        if c_up == root:
+            break
+        c_up = c_up.parent
+        climbed += 1
+    return True
+
+
+cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) noexcept nogil:
     """Whether a walk below ``root`` leaves out this element and everything under it:
-    never-content tags, foreign islands, hidden elements and, with ``prune_classes``,
-    boilerplate class/id subtrees (``<html>``/``<body>`` and the root are never pruned)."""
+    page chrome, foreign islands, hidden elements and, with ``PASS_PRUNE_CLASSES``,
+    boilerplate class/id subtrees (``<html>``/``<body>`` and the root are never pruned).
+    The later passes walk ``<header>``/``<aside>`` and hidden or ``<noscript>`` content."""
     cdef uintptr_t tag = c_node.local_name
     if c_node == root or c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
         return False
-    if is_never_content(tag, c_node.ns) or is_hidden(c_node):
+    if c_node.ns == LXB_NS_HTML and (
+            (mode & PASS_KEEP_CHROME and (tag == LXB_TAG_HEADER or tag == LXB_TAG_ASIDE))
+            or (mode & PASS_KEEP_HIDDEN and tag == LXB_TAG_NOSCRIPT)):
+        pass
+    elif is_page_chrome(c_node, root):
         return True
-    if not prune_classes or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
+    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node):
+        return True
+    if not mode & PASS_PRUNE_CLASSES or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
         return False
-    return (class_hints(c_node) & HINT_PRUNE) != 0
-
-
-cdef void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas) noexcept nogil:
-    """Characters after whitespace folding (a run, Unicode spaces included, counts as one)
-    and commas of all scripts."""
-    cdef size_t i = 0, space
-    cdef unsigned char c
-    cdef bint in_space = True
-    while i < length:
-        c = data[i]
-        space = space_length(data, i, length)
-        if space:
-            if not in_space:
-                chars[0] += 1
-                in_space = True
-            i += space
-            continue
-        if (c & 0xC0) != 0x80:
-            chars[0] += 1
-            in_space = False
-            if c == 44:  # ,
-                commas[0] += 1
-            elif i + 1 < length and c == 0xD8 and data[i + 1] == 0x8C:  # U+060C Arabic comma
-                commas[0] += 1
-            elif i + 2 < length and ((c == 0xEF and data[i + 1] == 0xBC and data[i + 2] == 0x8C)  # U+FF0C
-                                     or (c == 0xE3 and data[i + 1] == 0x80 and data[i + 2] == 0x81)):  # U+3001
-                commas[0] += 1
-        i += 1
+    return prunes(class_hints(c_node), mode)
 
 
 # ---------------------------------------------------------------- candidates
@@ -275,6 +374,8 @@ ctypedef struct Candidate:
     double score
     size_t text
     size_t links
+    bint positive           # a content word in its class/id: a bonus scaled by its text
+    bint negative           # a boilerplate word: it passes no half share to its parent
 
 ctypedef struct CandidateMap:
     Candidate *items
@@ -282,6 +383,7 @@ ctypedef struct CandidateMap:
     size_t capacity
     size_t *slots           # index + 1 into items, 0 for empty; open addressing
     size_t slot_count       # a power of two
+    int mode                # the pass (PASS_* bits): how class/id hints weigh
 
 
 cdef inline size_t _slot_of(lxb_dom_node_t *c_node, size_t mask) noexcept nogil:
@@ -348,10 +450,10 @@ cdef Candidate *_candidate(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept 
     found.links = 0
     found.score = tag_weight(c_node.local_name)
     hints = class_hints(c_node)
-    if hints & HINT_POSITIVE:
-        found.score += 25
-    if hints & HINT_NEGATIVE:
-        found.score -= 25
+    found.positive = (hints & HINT_POSITIVE) != 0
+    found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and not cmap.mode & PASS_THREAD)
+    if found.negative:
+        found.score -= HINT_WEIGHT
     return found
 
 
@@ -372,27 +474,36 @@ cdef inline double _points(size_t text, size_t commas) noexcept nogil:
     return 1.0 + commas + min(3, text // 100)
 
 
-cdef bint _credit(CandidateMap *cmap, Frame *frame, double points) noexcept nogil:
+cdef Candidate *_credit(CandidateMap *cmap, Frame *frame, double points, bint *failed) noexcept nogil:
+    """Add points to the frame's element; NULL for a non-element (or on failure)."""
     cdef Candidate *c_cand
     if frame.node.type != LXB_DOM_NODE_TYPE_ELEMENT:
-        return True
+        return NULL
     c_cand = _candidate(cmap, frame.node)
     if c_cand == NULL:
-        return False
+        failed[0] = True
+        return NULL
     c_cand.score += points
-    return True
+    return c_cand
 
 
 cdef bint _credit_unit(CandidateMap *cmap, Frame *stack, size_t parent, size_t text,
                        size_t commas) noexcept nogil:
-    """Credit a paragraph unit to the frame at ``parent`` (in full) and the one above (half)."""
+    """Credit a paragraph unit to the frame at ``parent`` (in full) and the one above (half),
+    unless the parent reads as boilerplate (a hero tagline in a banner does not make the
+    page around it an article)."""
     cdef double points
+    cdef bint failed = False
+    cdef Candidate *c_parent
     if text < MIN_PARAGRAPH:
         return True
     points = _points(text, commas)
-    if not _credit(cmap, &stack[parent], points):
+    c_parent = _credit(cmap, &stack[parent], points, &failed)
+    if failed:
         return False
-    return parent == 0 or _credit(cmap, &stack[parent - 1], points / 2)
+    if parent and not (c_parent != NULL and c_parent.negative):
+        _credit(cmap, &stack[parent - 1], points / 2, &failed)
+    return not failed
 
 
 cdef bint _flush_run(CandidateMap *cmap, Frame *stack, size_t index) noexcept nogil:
@@ -412,6 +523,7 @@ cdef enum:
     MAX_CLIMB = 32        # ancestors examined when promoting (bounded on deep pages)
     MAX_COUSIN_CLIMB = 6  # how far up a split article's common ancestor may be
     MIN_SIBLING_PARAGRAPH = 80  # Readability's length for a sibling <p> worth appending
+    MAX_ARTICLE_CLIMB = 3 # how far up the winner's own <article> may be
 
 
 cdef bint _contains_node(lxb_dom_node_t *ancestor, lxb_dom_node_t *c_node) noexcept nogil:
@@ -432,8 +544,8 @@ cdef size_t _element_children(lxb_dom_node_t *c_node) noexcept nogil:
     return count
 
 
-cdef bint _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links) noexcept nogil:
-    """Folded characters below ``root`` and how many sit inside <a>; returns whether a
+cdef bint _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links, int mode) noexcept nogil:
+    """Folded characters below ``root`` and how many sit inside links; returns whether a
     block element lies below ``root`` (then it is no paragraph)."""
     cdef lxb_dom_node_t *c_node = root
     cdef bint closing = False, block = False
@@ -449,13 +561,32 @@ cdef bint _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links) noex
         elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
             if c_node != root and not closing and is_block(c_node.local_name):
                 block = True
-            if c_node.local_name == LXB_TAG_A:
+            if is_text_link(c_node, mode & PASS_CARDS):
                 if not closing:
                     link_depth += 1
                 elif link_depth:
                     link_depth -= 1
         c_node = next_node(root, c_node, &closing)
     return block
+
+
+cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) noexcept nogil:
+    """Folded characters the winner really holds, under the pass's own skip rules: a
+    promoted wrapper never received points, so the candidate map knows nothing of it."""
+    cdef lxb_dom_node_t *c_node = winner
+    cdef bint closing = False
+    cdef size_t chars = 0, commas = 0
+    cdef lxb_dom_character_data_t *c_text
+    while c_node != NULL:
+        if not closing:
+            if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+                c_text = <lxb_dom_character_data_t *>c_node
+                count_text(c_text.data.data, c_text.data.length, &chars, &commas)
+            elif c_node != winner and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT \
+                    and skips_subtree(c_node, root, mode):
+                closing = True  # skip the subtree; no closing event comes
+        c_node = next_node(winner, c_node, &closing)
+    return chars
 
 
 cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexcept nogil:
@@ -474,11 +605,11 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
             if c_sibling != NULL and c_sibling.score >= threshold:
                 return True
             if (sibling.local_name == LXB_TAG_P or is_inline_container(sibling.local_name)) \
-                    and not is_hidden(sibling) and not (class_hints(sibling) & HINT_PRUNE):
+                    and not is_hidden(sibling) and not prunes(class_hints(sibling), cmap.mode):
                 # a <p>, or a block Readability turns into one (inline content only); one
                 # stray <div> of prose (a disclaimer, a sign-up line) is not enough
                 chars = links = 0
-                if not _subtree_text(sibling, &chars, &links) \
+                if not _subtree_text(sibling, &chars, &links, cmap.mode) \
                         and chars >= MIN_SIBLING_PARAGRAPH and links < 0.25 * chars:
                     if sibling.local_name == LXB_TAG_P:
                         return True
@@ -489,12 +620,33 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
     return False
 
 
+cdef bint _only_headers_beside(lxb_dom_node_t *article, lxb_dom_node_t *winner) noexcept nogil:
+    """Whether every element child of ``article`` but the one holding ``winner`` is a
+    <header> or <footer>."""
+    cdef lxb_dom_node_t *child = article.first_child
+    cdef bint header = False
+    while child != NULL:
+        if child.type == LXB_DOM_NODE_TYPE_ELEMENT and not _contains_node(child, winner):
+            if child.local_name == LXB_TAG_HEADER:
+                header = True
+            elif child.local_name != LXB_TAG_FOOTER:
+                return False
+        child = child.next
+    return header
+
+
 cdef inline bint _is_stop(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
+    return _is_top(c_node, root) or c_node.local_name == LXB_TAG_BODY
+
+
+cdef inline bint _is_top(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
+    """Above the page: promotions that join blocks of one page may reach <body> (a landing
+    page's sections sit right under it), never <html>."""
     return (c_node == NULL or c_node == root or c_node.type != LXB_DOM_NODE_TYPE_ELEMENT
-            or c_node.local_name == LXB_TAG_BODY or c_node.local_name == LXB_TAG_HTML)
+            or c_node.local_name == LXB_TAG_HTML)
 
 
-cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept nogil:
+cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode) noexcept nogil:
     """Pick the winner: the best link-density-discounted score, then promotions, since a
     top candidate is often one of several blocks of one article: to an ancestor shared by
     several near-top candidates (Readability), to the close common ancestor of a strong
@@ -510,6 +662,10 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept 
     cdef double density, last, threshold
     for i in range(cmap.length):
         c_cand = &cmap.items[i]
+        if c_cand.positive:
+            # a content word weighs in full on a block holding a page of text; a tiny
+            # block (a rating line) does not win on its name alone
+            c_cand.score += HINT_WEIGHT * min(1.0, <double>c_cand.text / RETRY_BELOW)
         density = <double>c_cand.links / c_cand.text if c_cand.text else 0.0
         c_cand.score = c_cand.score * (1.0 - min(density, 1.0))
         if c_cand.score <= 0:
@@ -534,7 +690,7 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept 
     if shared >= MIN_ALTERNATIVES:
         ancestor = winner.parent
         climbed = 0
-        while not _is_stop(ancestor, root) and climbed < MAX_CLIMB:
+        while not _is_top(ancestor, root) and climbed < MAX_CLIMB:
             shared = 0
             for i in range(1, count):
                 if top[i].score >= 0.75 * top[0].score and _contains_node(ancestor, top[i].node):
@@ -578,17 +734,28 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root) noexcept 
     # 4. content beside the winner that Readability would append to it (a sibling
     #    candidate scoring at least max(10, a fifth of the winner), or a sibling <p> of
     #    80+ characters with little link text) means the parent is the article
-    if _has_content_sibling(cmap, winner) and not _is_stop(winner.parent, root):
+    if _has_content_sibling(cmap, winner) and not _is_top(winner.parent, root):
         winner = winner.parent
     # 5. a wrapper whose only element child is the winner says the same thing, larger
     climbed = 0
     while not _is_stop(winner.parent, root) and _element_children(winner.parent) == 1 and climbed < MAX_CLIMB:
         winner = winner.parent
         climbed += 1
+    # 6. the <article> close around the winner, holding beside it only its own <header>
+    #    (and <footer>): the header's standfirst belongs to the article
+    ancestor = winner.parent
+    climbed = 0
+    while not _is_stop(ancestor, root) and climbed < MAX_ARTICLE_CLIMB:
+        if ancestor.local_name == LXB_TAG_ARTICLE and ancestor.ns == LXB_NS_HTML:
+            if _only_headers_beside(ancestor, winner):
+                winner = ancestor
+            break
+        ancestor = ancestor.parent
+        climbed += 1
     return winner
 
 
-cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, bint prune_classes, size_t *winner_text,
+cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_text,
                                  bint *failed, CandidateMap *keep=NULL) noexcept nogil:
     """One scoring pass; with ``keep`` the candidate map is handed over instead of freed."""
     cdef CandidateMap cmap
@@ -607,6 +774,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, bint prune_classes, size_
     cmap.items = NULL
     cmap.slots = NULL
     cmap.length = cmap.capacity = cmap.slot_count = 0
+    cmap.mode = mode
     winner_text[0] = 0
     while c_node != NULL and not failed[0]:
         if not closing:
@@ -621,7 +789,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, bint prune_classes, size_
                     parent.run_text += chars
                     parent.run_commas += commas
             elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
-                if skips_subtree(c_node, root, prune_classes):
+                if skips_subtree(c_node, root, mode):
                     closing = True  # skip: no closing event will come for this node
                     c_node = next_node(root, c_node, &closing)
                     continue
@@ -653,7 +821,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, bint prune_classes, size_
                 if not _credit_unit(&cmap, stack, depth - 1, frame.text, frame.commas):
                     failed[0] = True
                     break
-            link_text = frame.text if tag == LXB_TAG_A else frame.links
+            link_text = frame.text if tag == LXB_TAG_A and is_text_link(c_node, mode & PASS_CARDS) else frame.links
             c_cand = _lookup(&cmap, c_node)
             if c_cand != NULL:
                 c_cand.text = frame.text
@@ -670,10 +838,9 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, bint prune_classes, size_
                     parent.run_commas += frame.commas
         c_node = next_node(root, c_node, &closing)
     if not failed[0]:
-        best = _choose(&cmap, root)
+        best = _choose(&cmap, root, mode)
         if best != NULL:
-            c_cand = _lookup(&cmap, best)
-            winner_text[0] = c_cand.text if c_cand != NULL else 0
+            winner_text[0] = _kept_text(best, root, mode)
     free(stack)
     if keep != NULL and not failed[0]:
         keep[0] = cmap
@@ -683,39 +850,97 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, bint prune_classes, size_
     return best
 
 
-cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, bint *pruned) noexcept nogil:
+cdef int PASSES[4]
+PASSES[:] = [PASS_PRUNE_CLASSES, 0, PASS_KEEP_CHROME | PASS_CARDS,
+             PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_HIDDEN]
+
+
+cdef int _kind_mode(lxb_dom_node_t *root) noexcept nogil:
+    """What the page's kind changes in every pass: a thread's comment blocks are its
+    posts, a listing's cards its items, and on any page but an article the main content
+    is the page's whole main region (PASS_WHOLE_PAGE)."""
+    cdef double probability
+    cdef int kind = page_kind(root, &probability)
+    if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE:
+        return 0  # an article's scoring is the safe default
+    if kind == PAGE_FORUM:
+        return PASS_THREAD | PASS_WHOLE_PAGE
+    if kind == PAGE_LISTING or kind == PAGE_COLLECTION:
+        return PASS_CARDS | PASS_WHOLE_PAGE
+    return PASS_WHOLE_PAGE
+
+
+cdef lxb_dom_node_t *_main_region(lxb_dom_node_t *winner, lxb_dom_node_t *root) noexcept nogil:
+    """The page region around the winner that holds all of a non-article page's content:
+    its <main> (the HTML standard's element for "the dominant contents" of the page), else
+    <body>; never above ``root``."""
+    cdef lxb_dom_node_t *c_node = winner
+    cdef lxb_dom_node_t *region = winner
+    while c_node != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        if c_node.ns == LXB_NS_HTML and c_node.local_name == LXB_TAG_MAIN:
+            return c_node
+        if c_node.ns == LXB_NS_HTML and c_node.local_name == LXB_TAG_BODY:
+            region = c_node
+        if c_node == root:
+            break
+        c_node = c_node.parent
+    return region
+
+
+cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode) noexcept nogil:
     """The highest-scoring container below ``root`` after the link-density discount, or NULL.
 
     Like Readability, when pruning boilerplate class/id subtrees leaves no winner or a
     short one (a site-wide wrapper carrying a boilerplate word), score again without that
-    pruning and keep whichever winner holds more text. ``pruned`` tells which pass won,
-    so the unit walk classifies the winner's inside the same way.
+    pruning and keep whichever winner holds more text. When still nothing wins, the page
+    is wrapped in chrome (a never-closed ``<header>`` or ``<aside>``) or its content is
+    not shown without script (a hidden container filled by a streaming script, the
+    ``<noscript>`` copy forum software serves): score again walking those. ``mode`` tells
+    which pass won, so the unit walk reads the winner's inside the same way.
     """
-    cdef size_t text = 0, retry_text = 0
-    cdef lxb_dom_node_t *winner
-    cdef lxb_dom_node_t *retry
+    cdef size_t text = 0, tried_text
+    cdef size_t i
+    cdef lxb_dom_node_t *winner = NULL
+    cdef lxb_dom_node_t *tried
+    cdef int passes[4]
+    cdef int kind = _kind_mode(root)
+    for i in range(4):
+        passes[i] = PASSES[i] | kind
     failed[0] = False
-    pruned[0] = True
-    winner = _score_walk(root, True, &text, failed)
-    if failed[0] or text >= RETRY_BELOW:
-        return winner
-    retry = _score_walk(root, False, &retry_text, failed)
-    if retry != NULL and retry_text > text:
-        pruned[0] = False
-        return retry
+    mode[0] = passes[0]
+    for i in range(4):
+        if i >= 2 and winner != NULL and text >= MIN_VISIBLE:
+            break  # the later passes are for pages where nothing visible scored
+        tried_text = 0
+        tried = _score_walk(root, passes[i], &tried_text, failed)
+        if failed[0]:
+            return NULL
+        if i == 1 and tried != NULL and winner != NULL:
+            # measured as the first pass reads it: a retry that gains only the blocks
+            # pruning left out inside it (comments below a short post) gains nothing; one
+            # whose winner sat below a pruned wrapper gains all of it; a few lines of
+            # heading and byline around the same text are no reason to switch
+            tried_text = _kept_text(tried, root, passes[0])
+        if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text):
+            winner, text, mode[0] = tried, tried_text, passes[i]
+        if winner != NULL and text >= RETRY_BELOW:
+            break
+    if winner != NULL and kind & PASS_WHOLE_PAGE:
+        winner = _main_region(winner, root)
     return winner
 
 
 def scored_winner(Node node, /) -> tuple:
-    """``(winner, pruned)``: the main-content element (or None) and whether class/id
-    pruning was in force when it won."""
-    cdef bint failed = False, pruned = True
+    """``(winner, mode)``: the main-content element (or None) and the pass that chose it
+    (``PASS_*`` bits: what the unit walk must leave out the same way)."""
+    cdef bint failed = False
+    cdef int mode = PASS_PRUNE_CLASSES
     cdef lxb_dom_node_t *winner
     with nogil:
-        winner = find_main_content(node.c_node, &failed, &pruned)
+        winner = find_main_content(node.c_node, &failed, &mode)
     if failed:
         raise MemoryError("out of memory while scoring the page")
-    return wrap_node(node._owner(), winner), pruned
+    return wrap_node(node._owner(), winner), mode
 
 
 def main_content(Node node, /):
@@ -723,7 +948,7 @@ def main_content(Node node, /):
     return scored_winner(node)[0]
 
 
-def candidate_scores(Node node, /, bint prune_classes=True) -> list:
+def candidate_scores(Node node, /, int mode=PASS_PRUNE_CLASSES) -> list:
     """Every scored container below ``node`` as ``(element, score, text_chars, link_chars)``,
     best first, with the link-density discount applied: the scoring made inspectable."""
     cdef CandidateMap cmap
@@ -733,7 +958,7 @@ def candidate_scores(Node node, /, bint prune_classes=True) -> list:
     cmap.slots = NULL
     cmap.length = 0
     with nogil:
-        _score_walk(node.c_node, prune_classes, &text, &failed, &cmap)
+        _score_walk(node.c_node, mode, &text, &failed, &cmap)
     if failed:
         raise MemoryError("out of memory while scoring the page")
     try:
@@ -745,3 +970,4 @@ def candidate_scores(Node node, /, bint prune_classes=True) -> list:
         free(cmap.slots)
     rows.sort(key=lambda row: -row[1])
     return rows
+

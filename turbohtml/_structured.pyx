@@ -18,7 +18,7 @@ from libc.string cimport memchr, memcmp, memcpy
 
 from turbohtml._core cimport (
     Document, Node, attr_id, attr_value, decode_text, element_attr, markup_utf8, next_node,
-    parse_str_through_head, parse_utf8, wrap_node,
+    parse_utf8, wrap_node,
 )
 from turbohtml._lexbor cimport *
 
@@ -226,51 +226,20 @@ cdef Py_ssize_t _last_base_spot(const lxb_char_t *data, size_t size) noexcept no
     return -1
 
 
-cdef bint _head_card_settled(lxb_html_document_t *c_doc, int flags) noexcept nogil:
-    """Whether the finished <head> holds an og: meta (and, with _WANT_BASE, a <base
-    href>): then the rest of the page cannot change what opengraph() returns."""
-    cdef lxb_dom_node_t *head = <lxb_dom_node_t *>c_doc.head
-    cdef lxb_dom_node_t *c_node = head
-    cdef bint closing = False, card = False, base = not (flags & _WANT_BASE)
-    cdef size_t length = 0
-    cdef _Ids ids
-    if head == NULL:
-        return False
-    _ids_init(head, &ids)
-    while c_node != NULL and not (card and base):
-        if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
-            if c_node.local_name == LXB_TAG_META:
-                card = card or _og_key(c_node, &ids, &length) != NULL
-            elif c_node.local_name == LXB_TAG_BASE:
-                base = base or attr_value(c_node, ids.href, &length) != NULL
-        c_node = next_node(head, c_node, &closing)
-    return card and base
-
-
 def parse_for_opengraph(markup, bint resolve_urls):
     """The part of a page ``opengraph(page)`` needs, parsed: up to the last place an og:
-    name may be spelled (see last_og_spot), and the last ``<base`` when URLs resolve;
-    but only through the <head> when the head holds the card (the walk reads the head's
-    card when there is one), so most pages stop at their <body>. None when the page
-    cannot hold an og: meta (no document is built)."""
-    cdef bytes data
-    cdef Py_ssize_t needed, base = -1
-    cdef Document doc
-    if isinstance(markup, str) and not resolve_urls:
-        # Try the head first, encoding only what is fed: a head holding an og: meta
-        # answers whatever comes after it.
-        doc = parse_str_through_head(markup, _head_card_settled, 0)
-        if doc is not None:
-            return doc
-    data = markup_utf8(markup)
-    needed = last_og_spot(data)
+    name may be spelled (see last_og_spot), and the last ``<base`` when URLs resolve.
+    Every og: meta before that point is in the tree where a full parse puts it (later
+    markup only adds to the tree). None when the page cannot hold an og: meta (no
+    document is built)."""
+    cdef bytes data = markup_utf8(markup)
+    cdef Py_ssize_t needed = last_og_spot(data)
     if needed < 0:
         return None
-    if needed >= 0 and resolve_urls:
-        base = _last_base_spot(<const lxb_char_t *>PyBytes_AS_STRING(data), <size_t>PyBytes_GET_SIZE(data))
-        needed = max(needed, base)
-    # Without any "<base" in the page no <base href> can turn up after the head.
-    return parse_utf8(data, needed, _head_card_settled, _WANT_BASE if base >= 0 else 0)
+    if resolve_urls:
+        needed = max(needed, _last_base_spot(<const lxb_char_t *>PyBytes_AS_STRING(data),
+                                             <size_t>PyBytes_GET_SIZE(data)))
+    return parse_utf8(data, needed, NULL, 0)
 
 
 def contains_folded(bytes data, bytes needle) -> bool:
@@ -343,8 +312,8 @@ cdef tuple _og_pair(lxb_dom_node_t *c_node, const _Ids *ids):
     return (name.lower() if folds else name, decode_text(content, content_length))
 
 
-cdef str _text_content(lxb_dom_node_t *root, bint children_only):
-    """textContent (every descendant text node), or the child text content.
+cdef str _text_content(lxb_dom_node_t *root):
+    """textContent: every descendant text node, in tree order.
 
     Two C passes: measure, then copy into one buffer decoded once; no Python object
     per text node.
@@ -363,7 +332,7 @@ cdef str _text_content(lxb_dom_node_t *root, bint children_only):
             if buffer == NULL:
                 raise MemoryError("out of memory reading text content")
         closing = False
-        c_node = root.first_child if children_only else root
+        c_node = root
         while c_node != NULL:
             if not closing and c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 c_text = <lxb_dom_character_data_t *>c_node
@@ -372,10 +341,7 @@ cdef str _text_content(lxb_dom_node_t *root, bint children_only):
                     used += c_text.data.length
                 else:
                     total += c_text.data.length
-            if children_only:
-                c_node = c_node.next
-            else:
-                c_node = next_node(root, c_node, &closing)
+            c_node = next_node(root, c_node, &closing)
     try:
         return PyUnicode_DecodeUTF8(buffer, used, "replace")
     finally:
@@ -387,8 +353,7 @@ cdef str _text_content(lxb_dom_node_t *root, bint children_only):
 ctypedef struct _Scan:
     _Array scopes          # top-level items: itemscope without itemprop, tree order
     _Array props           # every itemprop element, tree order (positions for sorting)
-    _Array og              # og: metas (see _og_key) inside the document's <head>
-    _Array og_body         # og: metas elsewhere: the card when <head> has none
+    _Array og              # og: metas (see _og_key), wherever the parser put them
     _Array scripts         # <script type=application/ld+json>
     lxb_dom_node_t *base   # the first <base> with an href
     _Ids ids
@@ -406,27 +371,19 @@ cdef const lxb_char_t *_og_key(lxb_dom_node_t *c_node, const _Ids *ids, size_t *
     return value if value != NULL and _starts_og(value, length[0]) else NULL
 
 
-cdef int _scan(lxb_dom_node_t *root, lxb_dom_node_t *head, int want, _Scan *scan) noexcept nogil:
+cdef int _scan(lxb_dom_node_t *root, int want, _Scan *scan) noexcept nogil:
     """Record the structured-data elements below root; -1 when out of memory.
 
-    ``head`` is the document's <head> (or NULL): og: metas inside it go to ``scan.og``,
-    the others to ``scan.og_body``. A walk for Open Graph alone stops after the head
-    when the head holds the card (and, with _WANT_BASE, a <base href>): on most pages
-    that spares the walk over the body, the bulk of the tree.
+    og: metas are recorded wherever they sit: a parser moves a meta after an <img>
+    or text of the head into <body>, and pages print cards there too.
     """
     cdef lxb_dom_node_t *c_node = root
-    cdef bint closing = False, in_head = False
+    cdef bint closing = False
     cdef int flags
     cdef uintptr_t tag
     cdef const lxb_char_t *value
     cdef size_t length = 0
     while c_node != NULL:
-        if c_node == head:
-            in_head = not closing
-            if closing and scan.og.length and not (want & (_WANT_MD | _WANT_LD)):
-                if scan.base != NULL or not (want & _WANT_BASE):
-                    return 0
-                want = _WANT_BASE  # the card is settled; only the first <base href> is left
         if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
             tag = c_node.local_name
             if want & _WANT_MD:
@@ -440,7 +397,7 @@ cdef int _scan(lxb_dom_node_t *root, lxb_dom_node_t *head, int want, _Scan *scan
                             return -1
             if tag == LXB_TAG_META:
                 if want & _WANT_OG and _og_key(c_node, &scan.ids, &length) != NULL:
-                    if _push(&scan.og if in_head else &scan.og_body, c_node) < 0:
+                    if _push(&scan.og, c_node) < 0:
                         return -1
             elif tag == LXB_TAG_SCRIPT:
                 if want & _WANT_LD:
@@ -460,7 +417,6 @@ cdef void _scan_free(_Scan *scan) noexcept:
     _free(&scan.scopes)
     _free(&scan.props)
     _free(&scan.og)
-    _free(&scan.og_body)
     _free(&scan.scripts)
 
 
@@ -471,12 +427,10 @@ def collect(Document doc, int want, make_resolver):
     href>`` value (or None) and returns the URL resolver (``str -> str``) or None for
     verbatim values. ``items`` are the top-level ``MicrodataItem``s, ``og_pairs`` the
     ``(key, value)`` pairs of the og: metas in document order (prefix stripped, key
-    lower-cased, values raw): those of ``<head>``, or when it has none every other
-    one, ``json_ld_texts`` the script texts. With WANT_OPENGRAPH alone the first
-    ``<base href>`` is only looked for when WANT_BASE is set.
+    lower-cased, values raw), ``json_ld_texts`` the script texts. With WANT_OPENGRAPH
+    alone the first ``<base href>`` is only looked for when WANT_BASE is set.
     """
     cdef _Scan scan
-    cdef _Array *card
     cdef lxb_dom_node_t *c_node
     cdef size_t i
     cdef list og_pairs = []
@@ -486,22 +440,20 @@ def collect(Document doc, int want, make_resolver):
     scan.scopes = _Array(NULL, 0, 0)
     scan.props = _Array(NULL, 0, 0)
     scan.og = _Array(NULL, 0, 0)
-    scan.og_body = _Array(NULL, 0, 0)
     scan.scripts = _Array(NULL, 0, 0)
     scan.base = NULL
     _ids_init(doc.c_node, &scan.ids)
     try:
         with nogil:
-            status = _scan(doc.c_node, <lxb_dom_node_t *>doc.c_doc.head, want, &scan)
+            status = _scan(doc.c_node, want, &scan)
         if status < 0:
             raise MemoryError("out of memory collecting structured-data elements")
         resolver = make_resolver(_attr_str(scan.base, "href", 4) if scan.base != NULL else None)
         items = _build_items(doc, &scan, resolver) if want & _WANT_MD else []
-        card = &scan.og if scan.og.length else &scan.og_body
-        for i in range(card.length):
-            og_pairs.append(_og_pair(card.items[i], &scan.ids))
+        for i in range(scan.og.length):
+            og_pairs.append(_og_pair(scan.og.items[i], &scan.ids))
         for i in range(scan.scripts.length):
-            texts.append(_text_content(scan.scripts.items[i], False))
+            texts.append(_text_content(scan.scripts.items[i]))
         return items, og_pairs, texts, resolver
     finally:
         _scan_free(&scan)
@@ -649,7 +601,7 @@ cdef object _value(lxb_dom_node_t *c_node, resolver):
     cdef uintptr_t tag = c_node.local_name
     cdef str raw
     if c_node.ns != LXB_NS_HTML:
-        return _text_content(c_node, False)
+        return _text_content(c_node)
     if tag == LXB_TAG_META:
         raw = _attr_str(c_node, "content", 7)
         return raw if raw is not None else ""
@@ -665,9 +617,11 @@ cdef object _value(lxb_dom_node_t *c_node, resolver):
         return raw if raw is not None else ""
     elif tag == LXB_TAG_TIME:
         raw = _attr_str(c_node, "datetime", 8)
-        return raw if raw is not None else _text_content(c_node, True)
+        # no datetime: the text content, descendants included (<time><span>Nov 15,
+        # 2019</span></time>), as the microdata library and extruct read it
+        return raw if raw is not None else _text_content(c_node)
     else:
-        return _text_content(c_node, False)
+        return _text_content(c_node)
     # URL-valued: empty when absent; resolved when a base URL is known.
     if raw is None:
         return ""
@@ -761,12 +715,11 @@ cdef list _build_items(Document doc, _Scan *scan, resolver):
                 if itemid is not None and resolver is not None:
                     itemid = resolver(itemid) or itemid
                 # the frozen dataclass's __init__, without its Python frame (a fifth
-                # of the build on item-dense pages)
+                # of the build on item-dense pages); the value lists are the frame's own
                 item = _MicrodataItem.__new__(_MicrodataItem)
                 _set_field(item, "type", _attr_str(c_node, "itemtype", 8))
                 _set_field(item, "id", itemid)
-                _set_field(item, "properties",
-                           {name: tuple(values) for name, values in (<dict>frame[2]).items()})
+                _set_field(item, "properties", frame[2])
                 if not stack:
                     items.append(item)
                     continue

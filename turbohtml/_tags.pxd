@@ -1,7 +1,11 @@
 # Inline tag-id classifiers shared by the C walks. The weights and sets follow
 # Readability.js's (and readability-lxml's) tag signals; see docs/scoring.md.
 
+from turbohtml._core cimport next_node
 from turbohtml._lexbor cimport *
+
+cdef enum:
+    CARD_SCAN = 64          # nodes below an <a> examined for a block (bounded on hostile pages)
 
 
 cdef inline bint is_never_content(uintptr_t tag, uintptr_t ns) noexcept nogil:
@@ -67,3 +71,29 @@ cdef inline bint is_invisible(uintptr_t tag, uintptr_t ns) noexcept nogil:
                    LXB_TAG_HEAD, LXB_TAG_IFRAME, LXB_TAG_OBJECT, LXB_TAG_EMBED, LXB_TAG_CANVAS,
                    LXB_TAG_NOFRAMES, LXB_TAG_NOEMBED, LXB_TAG_SVG, LXB_TAG_MATH, LXB_TAG_SELECT,
                    LXB_TAG_TEXTAREA, LXB_TAG_INPUT, LXB_TAG_MAP, LXB_TAG_FRAMESET, LXB_TAG_DIALOG)
+
+
+cdef inline bint is_text_link(lxb_dom_node_t *c_node, bint cards_are_text) noexcept nogil:
+    """An ``<a href>``: its text is link text. An ``<a>`` without ``href`` is an anchor
+    (``<a name>``, often never closed). With ``cards_are_text``, one wrapping blocks (a
+    heading and a paragraph) is a card of a listing, whose text is the item's."""
+    cdef lxb_dom_attr_t *c_attr
+    cdef lxb_dom_node_t *c_below
+    cdef bint closing = False
+    cdef size_t seen = 0
+    if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT or c_node.local_name != LXB_TAG_A:
+        return False
+    c_attr = (<lxb_dom_element_t *>c_node).first_attr
+    while c_attr != NULL and c_attr.node.local_name != LXB_DOM_ATTR_HREF:
+        c_attr = c_attr.next
+    if c_attr == NULL:
+        return False
+    if not cards_are_text:
+        return True
+    c_below = next_node(c_node, c_node, &closing)
+    while c_below != NULL and c_below != c_node and seen < CARD_SCAN:
+        if not closing and c_below.type == LXB_DOM_NODE_TYPE_ELEMENT and is_block(c_below.local_name):
+            return False
+        c_below = next_node(c_node, c_below, &closing)
+        seen += 1
+    return True

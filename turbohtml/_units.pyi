@@ -5,7 +5,8 @@ LIST_ITEM: int
 IN_CONTENT: int
 BOILERPLATE_REGION: int
 CAPTION: int
+LINKED_PROSE: int
 
 def paragraph_units(
-    scope: Node, content: Node | None = None, prune_classes: bool = True, /
+    scope: Node, content: Node | None = None, mode: int = 1, /
 ) -> list[tuple[str, int, int, int]]: ...

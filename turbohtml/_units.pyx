@@ -16,8 +16,9 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from turbohtml._core cimport Node, next_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
-from turbohtml._score cimport HINT_PRUNE, class_hints, is_hidden
-from turbohtml._tags cimport is_block, is_heading, is_invisible, is_never_content
+from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_PRUNE_CLASSES, class_hints,
+                               is_hidden, is_page_chrome, prunes)
+from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
 
 # Unit flags (also read by the Python layer, exported below).
 cdef enum:
@@ -25,13 +26,18 @@ cdef enum:
     UNIT_LIST_ITEM = 2
     UNIT_IN_CONTENT = 4
     UNIT_BOILERPLATE_REGION = 8
-    UNIT_CAPTION = 16
+    UNIT_CAPTION = 16        # a figure caption, or any text of a caption, credit or gallery block
+    UNIT_LINKED_PROSE = 32   # links with text around them: a sentence, not a link list
+    UNIT_ARTICLE_HEADER = 64 # in an <article>'s own <header> (title, byline, standfirst)
+    TEXT_PER_LINK = 5        # characters outside links, per link, that make it prose
 
 HEADING = UNIT_HEADING
 LIST_ITEM = UNIT_LIST_ITEM
 IN_CONTENT = UNIT_IN_CONTENT
 BOILERPLATE_REGION = UNIT_BOILERPLATE_REGION
 CAPTION = UNIT_CAPTION
+LINKED_PROSE = UNIT_LINKED_PROSE
+ARTICLE_HEADER = UNIT_ARTICLE_HEADER
 
 
 ctypedef struct Buffer:
@@ -71,6 +77,7 @@ ctypedef struct Walk:
     size_t start
     size_t chars
     size_t link_chars
+    size_t links            # links opened in the unit
     int flags
     bint pending_space
     bint failed
@@ -95,12 +102,14 @@ cdef void _flush(Walk *walk) noexcept nogil:
         walk.units[walk.count].chars = walk.chars
         walk.units[walk.count].link_chars = walk.link_chars
         walk.units[walk.count].flags = walk.flags
+        if walk.links and walk.chars - walk.link_chars >= TEXT_PER_LINK * walk.links:
+            walk.units[walk.count].flags |= UNIT_LINKED_PROSE
         walk.count += 1
         walk.text.length = walk.start + length
     else:
         walk.text.length = walk.start
     walk.start = walk.text.length
-    walk.chars = walk.link_chars = 0
+    walk.chars = walk.link_chars = walk.links = 0
     walk.flags = 0
     walk.pending_space = False
 
@@ -117,6 +126,9 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
     i = 0
     while i < length:
         c = data[i]
+        if c == 0xC2 and i + 1 < length and data[i + 1] == 0xAD:
+            i += 2  # a soft hyphen (U+00AD) only marks where a word may break
+            continue
         space = space_length(data, i, length)
         if space:
             if walk.text.length > walk.start and walk.text.data[walk.text.length - 1] != 10:
@@ -163,17 +175,29 @@ cdef inline void _leave(Region *region, lxb_dom_node_t *c_node) noexcept nogil:
         region.node = NULL
 
 
-cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, bint prune_classes,
+cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode) noexcept nogil:
+    """Subtrees a reader never sees: raw text, metadata, foreign islands, ruby readings
+    (``<rt>``, ``<rp>``: the base text is the word), hidden elements; the scoring pass
+    that reads hidden and ``<noscript>`` content reads them here too."""
+    cdef uintptr_t tag = c_node.local_name
+    if c_node.ns != LXB_NS_HTML or tag == LXB_TAG_RT or tag == LXB_TAG_RP:
+        return True
+    if mode & PASS_KEEP_HIDDEN:
+        return tag != LXB_TAG_NOSCRIPT and is_invisible(tag, c_node.ns)
+    return is_invisible(tag, c_node.ns) or is_hidden(c_node)
+
+
+cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                       Walk *walk) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_character_data_t *c_text
     cdef bint closing = False
     cdef uintptr_t tag
-    cdef Region heading, item, inside, boiler, caption
+    cdef Region heading, item, inside, boiler, caption, header
     cdef lxb_dom_node_t *outer_boiler = NULL
     cdef size_t links_open = 0
-    cdef int flags
-    heading.node = item.node = inside.node = boiler.node = caption.node = NULL
+    cdef int flags, hints
+    heading.node = item.node = inside.node = boiler.node = caption.node = header.node = NULL
     if content != NULL and content == root:
         inside.node = root
     while c_node != NULL and not walk.failed:
@@ -190,12 +214,14 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, bint prune_
                     flags |= UNIT_BOILERPLATE_REGION
                 if caption.node != NULL:
                     flags |= UNIT_CAPTION
+                if header.node != NULL:
+                    flags |= UNIT_ARTICLE_HEADER
                 c_text = <lxb_dom_character_data_t *>c_node
                 _append_text(walk, c_text.data.data, c_text.data.length, links_open > 0, flags)
         elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
             tag = c_node.local_name
             if not closing:
-                if c_node != root and (is_invisible(tag, c_node.ns) or is_hidden(c_node)):
+                if c_node != root and _unseen(c_node, mode):
                     closing = True  # skip the subtree; no closing event comes
                     c_node = next_node(root, c_node, &closing)
                     continue
@@ -203,8 +229,9 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, bint prune_
                     _flush(walk)
                 if tag == LXB_TAG_BR:
                     _line_break(walk)
-                elif tag == LXB_TAG_A:
+                elif is_text_link(c_node, mode & PASS_CARDS):
                     links_open += 1
+                    walk.links += 1
                 if c_node == content:
                     _enter(&inside, c_node)
                     # a boilerplate region around the winner does not make it boilerplate
@@ -215,14 +242,19 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, bint prune_
                     _enter(&item, c_node)
                 elif tag == LXB_TAG_FIGCAPTION:
                     _enter(&caption, c_node)
+                if tag == LXB_TAG_HEADER and not is_page_chrome(c_node, root):
+                    _enter(&header, c_node)
+                hints = class_hints(c_node) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
+                if hints & HINT_MEDIA:
+                    _enter(&caption, c_node)
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
-                        is_never_content(tag, c_node.ns)
-                        or (prune_classes and class_hints(c_node) & HINT_PRUNE)):
+                        (is_page_chrome(c_node, root) and not (mode & PASS_KEEP_HIDDEN and tag == LXB_TAG_NOSCRIPT))
+                        or (mode & PASS_PRUNE_CLASSES and prunes(hints, mode))):
                     _enter(&boiler, c_node)
             else:
                 if is_block(tag):
                     _flush(walk)
-                if tag == LXB_TAG_A and links_open:
+                if links_open and is_text_link(c_node, mode & PASS_CARDS):
                     links_open -= 1
                 if c_node == content:
                     _leave(&inside, c_node)
@@ -231,15 +263,16 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, bint prune_
                 _leave(&item, c_node)
                 _leave(&boiler, c_node)
                 _leave(&caption, c_node)
+                _leave(&header, c_node)
         c_node = next_node(root, c_node, &closing)
     _flush(walk)
 
 
-def paragraph_units(Node scope, Node content=None, bint prune_classes=True, /) -> list:
+def paragraph_units(Node scope, Node content=None, int mode=PASS_PRUNE_CLASSES, /) -> list:
     """The visible paragraph units below ``scope`` in document order, as
     ``(text, flags, chars, link_chars)`` tuples; ``content`` marks the content body, and
-    ``prune_classes`` says whether boilerplate class/id subtrees are boilerplate regions
-    (as in the scoring pass that chose ``content``)."""
+    ``mode`` is the scoring pass that chose it (``scored_winner``): whether boilerplate
+    class/id subtrees are boilerplate regions, and whether hidden content is read."""
     cdef Walk walk
     cdef lxb_dom_node_t *c_content = content.c_node if content is not None else NULL
     cdef list result = []
@@ -249,13 +282,13 @@ def paragraph_units(Node scope, Node content=None, bint prune_classes=True, /) -
     walk.text.length = walk.text.capacity = 0
     walk.units = NULL
     walk.count = walk.capacity = 0
-    walk.start = walk.chars = walk.link_chars = 0
+    walk.start = walk.chars = walk.link_chars = walk.links = 0
     walk.flags = 0
     walk.pending_space = False
     walk.failed = False
     try:
         with nogil:
-            _walk_units(scope.c_node, c_content, prune_classes, &walk)
+            _walk_units(scope.c_node, c_content, mode, &walk)
         if walk.failed:
             raise MemoryError("out of memory while segmenting the page")
         for i in range(walk.count):

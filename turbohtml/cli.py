@@ -8,28 +8,37 @@ from files, directories, stdin or http(s) URLs.
     turbohtml normalize-url "HTTP://Example.org/a/../b?utm_source=x"
 
 Many inputs run in parallel processes (``--jobs``, default: every core) and print as
-JSON Lines in input order; a page that fails becomes an error record
-(``{"source": ..., "error": ...}``) plus one line on stderr, and the exit status is 1.
-Usage errors exit with 2. A progress bar (tqdm) is drawn on stderr when it is a terminal.
+JSON Lines in input order, one whole line per input: a page that fails, or whose record
+cannot be written, becomes an error record (``{"source": ..., "error": ...}``) plus one
+line on stderr, and the exit status is 1. Usage errors exit with 2. SIGINT and SIGTERM
+stop the workers at once; the lines finished so far stay written (exit 130 / 143).
+Every input is read up to ``--max-bytes`` (default 10 MiB; files, decompressed
+``.gz``, stdin, WARC records, URL bodies), and only regular files are read in a
+directory walk. URLs go through ``turbohtml.fetch`` (one deadline, redirects to
+http(s) only, private addresses refused unless ``--allow-private``). A progress bar
+(tqdm) is drawn on stderr when it is a terminal.
 """
 
 from __future__ import annotations
 
 import argparse
-import codecs
 import gzip
 import json
+import multiprocessing
 import os
-import socket
+import re
+import signal
+import stat
 import sys
-import urllib.error
-import urllib.request
+import zlib
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from turbohtml.fetch import DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT, FetchError, fetch
+from turbohtml.io import MAX_PAGE_BYTES
 
 __all__ = ["main"]
 
@@ -39,10 +48,7 @@ HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml", ".html.gz", ".htm.gz")
 WARC_SUFFIXES = (".warc", ".warc.gz")
 #: Content types a fetched URL may have.
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml", "application/xml", "text/xml"})
-USER_AGENT = "turbohtml/0.1 (+https://github.com/turbohtml)"
-DEFAULT_TIMEOUT = 20.0
-DEFAULT_MAX_BYTES = 10 * 1024 * 1024
-DEFAULT_MAX_REDIRECTS = 5
+DEFAULT_MAX_BYTES = MAX_PAGE_BYTES
 
 COMMANDS = ("article", "boilerplate", "dates", "links", "structured")
 
@@ -57,7 +63,8 @@ class Source:
 
     A WARC record travels as its file and ``offset`` (the worker reads it), or, from a
     file that cannot be seeked (one gzip stream), as its body in ``data``: plain values
-    either way, and the main process never holds a whole archive's pages.
+    either way, and the main process never holds a whole archive's pages. ``walked``
+    marks a file found in a directory walk, where only regular files are read.
     """
 
     name: str
@@ -68,6 +75,7 @@ class Source:
     offset: int | None = None
     url: str | None = None  # for kind "warc": the record's target URI, the base for links
     charset: str | None = None  # for kind "warc" with data: the HTTP charset
+    walked: bool = False
 
 
 @dataclass(frozen=True)
@@ -83,88 +91,82 @@ class Settings:
     timeout: float = DEFAULT_TIMEOUT
     max_bytes: int = DEFAULT_MAX_BYTES
     max_redirects: int = DEFAULT_MAX_REDIRECTS
+    allow_private: bool = False
+    plain: bool = False  # one article page as text: the output is the text, not JSON
 
 
 # ------------------------------------------------------------------ reading inputs
 
-class _LimitedRedirects(urllib.request.HTTPRedirectHandler):
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.max_redirections = limit
-        self.max_repeats = min(self.max_repeats, limit)
-
-
-def fetch(url: str, settings: Settings) -> tuple[str | bytes, str]:
-    """The body of ``url`` and the final URL after redirects.
-
-    The body is ``str`` when the response names a charset Python knows (the header
-    wins over any ``<meta charset>``, as in browsers), else ``bytes`` for
-    ``turbohtml.parse`` to sniff. Raises ``InputError`` with a one-line reason.
-    """
-    opener = urllib.request.build_opener(_LimitedRedirects(settings.max_redirects))
-    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept": "text/html,*/*;q=0.5"})
+def _fetch(url: str, settings: Settings) -> tuple[str | bytes, str]:
+    """The markup of ``url`` and the final URL after redirects (``turbohtml.fetch``)."""
     try:
-        with opener.open(request, timeout=settings.timeout) as response:
-            content_type = response.headers.get_content_type()
-            if content_type not in HTML_TYPES:
-                raise InputError(f"not HTML: the server sent {content_type}")
-            length = response.headers.get("Content-Length")
-            if length and length.isdigit() and int(length) > settings.max_bytes:
-                raise InputError(f"too large: {length} bytes (limit {settings.max_bytes}, see --max-bytes)")
-            body = response.read(settings.max_bytes + 1)
-            if len(body) > settings.max_bytes:
-                raise InputError(f"too large: more than {settings.max_bytes} bytes (see --max-bytes)")
-            charset = response.headers.get_content_charset()
-            final = response.geturl()
+        page = fetch(url, timeout=settings.timeout, max_bytes=settings.max_bytes,
+                     max_redirects=settings.max_redirects, allow_private=settings.allow_private)
+    except FetchError as error:
+        raise InputError(str(error)) from None
+    if page.content_type not in HTML_TYPES:
+        raise InputError(f"not HTML: the server sent {page.content_type or 'no content type'}")
+    return page.html, page.url
+
+
+_FILE_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+               (stat.S_ISBLK, "a block device"), (stat.S_ISDIR, "a directory"))
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _FILE_KINDS if test(mode)), "not a regular file")
+
+
+def _too_large(max_bytes: int) -> InputError:
+    return InputError(f"too large: more than {max_bytes} bytes (see --max-bytes)")
+
+
+def _read_file(source: Source, max_bytes: int) -> bytes:
+    """A file's bytes (a ``.gz`` decompressed), at most ``max_bytes`` of them.
+
+    In a directory walk only regular files are read: a FIFO would block the batch, a
+    device never end. A pipe or device named on the command line (``<(curl ...)``) is
+    read, under the same cap.
+    """
+    path = source.name
+    try:
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError("is a directory")
+        if not stat.S_ISREG(mode) and (source.walked or stat.S_ISSOCK(mode)):
+            raise InputError(f"not a regular file: {_kind(mode)}")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as handle:
+            opened = os.fstat(fd).st_mode  # the file opened, not the one stat()ed before
+            if not stat.S_ISREG(opened) and source.walked:
+                raise InputError(f"not a regular file: {_kind(opened)}")
+            os.set_blocking(fd, True)
+            if path.endswith(".gz"):
+                try:
+                    with gzip.GzipFile(fileobj=handle) as inflated:
+                        data = inflated.read(max_bytes + 1)  # a bomb stops at the cap
+                except (OSError, EOFError, zlib.error) as error:
+                    raise InputError(f"bad gzip data: {error}") from None
+            else:
+                data = handle.read(max_bytes + 1)
     except InputError:
         raise
-    except urllib.error.HTTPError as error:
-        if 300 <= error.code < 400:
-            raise InputError(f"too many redirects (limit {settings.max_redirects})") from None
-        raise InputError(f"HTTP {error.code} {error.reason}") from None
-    except urllib.error.URLError as error:
-        reason = error.reason
-        if isinstance(reason, (TimeoutError, socket.timeout)):
-            raise InputError(f"timed out after {settings.timeout:g} s") from None
-        raise InputError(f"cannot fetch: {reason}") from None
-    except (TimeoutError, socket.timeout):
-        raise InputError(f"timed out after {settings.timeout:g} s") from None
-    except (OSError, ValueError) as error:  # connection reset, bad chunking, invalid URL
-        raise InputError(f"cannot fetch: {error}") from None
-    if charset:
-        try:
-            codec = codecs.lookup(charset).name
-        except LookupError:
-            codec = None
-        if codec is not None:
-            return body.decode(codec, "replace"), final
-    return body, final
-
-
-def _read_file(path: str) -> bytes:
-    try:
-        data = Path(path).read_bytes()
     except FileNotFoundError:
         raise InputError("no such file or directory") from None
-    except IsADirectoryError:
-        raise InputError("is a directory") from None
     except OSError as error:
         raise InputError(error.strerror or str(error)) from None
-    if path.endswith(".gz"):
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as error:
-            raise InputError(f"bad gzip data: {error}") from None
+    if len(data) > max_bytes:
+        raise _too_large(max_bytes)
     return data
 
 
-def _read_warc_record(source: Source) -> tuple[str | bytes, str | None]:
+def _read_warc_record(source: Source, max_bytes: int) -> tuple[str | bytes, str | None]:
     """A WARC record's markup, decoded with its HTTP charset (BOM > header > ``<meta>``)."""
     from turbohtml.io import decode_html, http_charset, read_entry
 
     if source.data is not None:
         return decode_html(source.data, source.charset), source.url
-    entry = read_entry(source.path or "", source.offset or 0)
+    entry = read_entry(source.path or "", source.offset or 0, max_bytes=max_bytes)
     if entry.error is not None or entry.html is None:
         raise InputError(entry.error or "no HTML in this record")
     return decode_html(entry.html, http_charset(entry.headers.get("content-type"))), entry.url
@@ -175,25 +177,25 @@ def load(source: Source, settings: Settings) -> tuple[str | bytes, str | None]:
     if source.kind == "stdin":
         return source.data or b"", None
     if source.kind == "url":
-        return fetch(source.name, settings)
+        return _fetch(source.name, settings)
     if source.kind == "warc":
-        return _read_warc_record(source)
-    return _read_file(source.name), None
+        return _read_warc_record(source, settings.max_bytes)
+    return _read_file(source, settings.max_bytes), None
 
 
-def _warc_sources(path: str) -> Iterator[Source]:
+def _warc_sources(path: str, max_bytes: int) -> Iterator[Source]:
     """One source per HTML response of a WARC file, in file order, named ``path@offset``
     (the offset the Common Crawl index gives); broken data becomes error sources."""
     from turbohtml.io import http_charset, seekable, warc_entries
 
     try:
-        entries = list(warc_entries(path, payloads=False))
+        entries = list(warc_entries(path, payloads=False, max_bytes=max_bytes))
     except ImportError as error:
         yield Source(path, "error", error=str(error))
         return
     offsets = [entry.offset for entry in entries if entry.error is None and entry.offset is not None]
     if offsets and not seekable(path, offsets):
-        entries = list(warc_entries(path))  # no record can be found alone: carry the bodies
+        entries = list(warc_entries(path, max_bytes=max_bytes))  # no record can be found alone: carry the bodies
         for entry in entries:
             if entry.error is None:
                 name = f"{path}#{(entry.record_id or '').strip('<>')}"
@@ -210,7 +212,7 @@ def _warc_sources(path: str) -> Iterator[Source]:
             yield Source(name, "error", error=entry.error, url=entry.url)
 
 
-def expand(paths: Sequence[str], stdin: Any) -> Iterator[Source]:
+def expand(paths: Sequence[str], stdin: Any, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[Source]:
     """Sources in order: directories walked (sorted), ``-`` read once from stdin."""
     stdin_read = False
     for path in paths:
@@ -219,7 +221,11 @@ def expand(paths: Sequence[str], stdin: Any) -> Iterator[Source]:
                 yield Source("-", "error", error="standard input can be read only once")
                 continue
             stdin_read = True
-            yield Source("-", "stdin", stdin.read())
+            data = stdin.read(max_bytes + 1)
+            if len(data) > max_bytes:
+                yield Source("-", "error", error=str(_too_large(max_bytes)))
+            else:
+                yield Source("-", "stdin", data)
         elif path.lower().startswith(("http://", "https://")):
             yield Source(path, "url")
         elif os.path.isdir(path):
@@ -229,14 +235,18 @@ def expand(paths: Sequence[str], stdin: Any) -> Iterator[Source]:
                 for name in sorted(files):
                     if name.lower().endswith(WARC_SUFFIXES):
                         found = True
-                        yield from _warc_sources(os.path.join(root, name))
+                        archive = os.path.join(root, name)
+                        if os.path.isfile(archive):
+                            yield from _warc_sources(archive, max_bytes)
+                        else:  # a FIFO, socket or device named *.warc, or a dangling link
+                            yield Source(archive, "file", walked=True)
                     elif name.lower().endswith(HTML_SUFFIXES):
                         found = True
-                        yield Source(os.path.join(root, name), "file")
+                        yield Source(os.path.join(root, name), "file", walked=True)
             if not found:
                 yield Source(path, "error", error="no HTML files in this directory")
         elif path.lower().endswith(WARC_SUFFIXES) and os.path.isfile(path):
-            yield from _warc_sources(path)
+            yield from _warc_sources(path, max_bytes)
         else:
             yield Source(path, "file")
 
@@ -308,22 +318,92 @@ _HANDLERS = {"article": _article, "boilerplate": _boilerplate, "dates": _dates, 
              "structured": _structured}
 
 
-def process(job: tuple[Source, Settings]) -> dict[str, Any]:
-    """One input to one record; never raises for a bad page (the worker entry point)."""
+def _failure(error: BaseException) -> str:
+    if isinstance(error, InputError):
+        return str(error)
+    if isinstance(error, RecursionError):
+        return "RecursionError: the page nests too deeply to process"
+    return f"{type(error).__name__}: {error}"
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _Literal(str):
+    """JSON punctuation on ``_dumps``'s work stack, written as is."""
+
+
+def _dumps(value: Any, ensure_ascii: bool) -> str:
+    """``json.dumps`` for any depth: the ``json`` module's encoder recurses per level and
+    raises ``RecursionError`` on a record nested about 1,000 deep (an ``itemref`` chain)."""
+    encoder = json.encoder  # type: ignore[attr-defined]
+    string = encoder.encode_basestring_ascii if ensure_ascii else encoder.encode_basestring
+    parts: list[str] = []
+    work: list[Any] = [value]
+    while work:
+        item = work.pop()
+        if type(item) is _Literal:
+            parts.append(item)
+        elif isinstance(item, str):
+            parts.append(string(item))
+        elif isinstance(item, dict):
+            work.append(_Literal("}"))
+            for index, (key, child) in reversed(list(enumerate(item.items()))):
+                work.append(child)
+                name = key if isinstance(key, str) else json.dumps(key).strip('"')
+                work.append(_Literal(("" if index == 0 else ", ") + string(name) + ": "))
+            work.append(_Literal("{"))
+        elif isinstance(item, (list, tuple)):
+            work.append(_Literal("]"))
+            for index, child in reversed(list(enumerate(item))):
+                work.append(child)
+                if index:
+                    work.append(_Literal(", "))
+            work.append(_Literal("["))
+        else:  # None, bool, int, float: the json module's spelling
+            parts.append(json.dumps(item))
+    return "".join(parts)
+
+
+def _json_line(record: dict[str, Any], ensure_ascii: bool) -> str:
+    try:
+        return json.dumps(record, ensure_ascii=ensure_ascii)
+    except RecursionError:
+        return _dumps(record, ensure_ascii)
+
+
+def _encode(record: dict[str, Any], settings: Settings) -> bytes:
+    """One output line as bytes. JSON keeps non-ASCII text as is, and falls back to
+    ``\\u`` escapes when a value holds a lone surrogate (valid JSON, which UTF-8 is not)."""
+    if settings.plain and "error" not in record:
+        return _SURROGATE.sub("\ufffd", record["text"]).rstrip("\n").encode("utf-8") + b"\n"
+    try:
+        line = _json_line(record, False).encode("utf-8")
+    except UnicodeEncodeError:
+        line = _json_line(record, True).encode("ascii")
+    return line + b"\n"
+
+
+def process(job: tuple[Source, Settings]) -> tuple[str, bytes, str | None]:
+    """One input to ``(source name, output line, error or None)``, never raising for a bad
+    page or a record that cannot be written (the worker entry point).
+
+    The record is serialised here, in the worker: the line that crosses back to the main
+    process is bytes, so a deep result can break neither pickling nor the writer.
+    """
     source, settings = job
-    record: dict[str, Any] = {"source": source.name}
+    head: dict[str, Any] = {"source": source.name}
     if source.url is not None:  # a WARC record: its URL names the page as much as the offset
-        record["url"] = source.url
+        head["url"] = source.url
     try:
         if source.kind == "error":
             raise InputError(source.error or "unreadable")
         markup, url = load(source, settings)
-        record.update(_HANDLERS[settings.command](markup, url, settings))
-    except InputError as error:
-        record["error"] = str(error)
-    except Exception as error:  # a bad page must not abort the batch
-        record["error"] = f"{type(error).__name__}: {error}"
-    return record
+        record = {**head, **_HANDLERS[settings.command](markup, url, settings)}
+        return source.name, _encode(record, settings), None
+    except Exception as error:  # a bad page, or its record, must not abort the batch
+        message = _failure(error)
+    return source.name, _encode({**head, "error": message}, settings), message
 
 
 # ------------------------------------------------------------------ output
@@ -337,7 +417,14 @@ def _progress(total: int) -> Any:
     return tqdm(total=total, file=sys.stderr, unit="page", disable=not sys.stderr.isatty(), leave=False)
 
 
-def _records(jobs: list[tuple[Source, Settings]], workers: int) -> Iterator[dict[str, Any]]:
+def _worker_init() -> None:
+    # Ctrl-C reaches the whole process group: the main process alone decides, and a
+    # forked worker must not run the main process's SIGTERM handler.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _results(jobs: list[tuple[Source, Settings]], workers: int) -> Iterator[tuple[str, bytes, str | None]]:
     with _progress(len(jobs)) as bar:
         if workers <= 1 or len(jobs) <= 1:
             for job in jobs:
@@ -345,17 +432,63 @@ def _records(jobs: list[tuple[Source, Settings]], workers: int) -> Iterator[dict
                 bar.update()
             return
         done = 0
+        pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_worker_init)
         try:
-            with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-                for record in pool.map(process, jobs, chunksize=1 if len(jobs) < 64 else 4):
-                    yield record
-                    done += 1
-                    bar.update()
+            for result in pool.map(process, jobs, chunksize=1 if len(jobs) < 64 else 4):
+                yield result
+                done += 1
+                bar.update()
         except BrokenProcessPool:
             # a worker died (killed, out of memory, a crash in C): report the rest as failed
-            for source, _ in jobs[done:]:
-                yield {"source": source.name, "error": "a worker process died while processing this batch"}
+            message = "a worker process died while processing this batch"
+            for source, settings in jobs[done:]:
+                yield source.name, _encode({"source": source.name, "error": message}, settings), message
                 bar.update()
+        finally:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+class _Stopped(BaseException):
+    """SIGINT or SIGTERM arrived: stop the batch."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _Output:
+    """Whole lines to a binary stream: a signal arriving mid-line takes effect after it."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.writing = False
+        self.stop: int | None = None
+        self.lines = 0  # lines written whole
+
+    def on_signal(self, signum: int, frame: Any) -> None:
+        if self.writing and self.stop is None:  # the first signal waits for the line's end
+            self.stop = signum
+            return
+        raise _Stopped(signum)
+
+    def write(self, line: bytes) -> None:
+        self.writing = True
+        try:
+            self.stream.write(line)
+            self.stream.flush()
+            self.lines += 1
+        finally:
+            self.writing = False
+        if self.stop is not None:
+            raise _Stopped(self.stop)
+
+
+def _stop_workers() -> None:
+    children = multiprocessing.active_children()
+    for child in children:
+        child.kill()
+    for child in children:
+        child.join(1.0)
 
 
 def _error_line(source: str, message: str) -> None:
@@ -369,6 +502,7 @@ def _write(text: str) -> None:
 
 
 def run_pages(args: argparse.Namespace) -> int:
+    sources = list(expand(args.paths, sys.stdin.buffer, args.max_bytes))
     settings = Settings(
         command=args.command,
         format=getattr(args, "format", "json"),
@@ -379,22 +513,35 @@ def run_pages(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         max_bytes=args.max_bytes,
         max_redirects=args.max_redirects,
+        allow_private=args.allow_private,
+        # Plain text for one article page; JSON Lines otherwise (several pages, other commands).
+        plain=args.command == "article" and getattr(args, "format", "json") != "json" and len(sources) == 1,
     )
-    jobs = [(source, settings) for source in expand(args.paths, sys.stdin.buffer)]
+    jobs = [(source, settings) for source in sources]
+    sys.stdout.flush()
+    output = _Output(sys.stdout.buffer)
+    previous = {signum: signal.signal(signum, output.on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     failed = False
-    # Plain text for one article page; JSON Lines otherwise (several pages, other commands).
-    plain = args.command == "article" and settings.format != "json" and len(jobs) == 1
-    for record in _records(jobs, args.jobs):
-        if "error" in record:
-            failed = True
-            _error_line(record["source"], record["error"])
-            if not plain:
-                _write(json.dumps(record, ensure_ascii=False))
-        elif plain:
-            _write(record["text"])
-        else:
-            _write(json.dumps(record, ensure_ascii=False))
-        sys.stdout.flush()
+    try:
+        for name, line, error in _results(jobs, args.jobs):
+            if error is not None:
+                failed = True
+                _error_line(name, error)
+                if settings.plain:
+                    continue
+            output.write(line)
+    except _Stopped as stop:
+        _stop_workers()
+        name = signal.Signals(stop.signum).name
+        print(f"turbohtml: stopped by {name} after {output.lines} of {len(jobs)} records", file=sys.stderr)
+        sys.stderr.flush()
+        if args.jobs > 1 and len(jobs) > 1:
+            # the pool's threads may wait on the killed workers: leave without joining them
+            os._exit(128 + stop.signum)
+        return 128 + stop.signum
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
     return 1 if failed else 0
 
 
@@ -421,14 +568,18 @@ def run_normalize(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------ arguments
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def _at_least(minimum: int) -> Any:
+    """An argparse type: a whole number no smaller than ``minimum``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+
+    return parse
 
 
 def _positive_float(text: str) -> float:
@@ -460,14 +611,18 @@ def parser() -> argparse.ArgumentParser:
 
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("paths", nargs="+", metavar="PATH", help="file, directory, WARC file, - (stdin) or http(s) URL")
-    common.add_argument("-j", "--jobs", type=_positive_int, default=os.cpu_count() or 1,
+    common.add_argument("-j", "--jobs", type=_at_least(1), default=os.cpu_count() or 1,
                         help="parallel processes (default: all cores, %(default)s here)")
     common.add_argument("--timeout", type=_positive_float, default=DEFAULT_TIMEOUT,
                         help="seconds to wait for a URL (default %(default)s)")
-    common.add_argument("--max-bytes", type=_positive_int, default=DEFAULT_MAX_BYTES,
-                        help="largest response accepted from a URL (default %(default)s)")
-    common.add_argument("--max-redirects", type=int, default=DEFAULT_MAX_REDIRECTS,
-                        help="redirects followed for a URL (default %(default)s)")
+    common.add_argument("--max-bytes", type=_at_least(1), default=DEFAULT_MAX_BYTES,
+                        help="largest input read: a file, a decompressed .gz, stdin, a WARC record "
+                             "or a URL's decoded body (default %(default)s)")
+    common.add_argument("--max-redirects", type=_at_least(0), default=DEFAULT_MAX_REDIRECTS,
+                        help="redirects followed for a URL, to http(s) only (default %(default)s)")
+    common.add_argument("--allow-private", action="store_true",
+                        help="fetch URLs that resolve to private, loopback or link-local addresses "
+                             "(off by default: the guard against server-side request forgery)")
 
     article = commands.add_parser("article", parents=[common], help="the main article text (and metadata)",
                                   description="The article of each page: text by default, or JSON with metadata.")
@@ -499,7 +654,11 @@ def _version() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``turbohtml`` console script; returns the exit status."""
+    """Entry point of the ``turbohtml`` console script; returns the exit status.
+
+    After SIGINT or SIGTERM stopped a parallel run, the process exits here (``os._exit``,
+    once the finished lines are flushed), so that no pool thread can hold it.
+    """
     args = parser().parse_args(argv)
     try:
         if args.command == "normalize-url":

@@ -24,6 +24,7 @@ from typing import IO, Any, NamedTuple
 
 __all__ = [
     "HTML_TYPES",
+    "MAX_PAGE_BYTES",
     "WarcEntry",
     "WarcError",
     "decode_html",
@@ -37,6 +38,12 @@ __all__ = [
 
 #: The media types (MIME essence, lower case) of the responses read as HTML pages.
 HTML_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+
+#: The default cap on one page's bytes (a WARC record's payload here; a file, a
+#: decompressed ``.gz``, stdin or a fetched body in the CLI and ``turbohtml.fetch``): a
+#: record over it is an error entry, read no further than the cap. Pass ``max_bytes``
+#: (``--max-bytes``) to raise it.
+MAX_PAGE_BYTES = 10 * 1024 * 1024
 
 #: Byte order marks: they outrank any declared charset (HTML standard, 13.2.3.2).
 _BOMS = (b"\xef\xbb\xbf", b"\xfe\xff", b"\xff\xfe")
@@ -198,7 +205,7 @@ def _headers(record: Any) -> dict[str, str]:
     return headers
 
 
-def _entry(record: Any, warc: Any, payloads: bool) -> WarcEntry | None:
+def _entry(record: Any, warc: Any, payloads: bool, max_bytes: int) -> WarcEntry | None:
     """The entry for one record: ``None`` when it is not an HTML page, an error entry when
     it is broken where that can matter (a truncated header, an HTML payload cut short)."""
     offset = record.stream_pos
@@ -214,12 +221,18 @@ def _entry(record: Any, warc: Any, payloads: bool) -> WarcEntry | None:
     if http.status_code != 200 or _essence(http.get("Content-Type") or "") not in HTML_TYPES:
         return None
     headers = _headers(record)
+    coded = "content-encoding" in headers or "transfer-encoding" in headers
+    if not coded and record.content_length > max_bytes:
+        return WarcEntry(offset, record_id, url, None, headers,
+                         f"too large: {record.content_length} payload bytes (limit {max_bytes}, see max_bytes)")
     if not payloads:
         return WarcEntry(offset, record_id, url, None, headers, None)
-    html = record.reader.read()
+    html = record.reader.read(max_bytes + 1)  # a coded body inflates: never past the cap
+    if len(html) > max_bytes:
+        return WarcEntry(offset, record_id, url, None, headers,
+                         f"too large: more than {max_bytes} payload bytes decoded (see max_bytes)")
     # The declared length holds for the body as stored; a decoded one differs in length.
-    if "content-encoding" not in headers and "transfer-encoding" not in headers \
-            and len(html) < record.content_length:
+    if not coded and len(html) < record.content_length:
         return WarcEntry(offset, record_id, url, None, headers,
                          f"truncated record: {len(html)} of {record.content_length} payload bytes")
     return WarcEntry(offset, record_id, url, html, headers, None)
@@ -264,7 +277,7 @@ def _tail_problem(stream: IO[bytes], last: int) -> str | None:
 
 
 def warc_entries(path: str | os.PathLike[str], *, payloads: bool = True, start: int = 0,
-                 stop: int | None = None) -> Iterator[WarcEntry]:
+                 stop: int | None = None, max_bytes: int = MAX_PAGE_BYTES) -> Iterator[WarcEntry]:
     """Every HTML response of a WARC file, in file order, and an error entry wherever it
     is broken, so that a crawl job reports bad data instead of dying on it or losing it.
 
@@ -274,7 +287,9 @@ def warc_entries(path: str | os.PathLike[str], *, payloads: bool = True, start: 
     pages, cheaper to build. Data FastWARC cannot read past ends the file with one error
     entry (``offset`` ``None``). ``start`` and ``stop`` read a slice of the file: the
     records that start at or after ``start`` (a record's offset) and before ``stop``, the
-    end-of-file checks only when ``stop`` is ``None``; see ``seekable()``.
+    end-of-file checks only when ``stop`` is ``None``; see ``seekable()``. A page whose
+    payload holds more than ``max_bytes`` bytes (decoded) is an error entry, and no more
+    than that is read of it.
     """
     warc = _fastwarc()
     name = os.fspath(path)
@@ -292,7 +307,7 @@ def warc_entries(path: str | os.PathLike[str], *, payloads: bool = True, start: 
                 if stop is not None and record.stream_pos >= stop:
                     return
                 last = record.stream_pos
-                entry = _entry(record, warc, payloads)
+                entry = _entry(record, warc, payloads, max_bytes)
                 if entry is not None:
                     yield entry
         except OSError as error:
@@ -325,15 +340,15 @@ def seekable(path: str | os.PathLike[str], offsets: Sequence[int]) -> bool:
     return True
 
 
-def read_entry(path: str | os.PathLike[str], offset: int) -> WarcEntry:
+def read_entry(path: str | os.PathLike[str], offset: int, *, max_bytes: int = MAX_PAGE_BYTES) -> WarcEntry:
     """The entry of the record that starts at ``offset`` (as ``warc_entries`` reported it),
-    read without going through the records before it."""
+    read without going through the records before it; ``max_bytes`` as in ``warc_entries``."""
     warc = _fastwarc()
     try:
         with _open(path) as stream:
             stream.seek(offset)
             for record in _iterator(warc, stream):
-                entry = _entry(record, warc, True)
+                entry = _entry(record, warc, True, max_bytes)
                 if entry is None:
                     return WarcEntry(offset, record.record_id, _target(record), None, {},
                                      "the record at this offset is not an HTML response")
@@ -343,17 +358,18 @@ def read_entry(path: str | os.PathLike[str], offset: int) -> WarcEntry:
     return WarcEntry(offset, None, None, None, {}, "no WARC record at this offset")
 
 
-def warc_records(path: str | os.PathLike[str]) -> Iterator[tuple[str, bytes, dict[str, str]]]:
+def warc_records(path: str | os.PathLike[str], *,
+                 max_bytes: int = MAX_PAGE_BYTES) -> Iterator[tuple[str, bytes, dict[str, str]]]:
     """``(url, html, headers)`` for each HTML response of a WARC file (gzip or plain).
 
     ``html`` is the body as bytes: decode it with ``decode_html(html,
     http_charset(headers.get("content-type")))``, or hand it to ``parse()`` to sniff.
     ``headers`` holds the HTTP response headers and the record's ``WARC-*`` headers
     (``warc-record-id``, ``warc-date``...), names lower-cased. Broken data raises
-    ``WarcError`` once every readable page before it has been yielded;
-    ``warc_entries()`` reports it as values instead.
+    ``WarcError`` once every readable page before it has been yielded, and so does a page
+    over ``max_bytes``; ``warc_entries()`` reports both as values instead.
     """
-    for entry in warc_entries(path):
+    for entry in warc_entries(path, max_bytes=max_bytes):
         if entry.error is not None:
             where = "" if entry.offset is None else f"@{entry.offset}"
             raise WarcError(f"{os.fspath(path)}{where}: {entry.error}")

@@ -48,6 +48,7 @@ META_MODIFIED = frozenset({
 #: itemprop values on <meta> (schema.org microdata).
 ITEMPROP_PUBLISHED = frozenset({"datecreated", "datepublished", "pubyear"})
 ITEMPROP_MODIFIED = frozenset({"datemodified", "dateupdate", "dateupdated"})
+#: A declared copyright year: never a date, and not counted by the bare-year vote.
 ITEMPROP_COPYRIGHT = "copyrightyear"
 
 #: http-equiv values: ``date`` is the original, ``last-modified`` the update.
@@ -129,11 +130,13 @@ _DAY = r"(?:3[01]|[12][0-9]|0?[1-9])"
 _YEAR = r"(?:19[0-9]{2}|2[0-9]{3})"
 
 #: Written dates: "May 23, 2016", "Sept. 5th 2019", "3. Januar 2019", "12th of December
-#: 2018", "1er janvier 2020", "5 de mayo de 2019", "19 Oct 2022" (RFC 2822 after the weekday).
+#: 2018", "1er janvier 2020", "5 de mayo de 2019", "19 Oct 2022" (RFC 2822 after the weekday),
+#: and year first, "2023 Jan 7" (the citation_publication_date form of PubMed and journals).
 WRITTEN_DATE = re.compile(
     rf"(?<![^\W\d_])(?P<m1>{_MONTH_ALT})\.?\s+(?P<d1>{_DAY})(?:st|nd|rd|th)?\.?,?\s+(?P<y1>{_YEAR})(?![0-9])"
     rf"|(?<![0-9])(?P<d2>{_DAY})(?:st|nd|rd|th|er|e|º|°|\.)?\s*(?:of\s+|de\s+|di\s+|-)?"
-    rf"(?P<m2>{_MONTH_ALT})(?![^\W\d_])\.?,?\s*(?:de\s+|del\s+|-)?(?P<y2>{_YEAR})(?![0-9])",
+    rf"(?P<m2>{_MONTH_ALT})(?![^\W\d_])\.?,?\s*(?:de\s+|del\s+|-)?(?P<y2>{_YEAR})(?![0-9])"
+    rf"|(?<![0-9])(?P<y3>{_YEAR})\s+(?P<m3>{_MONTH_ALT})\.?\s+(?P<d3>{_DAY})(?![0-9])",
     re.IGNORECASE,
 )
 
@@ -203,8 +206,14 @@ LABELLED_DATE = re.compile(
     r"|([0-9]{1,2})[./]([0-9]{1,2})[./]([0-9]{2,4}) {0,9}?(?:'de|'da|'te|'ta|’de|’da|’te|’ta|tarihinde) {0,9}(?:güncellendi|yayı(?:m|n)landı)",
     re.IGNORECASE,
 )
-#: Copyright notices: "© 2017", "(c) 2009-2017", "Copyright 2015".
-COPYRIGHT = re.compile(r"(?:©|&copy;|Copyright|\(c\))\D{0,99}?(?:(?:199[0-9]|20[0-3][0-9])\s*[-–]\s*)?((?:199[0-9]|20[0-3][0-9]))(?![0-9])")
+#: Copyright notices: "© 2017", "(c) 2009-2017", "Copyright 2015" (a floor for the
+#: page-wide vote, never a date; see dates._search_page).
+COPYRIGHT = re.compile(
+    r"(?:©|&copy;|Copyright|\(c\))\D{0,99}?(?:(?:199[0-9]|20[0-3][0-9])\s*[-–]\s*)?((?:199[0-9]|20[0-3][0-9]))(?![0-9])",
+    re.IGNORECASE,
+)
+#: What every copyright notice holds: a cheap test before the pattern above.
+COPYRIGHT_CUE = re.compile(r"©|&copy;|copyright|\(c\)", re.IGNORECASE)
 
 # Pattern families of the page-wide vote, most specific first (htmldate's search_page).
 #: A Y/M/D path segment, as in a link URL.

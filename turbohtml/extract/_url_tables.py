@@ -8,54 +8,33 @@ from __future__ import annotations
 __all__ = [
     "LANGUAGE_PARAMS",
     "STRICT_ALLOW",
-    "TRACKER_NAMES",
     "TRACKER_PREFIXES",
     "TRACKER_TOKENS",
-    "TRACKER_TRAILING_TOKENS",
 ]
 
-#: Click identifiers and campaign tags known by exact name. Follows courlan's
-#: ``TRACKERS_RE`` (which cites AdGuard's TrackParamFilter, ClearURLs and Firefox's
-#: query-stripping list) and adds the ad-network ids those lists name.
-TRACKER_NAMES = frozenset({
-    # ad-network click ids
-    "fbclid", "gclid", "gclsrc", "dclid", "gbraid", "wbraid", "msclkid", "yclid",
-    "ysclid", "twclid", "ttclid", "li_fat_id", "igshid", "igsh", "srsltid", "epik",
-    "rb_clickid", "wickedid", "clickid", "partnerid", "s_cid", "cmpid", "ncid",
-    # mailing and marketing automation (Mailchimp, HubSpot, Marketo, Vero, Olytics)
-    "mc_cid", "mc_eid", "_hsenc", "_hsmi", "__hssc", "__hstc", "__hsfp", "hsctatrack",
-    "mkt_tok", "oly_anon_id", "oly_enc_id", "vero_id", "vero_conv", "__s", "_ke",
-    "_openstat", "spm",
-    # share-button and referral tags (Facebook, Twitter/X)
-    "fb_action_ids", "fb_action_types", "fb_source", "fb_ref", "action_object_map",
-    "action_type_map", "action_ref_map", "ref_src", "ref_url", "xtor",
-    # analytics cross-domain linkers
-    "_ga", "_gl",
-    # session ids: never part of a resource's identity
-    "phpsessid", "jsessionid", "sessionid", "session_id", "aspsessionid", "cfid", "cftoken",
-})
+# The tracker vocabulary is courlan's (``courlan/clean.py``, ``TRACKERS_RE``, 1.4.0),
+# which cites AdGuard's TrackParamFilter, ClearURLs and Firefox's query-stripping
+# list. Restated as data: a name is a tracker when it starts with one of
+# TRACKER_PREFIXES, or when one of its tokens (split on "_", "-" and ".") is a
+# TRACKER_TOKENS word, alone or followed by "id". courlan matches a token that merely
+# begins with such a word ("gallery", "glossary", "reference", "sources"); those names
+# are kept here: docs/urls.md lists the differences.
 
-#: Families of campaign parameters by prefix: courlan's ``^(?:ads?|mc|ga|gs|itm|mkt|ml|
-#: mtm|oly|pk|utm|vero)_`` plus the Matomo/Piwik and HubSpot spellings.
+#: courlan's anchored alternatives: click ids (``^(?:dc|fbc|gc|twc|yc|ysc)lid``,
+#: ``^(?:click|gbra|msclk|igsh|partner|wbra)id``) and campaign families
+#: (``^(?:ads?|mc|ga|gs|itm|mkt|ml|mtm|oly|pk|utm|vero)_``).
 TRACKER_PREFIXES = (
-    "utm_", "mtm_", "pk_", "piwik_", "matomo_", "hsa_", "ad_", "ads_", "mc_", "ga_",
-    "gs_", "itm_", "mkt_", "ml_", "oly_", "vero_", "stm_",
+    "dclid", "fbclid", "gclid", "twclid", "yclid", "ysclid",
+    "clickid", "gbraid", "msclkid", "igshid", "partnerid", "wbraid",
+    "ad_", "ads_", "mc_", "ga_", "gs_", "itm_", "mkt_", "ml_", "mtm_", "oly_", "pk_",
+    "utm_", "vero_",
 )
 
-#: Words that mark a compound name as tracking wherever they appear among its
-#: ``_``/``-``/``.``-separated tokens (courlan's ``aff|affi|affiliate|campaign|xtor``),
-#: so ``this_affiliate`` and ``campaign`` go.
+#: courlan's unanchored words (``aff|affi|affiliate|campaign|cl?id|eid|ga|gl|kwd|
+#: keyword|medium|ref|referr?er|session|source|uid|xtor``), matched as whole tokens.
 TRACKER_TOKENS = frozenset({
-    "aff", "affi", "affid", "affiliate", "affiliateid", "campaign", "campaignid", "xtor",
-    "clickid", "fbclid", "gclid",
-})
-
-#: Words that mark tracking only after a first token (courlan matches them anywhere,
-#: which also drops ``?ref=main`` on GitHub or ``?source=`` on archives): ``fb_ref``,
-#: ``aftr_source`` and ``mtm_keyword`` go, a bare ``ref`` or ``source`` stays.
-TRACKER_TRAILING_TOKENS = frozenset({
-    "ref", "referrer", "referer", "source", "medium", "campaign", "keyword", "kwd",
-    "term", "cid", "clid", "eid", "uid", "session", "sessionid",
+    "aff", "affi", "affiliate", "campaign", "cid", "clid", "eid", "ga", "gl", "kwd",
+    "keyword", "medium", "ref", "referer", "referrer", "session", "source", "uid", "xtor",
 })
 
 #: The language parameters the language filter reads; strict mode keeps them.

@@ -6,31 +6,57 @@ from turbohtml._core import Node
 from turbohtml._harvest import harvest_metadata
 from turbohtml._score import scored_winner
 from turbohtml._text import layout
-from turbohtml._units import BOILERPLATE_REGION, CAPTION, paragraph_units
+from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, paragraph_units
 from turbohtml.extract.records import Article
 
 #: A unit inside the body whose text sits in links beyond this share is a link list
 #: (related stories, tag clouds), not prose.
 MAX_ARTICLE_LINK_DENSITY = 0.5
 
+#: Caption and gallery texts this long read as prose; when the body holds at least
+#: GALLERY_SLIDES distinct ones, together at least GALLERY_SHARE of its other text, the
+#: slides are the story (a gallery article), not photos beside a story.
+MIN_SLIDE_TEXT = 80
+GALLERY_SLIDES = 3
+GALLERY_SHARE = 1 / 3
+
+#: In an <article>'s own <header>, a unit this short is its title, byline or date (the
+#: record's other fields); a longer one is the standfirst.
+MIN_STANDFIRST = MIN_SLIDE_TEXT
+
+
+def _is_link_list(flags: int, chars: int, link_chars: int) -> bool:
+    if not chars or link_chars / chars <= MAX_ARTICLE_LINK_DENSITY:
+        return False
+    # "Read <a>the full report</a>." is a sentence: text around each link (_units.pyx)
+    return not flags & LINKED_PROSE
+
 
 def article_units(units: list) -> list:
     """The units of the content body a reader keeps: boilerplate regions (share bars,
-    related/comment blocks, in-body navigation, header and footer), figure captions and
-    link lists go."""
+    related/comment blocks, in-body navigation, header and footer), captions and credits
+    (unless the slides carry the story) and link lists go."""
+    # a carousel repeats its slides (clones for the loop): distinct texts count, once each
+    slides = {text for text, flags, chars, _ in units if flags & CAPTION and chars >= MIN_SLIDE_TEXT}
+    other = sum(chars for _, flags, chars, _ in units if not flags & (CAPTION | BOILERPLATE_REGION))
+    gallery = len(slides) >= GALLERY_SLIDES and sum(map(len, slides)) >= GALLERY_SHARE * other
     kept = []
     for unit in units:
         text, flags, chars, link_chars = unit
-        if flags & (BOILERPLATE_REGION | CAPTION):
+        if flags & BOILERPLATE_REGION or _is_link_list(flags, chars, link_chars):
             continue
-        if chars and link_chars / chars > MAX_ARTICLE_LINK_DENSITY:
+        if flags & ARTICLE_HEADER and chars < MIN_STANDFIRST:
             continue
+        if flags & CAPTION:
+            if not gallery or text not in slides:
+                continue
+            slides.discard(text)
         kept.append(unit)
     return kept
 
 
 def node_article(node: Node) -> Article:
-    winner, pruned = scored_winner(node)
-    text = layout(article_units(paragraph_units(winner, winner, pruned))) if winner is not None else ""
+    winner, mode = scored_winner(node)
+    text = layout(article_units(paragraph_units(winner, winner, mode))) if winner is not None else ""
     meta = harvest_metadata(node)
     return Article(element=winner, text=text, **meta)

@@ -47,9 +47,14 @@ def document_boilerplate(doc: Document, options: Extraction | None = None) -> li
     return paragraphs
 
 
-def boilerplate(html: str, options: Extraction | None = None, /) -> list[Paragraph]:
+def boilerplate(html: str | bytes, options: Extraction | None = None, /) -> list[Paragraph]:
     """Segment a page into paragraph units and classify each as content or boilerplate,
-    in document order: the successor to ``justext.justext`` and boilerpy3's blocks."""
-    if not isinstance(html, str):
-        raise TypeError(f"boilerplate() takes the page as str, not {type(html).__name__}")
+    in document order: the successor to ``justext.justext`` and boilerpy3's blocks.
+
+    ``html`` is the page markup: a ``str``, or ``bytes`` decoded as ``parse()`` decodes
+    them. A ``str`` is always markup, never a file path or a URL to fetch. Raises
+    ``TypeError`` for anything else.
+    """
+    if not isinstance(html, (str, bytes, bytearray, memoryview)):
+        raise TypeError(f"boilerplate() takes the page as str or bytes, not {type(html).__name__}")
     return document_boilerplate(parse(html), options)

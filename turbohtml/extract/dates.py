@@ -5,14 +5,15 @@ them stage by stage in htmldate's order and returns the first date inside the wi
 
 1. ``url``: a date in the ``<link rel=canonical>`` href, then in ``og:url``;
 2. ``meta``: publication/modification ``<meta>`` tags (name, property, itemprop,
-   pubdate, http-equiv), then a copyright-year meta as a low-granularity reserve;
+   pubdate, http-equiv);
 3. ``json-ld``: ``datePublished``/``dateCreated``/``uploadDate`` and ``dateModified``
    anywhere in a JSON-LD block (``@graph`` and nested objects included);
 4. ``time``: ``<abbr>`` stamps, elements whose class/id/itemprop marks a date, then
    ``<time>`` elements (``datetime``, then text);
 5. ``text`` (``extensive_search`` only): title and ``<h1>``, timestamps, labelled dates
    ("Stand: 1.4.18"), short text segments, then a page-wide frequency vote over date
-   patterns, a copyright year and finally a bare year.
+   patterns (floored at the copyright year) and finally a bare year outside copyright
+   notices. A copyright year is never the answer.
 
 ``original`` picks the publication over the modification date within each stage (the
 default, False, prefers the modification date, as htmldate does). Malformed dates are
@@ -108,8 +109,10 @@ def _written(text: str) -> _dt.datetime | None:
     for match in matches:
         if match["m1"] is not None:
             month, day, year = match["m1"], match["d1"], match["y1"]
-        else:
+        elif match["m2"] is not None:
             month, day, year = match["m2"], match["d2"], match["y2"]
+        else:
+            month, day, year = match["m3"], match["d3"], match["y3"]
         number = P.MONTHS.get(month.lower())
         if number is None:
             continue
@@ -214,8 +217,11 @@ def _epoch(seconds: int) -> _dt.datetime | None:
 
 
 def _free_text(text: str, window: _Window) -> _dt.datetime | None:
-    """A date in a piece of free text, behind htmldate's gates against numbers that are not dates."""
+    """A date in a piece of free text, behind htmldate's gates against numbers that are
+    not dates. A copyright notice's years are cut out first ("© 2019-2024")."""
     text = " ".join(text.split())[: P.MAX_SEGMENT]
+    if P.COPYRIGHT_CUE.search(text):
+        text = P.COPYRIGHT.sub(" ", text)
     digits = sum(ch.isdigit() for ch in text)
     if digits > 18:
         # too many numbers for a date label, unless it leads with an ISO date, as in
@@ -266,10 +272,10 @@ def _stage_url(canonical: str | None, metas: list, window: _Window) -> _dt.datet
 
 
 def _stage_meta(metas: list, window: _Window) -> _dt.datetime | None:
-    """The first in-window date of the preferred kind, else of the other, else the
-    copyright-year reserve."""
+    """The first in-window date of the preferred kind, else of the other.
+
+    A ``copyrightYear`` is not read: a copyright year is no publication date."""
     other: _dt.datetime | None = None
-    reserve: _dt.datetime | None = None
     for kind, key, value in metas:
         key = key.strip().lower()
         if kind in (_NAME, _PROPERTY):
@@ -284,13 +290,6 @@ def _stage_meta(metas: list, window: _Window) -> _dt.datetime | None:
                 published = True
             elif key in P.ITEMPROP_MODIFIED:
                 published = False
-            elif key == P.ITEMPROP_COPYRIGHT:
-                year = value.strip()
-                if reserve is None and year.isdigit() and len(year) == 4:
-                    candidate = _make(int(year), 1, 1)
-                    if window.accepts(candidate):
-                        reserve = candidate
-                continue
             else:
                 continue
         elif kind == _PUBDATE:
@@ -310,7 +309,7 @@ def _stage_meta(metas: list, window: _Window) -> _dt.datetime | None:
                 return found
         elif other is None:
             other = parse_date(value, window)
-    return other or reserve
+    return other
 
 
 def _json_values(node: object, out: list[tuple[str, object]]) -> None:
@@ -493,8 +492,16 @@ _PAGE_FAMILIES = (
 )
 
 
-def _search_page(search: str, window: _Window) -> _dt.datetime | None:
-    """The page-wide vote, pattern family by family, floored at the copyright year."""
+def _search_page(search: str, window: _Window,
+                 declared: frozenset[str] = frozenset()) -> _dt.datetime | None:
+    """The page-wide vote, pattern family by family, floored at the copyright year.
+
+    The copyright year only bounds the vote: a page's date is not older than its
+    copyright notice, but the notice names the year of the site's template, not a
+    publication date, so it is never the answer, and the last-resort bare-year vote
+    counts neither the years in copyright notices nor the ``declared`` ones (a
+    ``copyrightYear`` meta's value).
+    """
     years: Counter = Counter()
     for year in P.COPYRIGHT.findall(search):
         value = _make(int(year), 1, 1)
@@ -502,8 +509,6 @@ def _search_page(search: str, window: _Window) -> _dt.datetime | None:
             years[value] += 1
     copyright_year = _vote(years, window)
     floor = copyright_year.year if copyright_year is not None and window.accepts(copyright_year) else 0
-    if not floor:
-        copyright_year = None
 
     def acceptable(value: _dt.datetime | None) -> bool:
         return window.accepts(value) and value.year >= floor  # type: ignore[union-attr]
@@ -515,9 +520,10 @@ def _search_page(search: str, window: _Window) -> _dt.datetime | None:
     written = _written(search)
     if acceptable(written):
         return written
-    if copyright_year is not None:
-        return copyright_year
-    best = _vote(_family(search, P.PAGE_YEAR, lambda g: _make(int(g), 1, 1), window), window)
+    if years:
+        search = P.COPYRIGHT.sub(" ", search)
+    years_named = _family(search, P.PAGE_YEAR, lambda g: None if g in declared else _make(int(g), 1, 1), window)
+    best = _vote(years_named, window)
     return best if acceptable(best) else None
 
 
@@ -547,7 +553,9 @@ def _stage_text(segments: list, search: str, metas: list,
     found = window.pick(stamps)
     if found is not None:
         return found, "text"
-    found = _search_page(search, window)
+    declared = frozenset(value.strip() for kind, key, value in metas
+                         if kind == _ITEMPROP and key.strip().lower() == P.ITEMPROP_COPYRIGHT)
+    found = _search_page(search, window, declared)
     if found is not None:
         return found, "text"
     return None
@@ -597,7 +605,7 @@ def document_dates(doc, options: DateExtraction | None = None) -> PublicationDat
     return None if text is None else PublicationDate(text, signal)
 
 
-def dates(html: str, options: DateExtraction | None = None, /) -> PublicationDate | None:
+def dates(html: str | bytes, options: DateExtraction | None = None, /) -> PublicationDate | None:
     """Find a document's publication (or, by default, modification) date.
 
     The ``htmldate.find_date`` counterpart. Signals are tried in htmldate's order – a
@@ -606,13 +614,18 @@ def dates(html: str, options: DateExtraction | None = None, /) -> PublicationDat
     and the first date inside ``[min_date, max_date]`` wins. Within a stage
     ``original`` picks the publication date over the modification date, or the reverse.
 
-    Raises ``TypeError`` when ``html`` is not a ``str``; malformed dates in the page are
-    skipped, never raised.
+    ``html`` is the page markup: a ``str``, or ``bytes`` decoded as ``parse()`` decodes
+    them. A ``str`` is always markup, never a file path or a URL to fetch (the URL a
+    page was fetched from reaches the URL stage as its ``<link rel=canonical>``, or
+    through ``turbohtml.compat.htmldate.find_date(html, url=...)``).
+
+    Raises ``TypeError`` when ``html`` is neither ``str`` nor ``bytes``; malformed dates
+    in the page are skipped, never raised.
     """
     from turbohtml._core import parse
 
-    if not isinstance(html, str):
-        raise TypeError(f"dates() takes the page markup as str, not {type(html).__name__}")
+    if not isinstance(html, (str, bytes, bytearray, memoryview)):
+        raise TypeError(f"dates() takes the page markup as str or bytes, not {type(html).__name__}")
     if options is not None and not isinstance(options, DateExtraction):
         raise TypeError(f"options must be a DateExtraction or None, not {type(options).__name__}")
     return document_dates(parse(html), options)

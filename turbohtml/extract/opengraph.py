@@ -3,9 +3,9 @@
 Rules (the spec names the shape, these are the choices where it is silent):
 
 - every ``<meta>`` whose ``property`` (or, failing that, ``name``) starts with ``og:``
-  in any letter case and that has a ``content`` attribute, inside the document's
-  ``<head>``; when the head has none, such metas anywhere else (pages that print
-  their card in ``<body>`` still have one);
+  in any letter case and that has a ``content`` attribute, in document order wherever
+  the parser put it: an ``<img>`` or text in the head ends it, moving the metas after
+  it into ``<body>``, and some pages print their card in the body;
 - the key is the rest of the name, lower-cased (``og:Image:Width`` -> ``image:width``);
   ``twitter:`` and every other prefix are not Open Graph and are dropped;
 - the first occurrence of a key wins in the mapping (the protocol lists the primary
@@ -15,8 +15,7 @@ Rules (the spec names the shape, these are the choices where it is silent):
   against ``base_url`` (refined by ``<base href>``) when one is given; a value that
   does not resolve is kept as written;
 - ``opengraph(page)`` parses the page only up to its last possible og: spelling (and
-  last ``<base``), and only through the ``<head>`` when the head holds the card: same
-  result as the whole-tree walk.
+  last ``<base``): same result as the whole-tree walk.
 """
 
 from __future__ import annotations

@@ -1,4 +1,10 @@
-"""The records extraction returns: frozen, slotted, typed, with readable reprs.
+"""The records extraction returns: immutable, typed, with readable reprs.
+
+``Paragraph``, ``PublicationDate``, ``Article`` and ``Link`` are named tuples, as in the
+library the spec documents: they unpack (``date, signal = dates(html)``), index
+(``p[0]``), serialise with ``json.dumps`` and convert with ``_asdict()``; ``_replace``
+makes a variant. Fields are read-only and keep the order below, so a field added later
+goes at the end and positional use keeps working.
 
 Imports nothing from turbohtml at module level, so every layer can depend on it.
 Records holding a node handle (``Article.element``, ``Link.element``) pickle without
@@ -7,9 +13,9 @@ it: a handle points into one process's C tree and cannot travel.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from turbohtml._core import Element, Node
@@ -27,9 +33,13 @@ __all__ = [
 Signal = Literal["url", "meta", "json-ld", "time", "text"]
 
 
-@dataclass(frozen=True, slots=True)
-class Paragraph:
-    """One paragraph unit of a page and its classification, as ``boilerplate()`` returns it."""
+class Paragraph(NamedTuple):
+    """One paragraph unit of a page and its classification, as ``boilerplate()`` returns it.
+
+    ``text`` is the unit's whitespace-folded visible text (never empty);
+    ``is_boilerplate`` is True for navigation, footers, sidebars and in-content units
+    that fail the ``Extraction`` thresholds; ``is_heading`` marks ``<h1>``-``<h6>`` units.
+    """
 
     text: str
     is_boilerplate: bool
@@ -41,9 +51,12 @@ class Paragraph:
         return paragraph_html(self)
 
 
-@dataclass(frozen=True, slots=True)
-class PublicationDate:
-    """A date ``dates()`` recovered and the signal it read it from."""
+class PublicationDate(NamedTuple):
+    """A date ``dates()`` recovered and the signal it read it from.
+
+    ``date`` is formatted with ``DateExtraction.output_format``; ``signal`` is one of
+    ``"url"``, ``"meta"``, ``"json-ld"``, ``"time"``, ``"text"``.
+    """
 
     date: str
     signal: Signal
@@ -55,18 +68,11 @@ class PublicationDate:
 
 
 def _without_element(record: Any) -> tuple:
-    """Pickle support: rebuild the record with ``element=None``."""
-    return (_rebuild, (type(record), replace(record, element=None).__getstate__()))
+    """Pickle support: the record again, with ``element=None`` (the first field)."""
+    return (type(record), (None, *record[1:]))
 
 
-def _rebuild(cls: type, state: Any) -> Any:
-    obj = object.__new__(cls)
-    obj.__setstate__(state)
-    return obj
-
-
-@dataclass(frozen=True, slots=True)
-class Article:
+class Article(NamedTuple):
     """The main content of a page and its declared metadata, as ``Node.article()`` returns it.
 
     ``element`` is the content body (``None`` when no container scored); ``text`` the
@@ -97,8 +103,7 @@ class Article:
         return article_html(self)
 
 
-@dataclass(frozen=True, slots=True)
-class Link:
+class Link(NamedTuple):
     """One URL-bearing attribute: the element, the attribute name, the URL as written."""
 
     element: Node | None
@@ -111,6 +116,53 @@ class Link:
 _ASCII_SPACE = "\t\n\x0c\r "
 
 
+#: JSON nesting levels ``MicrodataItem.json()`` indents. Indentation grows with depth,
+#: so indenting every level would make the text quadratic in a deep item's size (a
+#: 10,000-deep chain would take gigabytes); deeper levels are written on one line.
+#: json.dumps(indent=2), which the microdata library calls, stops with RecursionError
+#: near 1,000 levels, and real items nest a handful deep.
+INDENT_LEVELS = 100
+
+
+def _indented_json(value: Any) -> str:
+    """``json.dumps(value, indent=2, ensure_ascii=False)`` for dicts, lists and scalars,
+    down to ``INDENT_LEVELS``, then ``json.dumps``'s one-line form; without recursion:
+    one frame per open container holds its remaining ``(prefix, child)`` pairs and its
+    closing text."""
+    import json
+
+    parts: list[str] = []
+    frames: list[tuple[Iterator[tuple[str, Any]], str]] = []
+    pending: tuple[str, Any] | None = ("", value)
+    while pending is not None or frames:
+        if pending is None:
+            children, closing = frames[-1]
+            pending = next(children, None)
+            if pending is None:
+                frames.pop()
+                parts.append(closing)
+            continue
+        prefix, node = pending
+        pending = None
+        parts.append(prefix)
+        if not (isinstance(node, (dict, list)) and node):
+            parts.append(json.dumps(node, ensure_ascii=False))
+            continue
+        if len(frames) < INDENT_LEVELS:
+            inner, comma, end = "\n" + "  " * (len(frames) + 1), ",", "\n" + "  " * len(frames)
+        else:
+            inner, comma, end = "", ", ", ""
+        if isinstance(node, dict):
+            opening, closing, values = "{", "}", list(node.values())
+            labels = [inner + json.dumps(key, ensure_ascii=False) + ": " for key in node]
+        else:
+            opening, closing, values = "[", "]", node
+            labels = [inner] * len(node)
+        prefixes = [opening + labels[0]] + [comma + label for label in labels[1:]]
+        frames.append((iter(zip(prefixes, values)), end + closing))
+    return "".join(parts)
+
+
 def _item_types(itemtype: str | None) -> list[str]:
     """The item types: ``itemtype`` split on ASCII whitespace (HTML Standard 5.2.2)."""
     if not itemtype:
@@ -120,12 +172,18 @@ def _item_types(itemtype: str | None) -> list[str]:
     return [token for token in itemtype.split(" ") if token]
 
 
+#: The most items ``MicrodataItem.json()`` and ``json_dict()`` write by default. The JSON
+#: repeats an item wherever it is a value, and an itemref chain makes each element a
+#: value of all its predecessors: a 2,000-element chain is 2 million nested items.
+MAX_JSON_ITEMS = 1_000_000
+
+
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class MicrodataItem:
     """One HTML Microdata item: ``itemtype`` as written, ``itemid``, and its properties.
 
-    ``properties`` maps each property name to its values in document order; a value is
-    a ``str`` or a nested ``MicrodataItem`` (or the standard's ``"ERROR"`` marker where
+    ``properties`` maps each property name to the list of its values in document order
+    (the ``microdata`` library's ``props``); a value is a ``str`` or a nested ``MicrodataItem`` (or the standard's ``"ERROR"`` marker where
     an ``itemref`` cycle would make an item contain itself). Accessors mirror the
     ``microdata`` library's ``Item``. Equality, ``repr`` and the JSON serialisation are
     iterative, so items nested 10,000 deep need no recursion.
@@ -133,7 +191,7 @@ class MicrodataItem:
 
     type: str | None
     id: str | None
-    properties: Mapping[str, tuple[str | MicrodataItem, ...]] = field(default_factory=dict)
+    properties: Mapping[str, list[str | MicrodataItem]] = field(default_factory=dict)
 
     def get(self, name: str) -> str | MicrodataItem | None:
         """The first value of property ``name``, or ``None``."""
@@ -142,19 +200,49 @@ class MicrodataItem:
 
     def get_all(self, name: str) -> list[str | MicrodataItem]:
         """Every value of property ``name`` (an empty list when absent)."""
-        return list(self.properties.get(name, ()))
+        return list(self.properties.get(name, ()))  # a copy: the record's lists stay as built
 
     @property
     def types(self) -> list[str]:
         """The item types: ``type`` split on ASCII whitespace."""
         return _item_types(self.type)
 
-    def json_dict(self) -> dict[str, Any]:
+    def _check_json_size(self, max_items: int | None) -> None:
+        """Raise ``ValueError`` when the JSON would hold more than ``max_items`` items,
+        counted without writing it (once per shared item, linear in the items)."""
+        if max_items is None:
+            return
+        sizes: dict[int, int] = {}
+        opened: set[int] = set()
+        stack: list[tuple[MicrodataItem, bool]] = [(self, False)]
+        while stack:
+            item, children_done = stack.pop()
+            if not children_done:
+                if id(item) in opened:  # only an item built by hand can hold itself
+                    raise ValueError("this item contains itself: its JSON would never end")
+                if id(item) not in sizes:
+                    opened.add(id(item))
+                    stack.append((item, True))
+                    stack.extend((value, False) for values in item.properties.values() for value in values
+                                 if isinstance(value, MicrodataItem) and id(value) not in sizes)
+                continue
+            size = 1 + sum(sizes[id(value)] for values in item.properties.values() for value in values
+                           if isinstance(value, MicrodataItem))
+            if size > max_items:
+                raise ValueError(
+                    f"this item's JSON would hold more than {max_items:,} nested items (an itemref chain "
+                    "repeats each shared item wherever it is a value); pass max_items=None to write it anyway")
+            sizes[id(item)] = size
+            opened.discard(id(item))
+
+    def json_dict(self, *, max_items: int | None = MAX_JSON_ITEMS) -> dict[str, Any]:
         """The HTML standard's JSON object for the item (nested items as objects).
 
         ``{"type": [...], "id": ..., "properties": {name: [values]}}``, with ``type``
-        and ``id`` only when the item has them (HTML Standard 5.4 "JSON").
+        and ``id`` only when the item has them (HTML Standard 5.4 "JSON"). Raises
+        ``ValueError`` above ``max_items`` nested items (see ``json()``).
         """
+        self._check_json_size(max_items)
         root: dict[str, Any] = {}
         stack: list[tuple[MicrodataItem, dict[str, Any]]] = [(self, root)]
         while stack:
@@ -178,45 +266,18 @@ class MicrodataItem:
                 props[name] = converted
         return root
 
-    def json(self) -> str:
-        """The item as the HTML standard's JSON serialisation, like ``microdata.Item.json()``.
+    def json(self, *, max_items: int | None = MAX_JSON_ITEMS) -> str:
+        """The item as the HTML standard's JSON, indented by two spaces as ``microdata.Item.json()``.
 
-        Written without recursion (the ``json`` module's encoder recurses per level).
+        The text ``json.dumps(item.json_dict(), indent=2, ensure_ascii=False)`` gives
+        (the library escapes non-ASCII as ``\\uXXXX``; both load to the same object),
+        written without recursion (the ``json`` module's encoder recurses per level).
+        Levels past ``INDENT_LEVELS`` are written on one line, so the text of a
+        pathologically deep item stays linear in its size. An item nesting more than
+        ``max_items`` items (``MAX_JSON_ITEMS``, a million, by default; ``None``: no
+        bound) raises ``ValueError`` before anything is written.
         """
-        import json
-
-        encode = json.dumps
-        parts: list[str] = []
-        # The work stack holds items to open and literal text to emit, in reverse.
-        work: list[MicrodataItem | str] = [self]
-        while work:
-            entry = work.pop()
-            if isinstance(entry, str):
-                parts.append(entry)
-                continue
-            fields: list[str] = []
-            types = _item_types(entry.type)
-            if types:
-                fields.append(f'"type": {encode(types, ensure_ascii=False)}')
-            if entry.id is not None:
-                fields.append(f'"id": {encode(entry.id, ensure_ascii=False)}')
-            # Emit "{fields, "properties": {"name": [v, v], ...}}" with nested items
-            # pushed as work entries between literal fragments.
-            pending: list[MicrodataItem | str] = ["{" + "".join(f + ", " for f in fields) + '"properties": {']
-            for index, (name, values) in enumerate(entry.properties.items()):
-                prefix = ", " if index else ""
-                pending.append(f"{prefix}{encode(name, ensure_ascii=False)}: [")
-                for position, value in enumerate(values):
-                    if position:
-                        pending.append(", ")
-                    if isinstance(value, MicrodataItem):
-                        pending.append(value)
-                    else:
-                        pending.append(encode(value, ensure_ascii=False))
-                pending.append("]")
-            pending.append("}}")
-            work.extend(reversed(pending))
-        return "".join(parts)
+        return _indented_json(self.json_dict(max_items=max_items))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MicrodataItem):
@@ -253,8 +314,7 @@ class MicrodataItem:
             return repr(value)
 
         props = ", ".join(
-            f"{name!r}: ({', '.join(short(v) for v in values)}{',' if len(values) == 1 else ''})"
-            for name, values in self.properties.items()
+            f"{name!r}: [{', '.join(short(v) for v in values)}]" for name, values in self.properties.items()
         )
         return f"MicrodataItem(type={self.type!r}, id={self.id!r}, properties={{{props}}})"
 

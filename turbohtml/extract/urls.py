@@ -18,14 +18,7 @@ from collections.abc import Callable
 from urllib.parse import unquote_plus
 
 from turbohtml._core import UrlBase, parse, url_link_attrs, url_split
-from turbohtml.extract._url_tables import (
-    LANGUAGE_PARAMS,
-    STRICT_ALLOW,
-    TRACKER_NAMES,
-    TRACKER_PREFIXES,
-    TRACKER_TOKENS,
-    TRACKER_TRAILING_TOKENS,
-)
+from turbohtml.extract._url_tables import LANGUAGE_PARAMS, STRICT_ALLOW, TRACKER_PREFIXES, TRACKER_TOKENS
 from turbohtml.extract.options import ISO_639_1, UrlCleaning
 
 __all__ = ["clean_url", "extract_links", "normalize_url"]
@@ -38,15 +31,14 @@ _TOKEN_SPLIT = re.compile(r"[_\-.]")
 
 
 def is_tracker(name: str) -> bool:
-    """Whether a decoded, lower-cased parameter name is a known tracking parameter."""
-    if name in TRACKER_NAMES or name in TRACKER_TOKENS or name.startswith(TRACKER_PREFIXES):
+    """Whether a decoded, lower-cased parameter name is a known tracking parameter
+    (courlan's vocabulary, see ``_url_tables``)."""
+    if name.startswith(TRACKER_PREFIXES):
         return True
-    tokens = _TOKEN_SPLIT.split(name)
-    if len(tokens) < 2:
-        return False
-    if any(token in TRACKER_TOKENS for token in tokens):
-        return True
-    return any(token in TRACKER_TRAILING_TOKENS for token in tokens[1:])
+    for token in _TOKEN_SPLIT.split(name):
+        if token in TRACKER_TOKENS or (token[-2:] == "id" and token[:-2] in TRACKER_TOKENS):
+            return True
+    return False
 
 
 class _Plan:
@@ -96,10 +88,10 @@ _PLANS: dict[UrlCleaning, _Plan] = {}
 def _plan(options: UrlCleaning | None) -> _Plan:
     if options is None:
         return _DEFAULT_PLAN
+    if not isinstance(options, UrlCleaning):  # before the lookup: a dict is unhashable
+        raise TypeError(f"options must be UrlCleaning or None, not {type(options).__name__}")
     plan = _PLANS.get(options)
     if plan is None:
-        if not isinstance(options, UrlCleaning):
-            raise TypeError(f"options must be UrlCleaning or None, not {type(options).__name__}")
         if len(_PLANS) >= 256:
             _PLANS.clear()
         plan = _PLANS[options] = _Plan(options)
@@ -118,13 +110,19 @@ def _param_name(pair: str) -> str:
     return name.lower()
 
 
-def _sort_key(pair: str) -> str:
-    name = pair.partition("=")[0]
-    return unquote_plus(name) if "%" in name or "+" in name else name
+def _sort_key(pair: str) -> tuple[str, str]:
+    """Name, then value, both decoded: w3lib's ``canonicalize_url`` order, so a repeated
+    name's values (``b=5&b=2``) come out in one order too."""
+    name, _, value = pair.partition("=")
+    if "%" in name or "+" in name:
+        name = unquote_plus(name)
+    if "%" in value or "+" in value:
+        value = unquote_plus(value)
+    return name, value
 
 
 def _filter_query(query: str, plan: _Plan, sort: bool) -> str:
-    """Drop empty, tracking or unwanted pairs; sort by name (stable) when asked."""
+    """Drop empty, tracking or unwanted pairs; sort by name and value when asked."""
     keep = plan.keep
     pairs = [pair for pair in query.split("&") if pair and keep(_param_name(pair))]
     if sort and len(pairs) > 1:
@@ -144,21 +142,34 @@ def _scrub_fragment(fragment: str, plan: _Plan) -> str:
 
 
 def _assemble(plan: _Plan, scheme: str, path: str, head: str, query: str | None,
-              fragment: str | None) -> str:
+              fragment: str | None, keep_empty: bool = True) -> str:
+    """The URL from its normalized parts. An empty query or fragment the URL spells
+    (``p?``, ``p#``) stays, as the standard serializes it, when ``keep_empty``; one
+    emptied by the filters goes, with its ``?``/``#``."""
     if query:
         query = _filter_query(query, plan, True)
+        if not query:
+            query = None
     if not plan.trailing_slash and not query and len(path) > 1 and path[-1] == "/":
         trimmed = path.rstrip("/")
         last = trimmed.rpartition("/")[2]
         if trimmed and last not in (".", "..") and (path[0] == "/" or not scheme):
             head = head[: len(head) - (len(path) - len(trimmed))]
-    if query:
+    if query is not None and (query or keep_empty):
         head = f"{head}?{query}"
-    if fragment and not plan.drop_fragment:
-        fragment = _scrub_fragment(fragment, plan)
+    if fragment is not None and not plan.drop_fragment:
         if fragment:
-            head = f"{head}#{fragment}"
+            fragment = _scrub_fragment(fragment, plan)
+            if fragment:
+                head = f"{head}#{fragment}"
+        elif keep_empty:
+            head = f"{head}#"
     return head
+
+
+# WordPress escapes "&" in hrefs it has already escaped: "&#038;" and "&#x26;" left in
+# a URL would start a fragment at their "#".
+_NUMERIC_AMP = re.compile(r"&#(?:0*38|[xX]0*26);")
 
 
 def normalize_url(url: str, options: UrlCleaning | None = None, /) -> str:
@@ -166,17 +177,23 @@ def normalize_url(url: str, options: UrlCleaning | None = None, /) -> str:
 
     The WHATWG URL Standard does the component rules (lexbor's parser): case, IDNA,
     default port, dot segments, percent-encoding with upper-case hex. On top, query
-    parameters are sorted by name and filtered per ``options`` (trackers dropped by
-    default), a query-shaped fragment is scrubbed the same way, and empty ``?``/``#``
-    are dropped. A relative reference keeps its shape. ``options.language`` is ignored:
-    normalizing never rejects.
+    parameters are sorted (by name, then value) and filtered per ``options`` (trackers
+    dropped by default), and a query-shaped fragment is scrubbed the same way; an empty
+    query or fragment the URL spells (``p?``, ``p#``) is kept, as the standard
+    serializes it, while one the filters empty is dropped. ``&#038;``/``&#x26;`` (an
+    ``&`` escaped twice, as WordPress writes it) are read as ``&`` first. A relative
+    reference keeps its shape. ``options.language`` is ignored: normalizing never
+    rejects.
 
-    Raises ``TypeError`` for a non-str, ``ValueError`` when the standard rejects the URL
-    (e.g. an unclosed IPv6 bracket) or it holds a lone surrogate.
+    Raises ``TypeError`` for a non-str URL or options that are not a ``UrlCleaning``,
+    ``ValueError`` when the standard rejects the URL (e.g. an unclosed IPv6 bracket)
+    or it holds a lone surrogate.
     """
     if not isinstance(url, str):
         raise TypeError(f"normalize_url() takes a str, not {type(url).__name__}")
     plan = _plan(options)
+    if "&#" in url:
+        url = _NUMERIC_AMP.sub("&", url)
     scheme, _host, path, head, query, fragment = url_split(url)
     return _assemble(plan, scheme, path, head, query, fragment)
 
@@ -307,7 +324,7 @@ def _clean(url: str, plan: _Plan, base: UrlBase | None,
         return None
     if plan.language is not None and _foreign(path, query, plan.language):
         return None
-    return _assemble(plan, scheme, path, head, query, fragment), host
+    return _assemble(plan, scheme, path, head, query, fragment, keep_empty=False), host
 
 
 def clean_url(url: str, options: UrlCleaning | None = None, /) -> str | None:

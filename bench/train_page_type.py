@@ -1,0 +1,129 @@
+"""Train the page-type model (turbohtml/_page_type_model.py) on WCXB-dev.
+
+A multinomial logistic regression with L2 weight decay, fitted by full-batch gradient
+descent in numpy on the feature vectors of ``turbohtml._features``; accuracy is
+cross-validated by site (pages of one registrable domain never sit on both sides).
+Run: python bench/train_page_type.py [--write]  (numpy needed; --write updates the model).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+from collections import Counter
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import numpy as np
+
+import turbohtml
+from turbohtml._features import PAGE_KINDS_NAMES as CLASSES
+from turbohtml._features import feature_vector
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wcxb-dev"
+MODEL = Path(__file__).resolve().parents[1] / "turbohtml" / "_page_type_model.py"
+DECAY = 3e-3
+BALANCE = 0.5  # 0: every page weighs the same; 1: every kind weighs the same
+STEPS = 3000
+FOLDS = 5
+
+
+def load() -> tuple[np.ndarray, np.ndarray, list[str]]:
+    types = json.loads((DATA / "page-types.json").read_text())
+    rows, labels, sites = [], [], []
+    for page_id, kind in sorted(types.items()):
+        html = gzip.open(DATA / "html" / f"{page_id}.html.gz", "rt", encoding="utf8").read()
+        truth = json.loads((DATA / "ground-truth" / f"{page_id}.json").read_text())
+        rows.append(feature_vector(turbohtml.parse(html)))
+        labels.append(CLASSES.index(kind))
+        host = urlsplit(truth.get("url") or "").hostname or page_id
+        sites.append(".".join(host.split(".")[-2:]))
+    return np.array(rows), np.array(labels), sites
+
+
+def fit(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    mean = x.mean(axis=0)
+    scale = x.std(axis=0) + 1e-6
+    z = (x - mean) / scale
+    onehot = np.eye(len(CLASSES))[y]
+    # kinds weighed by a power of their inverse frequency, so rare kinds are not ignored
+    counts = np.bincount(y, minlength=len(CLASSES))
+    sample = ((len(y) / (len(CLASSES) * counts)) ** BALANCE)[y][:, None]
+    weights = np.zeros((len(CLASSES), z.shape[1]))
+    bias = np.zeros(len(CLASSES))
+    rate = 0.5
+    for _ in range(STEPS):
+        logits = z @ weights.T + bias
+        logits -= logits.max(axis=1, keepdims=True)
+        prob = np.exp(logits)
+        prob /= prob.sum(axis=1, keepdims=True)
+        error = (prob - onehot) * sample / len(y)
+        weights -= rate * (error.T @ z + DECAY * weights)
+        bias -= rate * error.sum(axis=0)
+    return weights, bias, mean, scale
+
+
+def predict(model, x: np.ndarray) -> np.ndarray:
+    weights, bias, mean, scale = model
+    return np.argmax(((x - mean) / scale) @ weights.T + bias, axis=1)
+
+
+def cross_validate(x: np.ndarray, y: np.ndarray, sites: list[str]) -> float:
+    fold_of = {site: i % FOLDS for i, site in enumerate(sorted(set(sites)))}
+    folds = np.array([fold_of[s] for s in sites])
+    predicted = np.zeros_like(y)
+    for k in range(FOLDS):
+        test = folds == k
+        predicted[test] = predict(fit(x[~test], y[~test]), x[test])
+    per_class = {CLASSES[c]: float((predicted[y == c] == c).mean()) for c in range(len(CLASSES))}
+    print("cross-validated by site: accuracy %.3f" % (predicted == y).mean())
+    print("  recall per type: " + ", ".join(f"{k} {v:.2f}" for k, v in per_class.items()))
+    confusion = Counter((CLASSES[a], CLASSES[b]) for a, b in zip(y, predicted) if a != b)
+    print("  most confused (truth -> predicted): " + ", ".join(f"{a}->{b} {n}" for (a, b), n in confusion.most_common(6)))
+    return float((predicted == y).mean())
+
+
+def write(model) -> None:
+    weights, bias, mean, scale = model
+
+    def floats(values) -> str:
+        return "(" + ", ".join(f"{v:.6g}" for v in values) + ",)"
+
+    lines = [
+        '"""Page-type model weights (data only), written by bench/train_page_type.py; see',
+        'turbohtml/extract/page_type.py and docs/scoring.md for the features and the accuracy."""',
+        "",
+        f"CLASSES = {CLASSES!r}",
+        f"MEAN = {floats(mean)}",
+        f"SCALE = {floats(scale)}",
+        f"BIAS = {floats(bias)}",
+        "WEIGHTS = (",
+        *(f"    {floats(row)}," for row in weights),
+        ")",
+        "",
+    ]
+    MODEL.write_text("\n".join(lines))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--write", action="store_true", help="fit on every page and write the model")
+    parser.add_argument("--cache", help="an .npz file keeping the feature vectors between runs")
+    args = parser.parse_args()
+    cache = Path(args.cache) if args.cache else None
+    if cache and cache.is_file():
+        saved = np.load(cache, allow_pickle=False)
+        x, y, sites = saved["x"], saved["y"], list(saved["sites"])
+    else:
+        x, y, sites = load()
+        if cache:
+            np.savez(cache, x=x, y=y, sites=np.array(sites))
+    cross_validate(x, y, sites)
+    if args.write:
+        write(fit(x, y))
+        print(f"wrote {MODEL}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,356 @@
+"""The page's kind (article, forum, product, ...) from its structure, in one C walk.
+
+The walk counts tags, text in links, paragraphs, lists and code, the class words of
+``_page_words.py``, schema.org types in ``itemtype`` and JSON-LD, and ``og:type``; the
+vector of their logarithms and shares is weighed by a multinomial logistic regression
+whose weights ship as data (``_page_type_model.py``, trained by
+``bench/train_page_type.py``; accuracy in docs/scoring.md). No Python object is built
+per node, so the scoring walk asks for the kind of every page it scores.
+"""
+
+from libc.math cimport exp, log1p
+
+from turbohtml._core cimport Node, element_attr, next_node
+from turbohtml._lexbor cimport *
+from turbohtml._ascii cimport ascii_lower as _lower, count_text
+from turbohtml._tags cimport is_text_link
+
+from turbohtml import _page_type_model as _model
+from turbohtml import _page_words
+
+cdef enum:
+    CLASS_PREFIX = 256      # bytes of a class value read (bounded work)
+    SCRIPT_PREFIX = 65536   # bytes of a JSON-LD script searched for schema types
+    MAX_WORDS = 128
+    MAX_FEATURES = 256
+    MAX_SHARES = 32
+
+# tag and text counters, then one per class word, then one per schema type
+TAG_FEATURES = (
+    "elements", "links", "card_links", "article", "section", "time", "pre", "code", "table",
+    "th", "form", "control", "li", "list", "h1", "h2", "h3", "h456", "p", "img", "figure",
+    "nav", "aside", "header", "footer", "main", "blockquote", "dl", "iframe", "video",
+    "chars", "link_chars", "p_chars", "li_chars", "code_chars", "td_chars", "currency",
+    "og_article", "og_product", "og_website",
+)
+cdef enum:
+    F_ELEMENTS, F_LINKS, F_CARDS, F_ARTICLE, F_SECTION, F_TIME, F_PRE, F_CODE, F_TABLE, F_TH
+    F_FORM, F_CONTROL, F_LI, F_LIST, F_H1, F_H2, F_H3, F_H456, F_P, F_IMG, F_FIGURE
+    F_NAV, F_ASIDE, F_HEADER, F_FOOTER, F_MAIN, F_BLOCKQUOTE, F_DL, F_IFRAME, F_VIDEO
+    F_CHARS, F_LINK_CHARS, F_P_CHARS, F_LI_CHARS, F_CODE_CHARS, F_TD_CHARS, F_CURRENCY
+    F_OG_ARTICLE, F_OG_PRODUCT, F_OG_WEBSITE
+    F_TAGS_END
+
+FEATURE_NAMES = TAG_FEATURES + tuple("class_" + w for w in _page_words.CLASS_WORDS) \
+    + tuple("schema_" + t for t in _page_words.SCHEMA_TYPES) \
+    + tuple(f"share_{a}_{b}" for a, b in _page_words.SHARES)
+
+ctypedef struct WordTable:
+    const char *words[MAX_WORDS]
+    size_t lengths[MAX_WORDS]
+    size_t count
+
+cdef WordTable _class_words
+cdef WordTable _schema_types
+cdef list _keep_alive = []
+
+
+cdef void _load(WordTable *table, words) except *:
+    if len(words) > MAX_WORDS:
+        raise ValueError("too many page-type words")
+    table.count = 0
+    for word in words:
+        data = word.encode("ascii")
+        _keep_alive.append(data)
+        table.words[table.count] = <const char *>data
+        table.lengths[table.count] = len(data)
+        table.count += 1
+
+
+_load(&_class_words, _page_words.CLASS_WORDS)
+_load(&_schema_types, _page_words.SCHEMA_TYPES)
+if F_TAGS_END != len(TAG_FEATURES):
+    raise ImportError("TAG_FEATURES and the counters disagree")
+
+
+cdef bint _has(const unsigned char *hay, size_t length, const char *needle, size_t n) noexcept nogil:
+    cdef size_t i, j
+    if n == 0 or n > length:
+        return False
+    for i in range(length - n + 1):
+        if hay[i] != <unsigned char>needle[0]:
+            continue
+        j = 1
+        while j < n and hay[i + j] == <unsigned char>needle[j]:
+            j += 1
+        if j == n:
+            return True
+    return False
+
+
+cdef void _count_words(const unsigned char *value, size_t length, WordTable *table,
+                       size_t *counts) noexcept nogil:
+    cdef size_t k
+    for k in range(table.count):
+        if _has(value, length, table.words[k], table.lengths[k]):
+            counts[k] += 1
+
+
+cdef void _class_counts(lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+    cdef unsigned char buffer[CLASS_PREFIX]
+    cdef lxb_dom_attr_t *c_attr = (<lxb_dom_element_t *>c_node).attr_class
+    cdef size_t n, i
+    if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
+        return
+    n = c_attr.value.length if c_attr.value.length < CLASS_PREFIX else CLASS_PREFIX
+    for i in range(n):
+        buffer[i] = _lower(c_attr.value.data[i])
+    _count_words(buffer, n, &_class_words, counts)
+
+
+cdef bint _value_is(const lxb_char_t *value, size_t length, const char *wanted) noexcept nogil:
+    cdef size_t i = 0
+    while wanted[i] != 0:
+        if i >= length or _lower(value[i]) != <unsigned char>wanted[i]:
+            return False
+        i += 1
+    return i == length
+
+
+cdef void _meta_counts(lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+    cdef size_t length = 0
+    cdef const lxb_char_t *value = element_attr(c_node, "property", 8, &length)
+    if value == NULL or not _value_is(value, length, "og:type"):
+        return
+    value = element_attr(c_node, "content", 7, &length)
+    if value == NULL:
+        return
+    if length >= 7 and _value_is(value, 7, "article"):
+        counts[F_OG_ARTICLE] += 1
+    elif length >= 7 and _value_is(value, 7, "product"):
+        counts[F_OG_PRODUCT] += 1
+    elif _value_is(value, length, "website"):
+        counts[F_OG_WEBSITE] += 1
+
+
+cdef void _script_counts(lxb_dom_node_t *c_node, size_t *schema) noexcept nogil:
+    cdef size_t length = 0
+    cdef const lxb_char_t *value = element_attr(c_node, "type", 4, &length)
+    cdef lxb_dom_node_t *c_child
+    cdef lxb_dom_character_data_t *c_text
+    if value == NULL or not _has(value, length, "ld+json", 7):
+        return
+    c_child = c_node.first_child
+    while c_child != NULL:
+        if c_child.type == LXB_DOM_NODE_TYPE_TEXT:
+            c_text = <lxb_dom_character_data_t *>c_child
+            _count_words(c_text.data.data, min(c_text.data.length, SCRIPT_PREFIX), &_schema_types, schema)
+        c_child = c_child.next
+
+
+cdef size_t _currency(const lxb_char_t *data, size_t length) noexcept nogil:
+    """$, and the UTF-8 of €, £, ¥: prices on a page."""
+    cdef size_t i, found = 0
+    for i in range(length):
+        if data[i] == 36:
+            found += 1
+        elif i + 2 < length and data[i] == 0xE2 and data[i + 1] == 0x82 and data[i + 2] == 0xAC:
+            found += 1
+        elif i + 1 < length and data[i] == 0xC2 and (data[i + 1] == 0xA3 or data[i + 1] == 0xA5):
+            found += 1
+    return found
+
+
+cdef void _walk(lxb_dom_node_t *root, size_t *counts) noexcept nogil:
+    """Fill ``counts`` (zeroed, ``_counts_length`` long) for the page below ``root``."""
+    cdef size_t *words = counts + F_TAGS_END
+    cdef size_t *schema = words + _class_words.count
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing = False
+    cdef uintptr_t tag
+    cdef size_t links = 0, paragraphs = 0, items = 0, code = 0, cells = 0, chars, commas, length = 0
+    cdef const lxb_char_t *value
+    while c_node != NULL:
+        if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+            if not closing:
+                c_text = <lxb_dom_character_data_t *>c_node
+                chars = commas = 0
+                count_text(c_text.data.data, c_text.data.length, &chars, &commas)
+                counts[F_CHARS] += chars
+                counts[F_CURRENCY] += _currency(c_text.data.data, c_text.data.length)
+                if links:
+                    counts[F_LINK_CHARS] += chars
+                if paragraphs:
+                    counts[F_P_CHARS] += chars
+                if items:
+                    counts[F_LI_CHARS] += chars
+                if code:
+                    counts[F_CODE_CHARS] += chars
+                if cells:
+                    counts[F_TD_CHARS] += chars
+        elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            tag = c_node.local_name
+            if not closing:
+                counts[F_ELEMENTS] += 1
+                if tag == LXB_TAG_SCRIPT:
+                    _script_counts(c_node, schema)
+                    closing = True  # no closing event comes
+                    c_node = next_node(root, c_node, &closing)
+                    continue
+                if tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE or tag == LXB_TAG_NOSCRIPT \
+                        or c_node.ns != LXB_NS_HTML:
+                    closing = True
+                    c_node = next_node(root, c_node, &closing)
+                    continue
+                if tag == LXB_TAG_META:
+                    _meta_counts(c_node, counts)
+                value = element_attr(c_node, "itemtype", 8, &length)
+                if value != NULL:
+                    _count_words(value, length, &_schema_types, schema)
+                _class_counts(c_node, words)
+            if tag == LXB_TAG_A:
+                if is_text_link(c_node, True):
+                    if closing:
+                        links -= 1
+                    else:
+                        links += 1
+                        counts[F_LINKS] += 1
+                elif not closing and element_attr(c_node, "href", 4, &length) != NULL:
+                    counts[F_CARDS] += 1
+            elif tag == LXB_TAG_P:
+                paragraphs = paragraphs - 1 if closing else paragraphs + 1
+            elif tag == LXB_TAG_LI:
+                items = items - 1 if closing else items + 1
+            elif tag == LXB_TAG_PRE or tag == LXB_TAG_CODE:
+                code = code - 1 if closing else code + 1
+            elif tag == LXB_TAG_TD:
+                cells = cells - 1 if closing else cells + 1
+            if not closing:
+                _count_tag(tag, counts)
+        c_node = next_node(root, c_node, &closing)
+
+
+cdef inline void _count_tag(uintptr_t tag, size_t *counts) noexcept nogil:
+    if tag == LXB_TAG_ARTICLE: counts[F_ARTICLE] += 1
+    elif tag == LXB_TAG_SECTION: counts[F_SECTION] += 1
+    elif tag == LXB_TAG_TIME: counts[F_TIME] += 1
+    elif tag == LXB_TAG_PRE: counts[F_PRE] += 1
+    elif tag == LXB_TAG_CODE: counts[F_CODE] += 1
+    elif tag == LXB_TAG_TABLE: counts[F_TABLE] += 1
+    elif tag == LXB_TAG_TH: counts[F_TH] += 1
+    elif tag == LXB_TAG_FORM: counts[F_FORM] += 1
+    elif tag in (LXB_TAG_INPUT, LXB_TAG_SELECT, LXB_TAG_TEXTAREA, LXB_TAG_BUTTON): counts[F_CONTROL] += 1
+    elif tag == LXB_TAG_LI: counts[F_LI] += 1
+    elif tag == LXB_TAG_UL or tag == LXB_TAG_OL: counts[F_LIST] += 1
+    elif tag == LXB_TAG_H1: counts[F_H1] += 1
+    elif tag == LXB_TAG_H2: counts[F_H2] += 1
+    elif tag == LXB_TAG_H3: counts[F_H3] += 1
+    elif LXB_TAG_H4 <= tag <= LXB_TAG_H6: counts[F_H456] += 1
+    elif tag == LXB_TAG_P: counts[F_P] += 1
+    elif tag == LXB_TAG_IMG: counts[F_IMG] += 1
+    elif tag == LXB_TAG_FIGURE: counts[F_FIGURE] += 1
+    elif tag == LXB_TAG_NAV: counts[F_NAV] += 1
+    elif tag == LXB_TAG_ASIDE: counts[F_ASIDE] += 1
+    elif tag == LXB_TAG_HEADER: counts[F_HEADER] += 1
+    elif tag == LXB_TAG_FOOTER: counts[F_FOOTER] += 1
+    elif tag == LXB_TAG_MAIN: counts[F_MAIN] += 1
+    elif tag == LXB_TAG_BLOCKQUOTE: counts[F_BLOCKQUOTE] += 1
+    elif tag == LXB_TAG_DL: counts[F_DL] += 1
+    elif tag == LXB_TAG_IFRAME: counts[F_IFRAME] += 1
+    elif tag == LXB_TAG_VIDEO: counts[F_VIDEO] += 1
+
+
+# ---------------------------------------------------------------- the model
+
+cdef size_t _counts_length = F_TAGS_END + _class_words.count + _schema_types.count
+cdef size_t _share_of[MAX_SHARES][2]
+cdef size_t _share_count = 0
+cdef size_t _vector_length = 0
+cdef double _mean[MAX_FEATURES]
+cdef double _scale[MAX_FEATURES]
+cdef double _bias[PAGE_KINDS]
+cdef double _weights[PAGE_KINDS][MAX_FEATURES]
+
+PAGE_KINDS_NAMES = ("article", "forum", "product", "collection", "listing", "documentation", "service")
+
+
+cdef void _load_model() except *:
+    global _share_count, _vector_length
+    cdef size_t i, k
+    if tuple(_model.CLASSES) != PAGE_KINDS_NAMES:
+        raise ImportError("_page_type_model.CLASSES is not in the order of _features.pxd")
+    if len(_page_words.SHARES) > MAX_SHARES:
+        raise ImportError("too many page-type shares")
+    index = {name: i for i, name in enumerate(TAG_FEATURES)}
+    for i, (numerator, denominator) in enumerate(_page_words.SHARES):
+        _share_of[i][0] = index[numerator]
+        _share_of[i][1] = index[denominator]
+    _share_count = len(_page_words.SHARES)
+    _vector_length = _counts_length + _share_count
+    if len(_model.MEAN) != _vector_length or _vector_length > MAX_FEATURES:
+        raise ImportError("_page_type_model.py does not fit the features: run bench/train_page_type.py --write")
+    for i in range(_vector_length):
+        _mean[i] = _model.MEAN[i]
+        _scale[i] = _model.SCALE[i]
+    for k in range(PAGE_KINDS):
+        _bias[k] = _model.BIAS[k]
+        for i in range(_vector_length):
+            _weights[k][i] = _model.WEIGHTS[k][i]
+
+
+_load_model()
+
+
+cdef void _vector(lxb_dom_node_t *root, double *vector) noexcept nogil:
+    """log(1 + count) of every feature, then the shares of ``_page_words.SHARES``."""
+    cdef size_t counts[MAX_FEATURES]
+    cdef size_t i, below
+    for i in range(_counts_length):
+        counts[i] = 0
+    _walk(root, counts)
+    for i in range(_counts_length):
+        vector[i] = log1p(<double>counts[i])
+    for i in range(_share_count):
+        below = counts[_share_of[i][1]]
+        vector[_counts_length + i] = <double>counts[_share_of[i][0]] / below if below else 0.0
+
+
+cdef int page_kind(lxb_dom_node_t *root, double *probability) noexcept nogil:
+    """The most probable PAGE_* kind of the page below ``root``, and its probability."""
+    cdef double vector[MAX_FEATURES]
+    cdef double scores[PAGE_KINDS]
+    cdef double total = 0
+    cdef size_t i
+    cdef int k, best = PAGE_ARTICLE
+    _vector(root, vector)
+    for k in range(PAGE_KINDS):
+        scores[k] = _bias[k]
+        for i in range(_vector_length):
+            scores[k] += _weights[k][i] * (vector[i] - _mean[i]) / _scale[i]
+        if scores[k] > scores[best]:
+            best = k
+    for k in range(PAGE_KINDS):
+        total += exp(scores[k] - scores[best])
+    probability[0] = 1.0 / total
+    return best
+
+
+def feature_vector(Node node, /) -> list:
+    """The model's input for the page below ``node`` (``bench/train_page_type.py``)."""
+    cdef double vector[MAX_FEATURES]
+    cdef size_t i
+    with nogil:
+        _vector(node.c_node, vector)
+    return [vector[i] for i in range(_vector_length)]
+
+
+def page_type(Node node, /) -> str:
+    """Which of seven kinds of page this is: ``"article"``, ``"forum"``, ``"product"``,
+    ``"collection"``, ``"listing"``, ``"documentation"`` or ``"service"``, read from the
+    page's structure (docs/scoring.md)."""
+    cdef int kind
+    cdef double probability
+    with nogil:
+        kind = page_kind(node.c_node, &probability)
+    return PAGE_KINDS_NAMES[kind]
