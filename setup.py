@@ -7,7 +7,12 @@ Switches (environment variables):
 - ``TURBOHTML_DEBUG=1``: ``-O0 -g`` and Cython's bounds/wraparound checks back on.
 - ``TURBOHTML_SANITIZE=1``: AddressSanitizer + UndefinedBehaviorSanitizer for lexbor and
   the extensions (run Python with ``LD_PRELOAD=$(gcc -print-file-name=libasan.so)``).
-- ``TURBOHTML_BUILD_JOBS=N``: parallel C compiles for lexbor (default: all cores).
+- ``TURBOHTML_BUILD_JOBS=N``: parallel C compiles, lexbor's and the extensions' (default:
+  all cores; ``build_ext -jN`` wins).
+
+lexbor and the extensions go through the same compiler object (build_ext's, so the same
+executable and platform flags); lexbor's files compile with warnings off (``-w``: not our
+code), the extensions with ``-Wall``.
 """
 
 from __future__ import annotations
@@ -19,8 +24,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from Cython.Build import cythonize
-from distutils.ccompiler import new_compiler
-from distutils.sysconfig import customize_compiler
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
@@ -29,6 +32,7 @@ sys.path.insert(0, str(ROOT / "vendor" / "lexbor"))
 import fetch_lexbor  # noqa: E402
 
 DEBUG = os.environ.get("TURBOHTML_DEBUG") == "1"
+JOBS = max(1, int(os.environ.get("TURBOHTML_BUILD_JOBS", os.cpu_count() or 1)))
 SANITIZE = os.environ.get("TURBOHTML_SANITIZE") == "1"
 
 # lexbor modules turbohtml uses, with their dependencies (each module's #includes).
@@ -44,7 +48,7 @@ SANITIZER_MACROS = [("TURBOHTML_NO_REUSE", None)] if SANITIZE else []
 # Hidden visibility: lexbor links into _core alone, so its internal calls bind directly
 # instead of through the PLT (a measurable share of parse time).
 LEXBOR_FLAGS = ["-std=c99", "-fPIC", "-fvisibility=hidden", "-fno-semantic-interposition", "-w", *OPT_FLAGS, *SANITIZER_FLAGS]
-EXT_FLAGS = ["-Wno-unused-function", "-Wno-unreachable-code", *OPT_FLAGS, *SANITIZER_FLAGS]
+EXT_FLAGS = ["-Wall", "-Wno-unused-function", "-Wno-unreachable-code", *OPT_FLAGS, *SANITIZER_FLAGS]
 
 DIRECTIVES = {
     "language_level": 3,
@@ -59,12 +63,23 @@ DIRECTIVES = {
 
 
 class build_lexbor_ext(build_ext):
-    """build_ext that first obtains and compiles lexbor as a static library."""
+    """build_ext that first obtains lexbor and compiles it, with the extensions' own
+    compiler (same executable, flags and platform settings), into a static library."""
 
-    def run(self) -> None:
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = JOBS
+
+    def build_extensions(self) -> None:
         lexbor_root = fetch_lexbor.ensure_source()
         include = str(lexbor_root / "source")
         library = self._build_lexbor(lexbor_root / "source")
+        # cythonized here, not when setup.py is imported: an sdist (or egg_info) run
+        # ships the .pyx sources and generates nothing
+        generated = {ext.name: ext for ext in cythonize(self.extensions, compiler_directives=DIRECTIVES, nthreads=JOBS)}
+        for ext in self.extensions:  # keep build_ext's own objects (finalize_options set them up)
+            ext.sources = generated[ext.name].sources
         for ext in self.extensions:
             ext.include_dirs.append(include)
             # every extension reads lexbor's structs through its (patched) headers:
@@ -72,7 +87,7 @@ class build_lexbor_ext(build_ext):
             ext.depends.append(library)
             if ext.name == "turbohtml._core":
                 ext.extra_objects.append(library)
-        super().run()
+        super().build_extensions()
         self._ship_licence(lexbor_root)
 
     def _build_lexbor(self, source: Path) -> str:
@@ -90,9 +105,7 @@ class build_lexbor_ext(build_ext):
         if library.is_file() and stamp.is_file() and stamp.read_text() == flags:
             return str(library)
         out_dir.mkdir(parents=True, exist_ok=True)
-        jobs = int(os.environ.get("TURBOHTML_BUILD_JOBS", os.cpu_count() or 1))
-        compiler = new_compiler()
-        customize_compiler(compiler)
+        compiler = self.compiler
 
         def compile_one(path: str) -> list[str]:
             return compiler.compile(
@@ -103,7 +116,7 @@ class build_lexbor_ext(build_ext):
                 extra_postargs=LEXBOR_FLAGS,
             )
 
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        with ThreadPoolExecutor(max_workers=max(1, self.parallel or 1)) as pool:
             objects = [obj for objs in pool.map(compile_one, files) for obj in objs]
         compiler.create_static_lib(objects, "lexbor_static", output_dir=str(out_dir))
         stamp.write_text(flags)
@@ -130,7 +143,7 @@ def extensions() -> list[Extension]:
                 extra_link_args=SANITIZER_FLAGS,
             )
         )
-    return cythonize(modules, compiler_directives=DIRECTIVES, nthreads=os.cpu_count() or 1)
+    return modules
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": build_lexbor_ext})

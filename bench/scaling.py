@@ -7,17 +7,21 @@ objects; the C walks' scratch arrays come from malloc and are not counted):
 - pages: real article markup repeated to 1 kB ... 100 MB, through parse, article(),
   boilerplate(), dates(), structured_data() and extract_links();
 - deep trees: nested <span> (and mixed inline) to 1M levels, <div> and <li> nesting,
-  unclosed formatting elements (the cases vendor/lexbor/lexbor_patches.py makes linear);
+  unclosed formatting elements, the adoption agency;
 - lookups: tags that look for a name down a deep list (formatting end tags, <a>, stray end
   tags under a special element, <li>/<dd>, </form>, foster parenting, closed formatting
   elements removed far from the end of the list, table scope in a cell, a <select> or
   <body> found below deep inline elements, foreign end tags, resetting the insertion
-  mode), many attribute or tag names, text in pieces, and the shape that stays quadratic;
+  mode), many attribute or tag names, text in pieces;
 - selects: a <select> with n options (plain, selected, disabled, in optgroups, with a
-  <selectedcontent> before, after or outside them, below deep elements), and the shapes
-  that stay quadratic;
+  <selectedcontent> before, after or outside them, below deep elements);
 - wide trees: 1k ... 1M sibling paragraphs;
 - CSS selector costs on deep and wide trees (a descendant combinator, :nth-child, :has);
+
+Each crafted shape (every series but pages, wide trees and URLs) is made of one pattern
+repeated; it is measured at 0.1, 1 and 10 MB of markup (--quick: 0.1 and 1 MB) and the
+``s/MB`` column shows the parse (or select) time per megabyte: the caps of
+vendor/lexbor/patches/0005 keep every one linear (docs/reliability.md, threat model).
 - URL helpers on long URLs: 10 ... 100,000 query parameters, long paths, long hosts.
 
 For each step the ``exp`` column is log(t2/t1) / log(n2/n1) against the previous
@@ -101,6 +105,33 @@ def series(title: str, sizes, build, ops: dict) -> None:
     inputs.clear()
 
 
+def crafted(title: str, shapes: dict, quick: bool, work=None, targets=None) -> None:
+    """Print one table: each shape (n -> markup) at about 0.1, 1 and 10 MB (or ``targets``),
+    with the time of ``work(markup)`` (default: parse) per megabyte and the growth exponent."""
+    targets = targets or ((MB // 10, MB) if quick else (MB // 10, MB, 10 * MB))
+    work = work or turbohtml.parse
+    print(f"\n## {title}")
+    print(f"{'shape':<30} {'n':>7} {'input':>8} {'seconds':>9} {'s/MB':>7} {'exp':>4}")
+    for name, make in shapes.items():
+        previous = None
+        for target in targets:
+            n = 16
+            while len(make(n)) < target:
+                n *= 2
+            n = max(16, int(n * target / len(make(n))))
+            markup = make(n)
+            work(markup[: len(markup) // 100])  # warm-up
+            gc.collect()
+            started = time.perf_counter()
+            work(markup)
+            seconds = time.perf_counter() - started
+            size = len(markup)
+            print(f"{name:<30} {_size(n):>7} {_size(size):>8} {seconds:9.4f} {seconds / (size / MB):7.3f} "
+                  f"{_exp(previous, size, seconds)}", flush=True)
+            previous = (size, seconds)
+            del markup
+
+
 # ---------------------------------------------------------------- page sizes
 
 
@@ -162,17 +193,14 @@ def tree_ops() -> dict:
 
 
 def parse_of(make):
-    """A series op: for size n, parse the page make(n) (built once, outside the timing)."""
-    def prepare(n):
-        html = make(n)
-        return lambda: turbohtml.parse(html)
-    return prepare
+    """A crafted shape: n -> markup (crafted() builds it at each size and parses it)."""
+    return make
 
 FORMATTING = ("a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u")
 
 
 def formatting_ops() -> dict:
-    """Parse n unclosed formatting elements of several shapes (the Noah's Ark clause, and
+    """n unclosed formatting elements of several shapes (the Noah's Ark clause, and
     reconstructing the active formatting elements under deep nesting)."""
     def shape(make):
         return parse_of(lambda n: make(n) + hostile.TEXT)
@@ -201,14 +229,20 @@ def formatting_ops() -> dict:
         # walk back passes the holes once (and closes them up), not n times
         "holes, reconstructed": shape(lambda n: "<i><p>" + distinct(n) + "<u></p>" + "</b>" * n
                                       + "<p>x</p>" * n),
+        # every text run after </p> copies the whole list (60 entries, an attribute each):
+        # the reconstruction budget bounds what it makes
+        "reconstructed per <p>": shape(lambda n: "<div>" + distinct(60) + "</div>" + "<p>x</p>" * n),
+        "reconstructed, deep": shape(lambda n: "<span>" * 440 + "<div>" + distinct(60) + "</div>"
+                                     + "<p>x</p>" * n),
+        # the Noah's Ark clause compares equal attribute counts pairwise
+        "ark: 60 attributes each": shape(lambda n: "".join("<b " + " ".join(f"a{j}" for j in range(60))
+                                                           + f" z={i}>" for i in range(n))),
     }
 
 
 def lookup_ops() -> dict:
-    """Tags that look for a name down a deep list: before lexbor_patches.py counted the names
-    after the last marker, above the nearest special element and <template>s (and chained the
-    formatting list by name, and counted the scope boundaries below each open element), each
-    of n such tags scanned about n entries for nothing."""
+    """Tags that look for a name down a deep list: unpatched, each of n such tags scanned
+    about n entries of the stack or the formatting list for nothing; the caps bound both."""
     distinct = hostile.formatting_distinct
     return {
         "n <b id>, n </i>": parse_of(lambda n: distinct(n) + "</i>" * n),
@@ -249,18 +283,22 @@ def lookup_ops() -> dict:
 
 def name_ops() -> dict:
     """Many names on one element or in one document, and text that arrives in pieces:
-    lexbor scanned an element's attributes for each new one, chained a document's names
-    in 128 fixed lists, and copied a growing text node for each piece."""
+    lexbor scans an element's attributes for each new one (capped at 1,024), chained a
+    document's names in 128 fixed lists and copied a growing text node for each piece
+    (patches 0006 and 0007)."""
     return {
         "a tag with n attributes": parse_of(lambda n: "<p " + " ".join(f"a{i}" for i in range(n)) + ">"),
         "n <html a_i> tags": parse_of(lambda n: "".join(f"<html a{i}>" for i in range(n))),
         "n distinct tag names": parse_of(lambda n: "".join(f"<x{i}>" for i in range(n))),
+        "distinct attribute names": parse_of(lambda n: "".join(f"<p a{i}=1>" for i in range(n))),
         "foster text, n pieces": parse_of(lambda n: "<table>" + "x<!---->" * n),
+        "after </body>, n pieces": parse_of(lambda n: "</body>" + "x<!---->" * n),
     }
 
 
 def quadratic_ops() -> dict:
-    """What stays quadratic (docs/reliability.md, known limits); the tree is lexbor's."""
+    """Shapes that stayed quadratic with the indexes (removals from the middle of the stack,
+    options popped deep): the stack's cap bounds each removal."""
     return {
         # each </b> removes a <span> from the middle of the stack of open elements, an
         # array: every entry above it moves (lexbor's memmove, the index's counts)
@@ -276,10 +314,9 @@ SELECTED_CONTENT = "<button><selectedcontent></selectedcontent></button>"
 
 
 def select_ops() -> dict:
-    """<select>s with n options: lexbor walked the select's whole list of options for each
-    option inserted, the select's subtree for a <selectedcontent> for each selected option
-    popped, and each option's ancestors for its select (lexbor_patches.py keeps each
-    select's last outcome, its <selectedcontent>, the last parent's select)."""
+    """<select>s with n options: with DOM events lexbor walks the select's whole list of
+    options for each option inserted (and the select's subtree for a <selectedcontent> for
+    each selected option popped); our documents parse without events."""
     sc = SELECTED_CONTENT
     return {
         "n <option>": parse_of(lambda n: "<select>" + "<option>x" * n),
@@ -312,17 +349,18 @@ def select_ops() -> dict:
 
 def run_trees(quick: bool) -> None:
     deep = (1_000, 10_000, 100_000) if quick else (1_000, 10_000, 100_000, 1_000_000)
-    series("deep: nested <span> (n = depth)", deep, hostile.deep_inline, tree_ops())
+    series("deep: nested <span> (n = depth; 510 nest, the rest are ignored past the cap)", deep,
+           hostile.deep_inline, tree_ops())
     series("deep: nested mixed inline elements (n = depth)", deep, hostile.deep_mixed_inline,
            {"parse": tree_ops()["parse"], "article": tree_ops()["article"]})
-    series("deep: nested <div> (lexbor patched: open-<p> count)", (1_000, 5_000, 20_000, 100_000),
-           hostile.deep_block, {"parse": tree_ops()["parse"], "article": tree_ops()["article"]})
-    series("deep: nested <ul><li> (also a <p>-in-button-scope check per <li>)", (1_000, 10_000, 100_000),
-           lambda n: "<ul><li>" * n + hostile.TEXT, {"parse": tree_ops()["parse"]})
-    series("deep: unclosed formatting elements (lexbor patched: indexed lists)",
-           (1_000, 10_000, 100_000), lambda n: n, formatting_ops())
-    series("deep: n <span> then n stray </x> (lexbor patched: open elements' names counted)",
-           (1_000, 10_000, 100_000), lambda n: "<span>" * n + "</x>" * n, {"parse": tree_ops()["parse"]})
+    crafted("deep: nesting past the stack's cap", {
+        "nested <span>": lambda n: "<span>" * n + hostile.TEXT + "</span>" * n,
+        "nested <div>": lambda n: hostile.deep_block(n),
+        "nested <ul><li>": lambda n: "<ul><li>" * n + hostile.TEXT,
+        "<div> x 600, closed, repeated": lambda n: ("<div>" * 600 + "</div>" * 600) * (n // 600 + 1),
+        "n <span>, n stray </x>": lambda n: "<span>" * n + "</x>" * n,
+    }, quick)
+    crafted("deep: unclosed formatting elements", formatting_ops(), quick)
     wide = (1_000, 10_000, 100_000) if quick else (1_000, 10_000, 100_000, 1_000_000)
     series("wide: sibling paragraphs (n = siblings)", wide,
            lambda n: "<body><div class=content>" + f"<p>{hostile.TEXT}<a href=/x>l</a></p>" * n + "</div>",
@@ -330,64 +368,44 @@ def run_trees(quick: bool) -> None:
 
 
 def run_lookups(quick: bool) -> None:
-    series("lookups: tags looking for a name down deep lists (lexbor patched: names counted)",
-           (1_000, 10_000, 100_000), lambda n: n, lookup_ops())
-    series("names and text pieces (lexbor patched: name sets, growing tables, doubling text)",
-           (1_000, 10_000, 100_000), lambda n: n, name_ops())
-    series("lookups: still quadratic (the adoption agency removing from the stack, options popped deep)",
-           (1_000, 3_000, 10_000), lambda n: n, quadratic_ops())
+    crafted("lookups: tags looking for a name down deep lists", lookup_ops(), quick)
+    crafted("names and text pieces", name_ops(), quick)
+    crafted("lookups: the adoption agency removing from the stack, options popped deep", quadratic_ops(), quick)
 
 
 def run_selects(quick: bool) -> None:
-    series("selects: n options (lexbor patched: each select's last outcome kept)",
-           (1_000, 10_000, 100_000), lambda n: n, select_ops())
+    crafted("selects: n options (no DOM events: no selectedness walks)", select_ops(), quick)
+
+
+def _deep_blocks(n: int, inner: str = "<span>") -> str:
+    """Blocks of 500 nested elements, repeated: trees at the caps' depth."""
+    return ("<div>" + inner * 500 + "</div>") * (n // 500 + 1)
 
 
 def run_selectors(quick: bool) -> None:
-    def select(css):
-        def prepare(html):
-            doc = turbohtml.parse(html)
-            return lambda: doc.select(css)
-        return prepare
+    def selecting(css):
+        return lambda html: turbohtml.parse(html).select(css)
 
-    sizes = (1_000, 10_000, 100_000)
-    series("CSS on deep <span> (lexbor patched: each ancestor walk stops where the last one started)", sizes,
-           hostile.deep_inline, {"select('span')": select("span"), "select('span > span')": select("span > span"),
-                                 "select('body span')": select("body span")})
-    series("CSS on wide siblings (lexbor patched: :nth-*() counts on from the last count)", sizes,
-           lambda n: "<body><div>" + "<p>x</p>" * n + "</div>",
-           {"select('p')": select("p"), "p:nth-child(2n)": select("p:nth-child(2n)"),
-            "nth-last-of-type(odd)": select("p:nth-last-of-type(odd)")})
-    series("CSS: functional pseudo-classes in ancestor compounds (lexbor patched: nested searches remembered)",
-           sizes, hostile.deep_inline,
-           {"body:has(i) span": select("body:has(i) span"), ":not(.a) span": select(":not(.a) span"),
-            "div.x span": select("div.x span")})
-    series("CSS: :has() on nested <span><b> (lexbor patched: :has(X) answers settle the subtree)", sizes,
-           lambda n: "<span><b>x</b>" * n + "<i>y</i>",
-           {"span:has(i) b": select("span:has(i) b"), "span:has(em) b": select("span:has(em) b"),
-            "span:has(> i) b": select("span:has(> i) b")})
-    series("CSS: :has() on wide siblings (lexbor patched: :has(~ X) answers settle the siblings)", sizes,
-           lambda n: "<body><div>" + "<p>x</p>" * n + "<x></x></div>",
-           {"p:has(~ x)": select("p:has(~ x)"), "p:has(~ a)": select("p:has(~ a)"),
-            "div:has(> x) p": select("div:has(> x) p"), "a ~ p": select("a ~ p"),
-            "p:nth-child(2n of p)": select("p:nth-child(2n of p)")})
-    series("CSS: :has() of several compounds or a list (lexbor patched: a walk that tried every candidate settles"
-           " the subtree)", sizes, lambda n: "<span><b>x</b>" * n + "<p class=x></p>" * n,
-           {"span:has(b i)": select("span:has(b i)"), "span:has(b i, em)": select("span:has(b i, em)"),
-            "has(> b i, b > em)": select("span:has(> b i, b > em)")})
-    series("CSS: :has() walks on nested <b> and wide siblings", sizes,
-           lambda n: "<div>" + "<b>" * n + "</div><div>" + "<b></b>" * n + "</div>",
-           {"b:has(b i)": select("b:has(b i)"), "div:has(b ~ i)": select("div:has(b ~ i)"),
-            "b:has(~ i, > b)": select("b:has(~ i, > b)")})
-    series("CSS: :nth-*-child(of S), S a list or complex (lexbor patched: each state of a count remembered)", sizes,
-           lambda n: "<span><b>x</b>" * n + "<p class=x></p>" * n,
-           {"nth-child(2n of .x, i)": select("p:nth-child(2n of .x, i)"),
-            "nth-last(2n of .x, i)": select("p:nth-last-child(2n of .x, i)"),
-            "nth(odd of span p, b)": select("p:nth-child(odd of span p, b)")})
-    series("CSS: :has() whose argument holds a nested search (lexbor patched: settled when no miss gives a walk up)",
-           sizes, lambda n: "<span><b>x</b>" * n + "<p class=x></p>" * n,
-           {"span:has(b :is(i))": select("span:has(b :is(i))"),
-            "has(b i:nth-*(of i))": select("span:has(b i:nth-child(1 of i))")})
+    deep = {
+        "body span": _deep_blocks, "span > span": _deep_blocks, "div.x span": lambda n: _deep_blocks(n, "<div><span>"),
+        ":not(.a) span": _deep_blocks,
+        "span:has(> i)": lambda n: ("<div>" + "<span><b>x</b>" * 250 + "<i>y</i></div>") * (n // 250 + 1),
+    }
+    for css, make in deep.items():
+        crafted(f"CSS (parse + select) on blocks 500 deep: {css}", {css: make}, quick, selecting(css))
+    # lexbor's engine as it is (docs/reliability.md, known limits), measured to 100 kB only:
+    # sibling walks and :nth-*() counts are as long as the run of siblings (quadratic in a
+    # page's width), a :has() in an ancestor compound searches its subtree again for every
+    # candidate below it (quadratic in the page's size)
+    wide = lambda n: "<body><div>" + "<p>x</p>" * n + "<x></x></div>"
+    for css in ("p", "p:nth-child(2n)", "p:nth-last-of-type(odd)", "p:has(~ x)", "a ~ p"):
+        crafted(f"CSS (parse + select) on wide siblings, to 100 kB: {css}", {css: wide}, quick, selecting(css),
+                targets=(MB // 100, MB // 10))
+    nested = {"body:has(i) span": _deep_blocks,
+              "span:has(i) b": lambda n: ("<div>" + "<span><b>x</b>" * 250 + "<i>y</i></div>") * (n // 250 + 1)}
+    for css, make in nested.items():
+        crafted(f"CSS (parse + select), :has() in an ancestor compound, to 100 kB: {css}", {css: make}, quick,
+                selecting(css), targets=(MB // 100, MB // 10))
 
 
 # ---------------------------------------------------------------- URLs

@@ -45,8 +45,8 @@ def deep_block(n: int, tag: str = "div") -> str:
 def formatting_distinct(n: int) -> str:
     """``n`` unclosed formatting elements with distinct attributes: the HTML standard's
     Noah's Ark clause compares each new one with every entry of the active formatting
-    list, and none ever match (quadratic in unpatched lexbor; ``vendor/lexbor/
-    lexbor_patches.py`` indexes the list)."""
+    list, and none ever match (quadratic in unpatched lexbor; the list's cap in
+    ``vendor/lexbor/patches/0005`` bounds it)."""
     return "".join(f"<b id=x{i}>" for i in range(n)) + TEXT
 
 
@@ -133,8 +133,8 @@ def itemref_cycles(n: int) -> str:
 
 
 def parser_walks(n: int) -> str:
-    """Tags whose tree-builder walks were quadratic in lexbor (vendor/lexbor/lexbor_patches.py
-    answers them without walking): resets of the insertion mode under deep elements, table
+    """Tags whose tree-builder walks are quadratic in unpatched lexbor (the caps of
+    vendor/lexbor/patches/0005 bound each walk): resets of the insertion mode under deep elements, table
     scope in a cell, a <select> below deep elements, SVG end tags, attributes and tag names
     by the thousand, text that arrives in pieces, options foster-parented out of tables
     (selected or not), and the adoption agency moving deep subtrees (with an <option>)."""

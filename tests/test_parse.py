@@ -5,15 +5,18 @@ from __future__ import annotations
 import gc
 import os
 import random
+import re
 import threading
+import time
 
 import html5lib
 import pytest
+from selectolax import lexbor  # required: the tree comparisons must fail, not skip
 
 import turbohtml
 from turbohtml import Comment, Document, Element, Node, Text, parse
 
-from conftest import article_benchmark, measures_rss, read_gzip_text, readability_pages
+from conftest import UNDER_ASAN, article_benchmark, data_path, measures_rss, read_gzip_text, readability_pages
 
 PAGE = """<!doctype html>
 <html lang="en"><head><title> A  small
@@ -109,45 +112,6 @@ def test_bad_selector_names_the_position(selector: str, position: int) -> None:
 
 
 
-def test_descendant_and_nth_selectors_are_linear() -> None:
-    # lexbor walked up every ancestor for "body span" (100,000 nested spans: 258 s) and
-    # counted every earlier sibling for :nth-child() (100,000 siblings: 150 s);
-    # vendor/lexbor/lexbor_patches.py lets each walk stop where the previous one started
-    n = 100_000
-    deep = parse("<span class=c>" * n + "deep")
-    assert len(deep.select("body span")) == len(deep.select("body .c")) == n
-    wide = parse("<div>" + "<p>x</p>" * n + "</div>")
-    assert len(wide.select("p:nth-child(2n)")) == len(wide.select("p:nth-last-child(2n)")) == n // 2
-    assert len(wide.select("p:nth-of-type(3n+1)")) == (n + 2) // 3
-    assert len(wide.select("div p:nth-last-of-type(odd)")) == n // 2
-
-
-def test_functional_pseudo_class_selectors_are_linear() -> None:
-    # Before the nested-search memos these took minutes to hours at this size (1,000
-    # nested <span><b>: "span:has(i) b" 9.9 s, 4,000: 577 s); no timing is asserted,
-    # the test finishing at all is the check
-    n = 100_000
-    deep = parse("<span class=c>" * n + "deep")
-    assert deep.select("body:has(i) span") == [] and len(deep.select("body:has(.c) span")) == n
-    assert len(deep.select(":not(.a) span")) == n and deep.select(":is(div) span") == []
-    nested = parse("<span><b>x</b>" * n + "<i>y</i>")
-    assert len(nested.select("span:has(i) b")) == n and nested.select("span:has(> i) b")[0].text == "x"
-    assert len(nested.select("span:has(em) b, div.x b")) == 0
-    wide = parse("<div>" + "<p>x</p>" * n + "<x></x></div>")
-    assert len(wide.select("p:has(~ x)")) == n and wide.select("p:has(~ a), a ~ p, div:has(> a) p") == []
-    assert len(wide.select("div:has(> x) p:has(+ p)")) == n - 1
-    assert len(wide.select("p:nth-child(2n of p)")) == n // 2
-    # :has() of several compounds or a list, :nth-child/:nth-last-child(of S) with S a
-    # list or complex (lexbor: 4,000 nested <b>, "b:has(b i)": 126 s; 4,000 siblings,
-    # "p:nth-child(2n of .x, i)": 0.29 s, 8,000 "p:nth-last-child(...)": 1.6 s)
-    assert nested.select("span:has(b i), span:has(> b i, b > em), span:has(b :is(i))") == []
-    assert len(nested.select("span:has(b i, i)")) == n
-    assert len(wide.select("p:nth-child(2n of .x, p), p:nth-last-child(odd of div > p)")) == n
-    assert len(wide.select("p:nth-last-child(2n of .x, p)")) == len(wide.select("p:nth-child(even of div p, x)")) == n // 2
-    deep = parse("<b>" * n)
-    assert deep.select("b:has(b i), body:has(b > b i), b:has(> b em, b > i)") == []
-
-
 # Pages and selectors for the differential test below: random trees (some deep, some
 # wide, with text and comments between elements) whose elements carry a data-n number,
 # and selectors of up to 4 compounds mixing descendant, child and sibling combinators
@@ -183,7 +147,7 @@ def _selector_page(rng) -> str:
 
 def _nth_of(rng) -> str:
     # :nth-child/:nth-last-child(An+B of S), S a list and/or complex: lexbor runs S at
-    # each sibling from where its run at the sibling before stopped (lexbor_patches.py 4.)
+    # each sibling from where its run at the sibling before stopped
     s = ", ".join(rng.choice((".x", "p", "span.y", "div.x.z", "i", "div span", "* > .x", ".y ~ *", "p + *",
                               "a.y b", "div.x span.y", "section li .z", "ul.x > li ~ *", ":is(.x, p) b",
                               ":not(.y) > *", "[data-n]"))
@@ -210,7 +174,7 @@ def _functional(rng, depth: int) -> str:
 
 def _has(rng, depth: int) -> str:
     # :has() of a list of relative selectors of several compounds, all starting with the
-    # same combinator (those settle what they search, lexbor_patches.py 3.), sometimes not
+    # same combinator, sometimes not
     first = rng.choice(("", "", "~ "))
     items = [rng.choice((first, first, first, "> ", "+ ")) if rng.random() < 0.1 else first
              for _ in range(rng.choice((1, 1, 2, 3)))]
@@ -248,9 +212,8 @@ def _selector(rng, depth: int = 0, most: int = 3) -> str:
 
 
 def test_css_selectors_select_what_unpatched_lexbor_selects() -> None:
-    # A differential test of lexbor_patches.py's selector memos against selectolax's
-    # unpatched lexbor. TURBOHTML_SELECTOR_PAGES=20000 runs a longer comparison by hand.
-    lexbor = pytest.importorskip("selectolax.lexbor")
+    # A differential test of our select() (lexbor's engine) against selectolax's.
+    # TURBOHTML_SELECTOR_PAGES=20000 runs a longer comparison by hand.
     rng = random.Random(20250610)
     for _ in range(int(os.environ.get("TURBOHTML_SELECTOR_PAGES", "800"))):
         markup = _selector_page(rng)
@@ -328,65 +291,302 @@ def test_lone_surrogates_in_str_become_replacement_characters() -> None:
     assert doc.select_one("p").text == "a\ufffdb"
 
 
-# ---------------------------------------------------------------- depth, threads, memory
+# ---------------------------------------------------------------- caps on crafted markup
+
+# The tree builder's caps (vendor/lexbor/patches/0005-tree-builder-caps.patch; how they
+# were chosen and what they guarantee: docs/reliability.md, threat model). Below them
+# every tree is unpatched lexbor's; past them the tree is the documented one.
+OPEN_ELEMENTS_MAX = 512
+ACTIVE_FORMATTING_MAX = 64
+ATTRIBUTES_MAX = 1024
+RECONSTRUCT_ALLOWANCE = 65536
 
 
-def test_deep_nesting_works_iteratively() -> None:
-    depth = 100_000
-    markup = "<span>" * depth + "deep" + "</span>" * depth
+def unpatched_html(markup: str | bytes) -> str:
+    """The serialized tree of selectolax 1.0.2, which bundles lexbor 3.1.0 unpatched and
+    with its DOM events on. Ours are off (_core.pyx): lexbor then never fills a
+    <selectedcontent> with the selected <option>, so it compares as an element with no
+    such behaviour (renamed for selectolax, named back after)."""
+    if isinstance(markup, bytes):
+        renamed = markup.replace(b"selectedcontent", b"x-selectedcontent")
+    else:
+        renamed = markup.replace("selectedcontent", "x-selectedcontent")
+    return lexbor.LexborHTMLParser(renamed).html.replace("x-selectedcontent", "selectedcontent")
+
+
+_TAG = re.compile(r"<(/?)([A-Za-z][^\s/>]*)([^>]*)")
+_FORMATTING_NAMES = frozenset(("a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong",
+                               "tt", "u"))
+_MARKER_NAMES = frozenset(("td", "th", "caption", "object", "applet", "marquee", "template"))
+_TABLE_PARTS = frozenset(("td", "th", "tr", "col", "caption", "colgroup", "tbody", "thead", "tfoot"))
+_VOID = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+                   "wbr", "keygen", "param"))
+
+
+def within_caps(markup: str) -> bool:
+    """An estimate, from the tags, that ``markup`` stays below every cap: the most
+    elements open at once (start tags less end tags; a table part may open two more,
+    reconstruction a full list), the list of active formatting elements as if nothing
+    left it but the Noah's Ark clause's removals, and reconstruction's worst case within
+    its allowance. A page the estimate lets through that did reach a cap would show as
+    a tree unlike lexbor's."""
+    depth, most_open, most_listed = 0, 0, 0
+    entries: list = []  # (name, attributes) or None for a marker
+    for slash, name, attributes in _TAG.findall(markup):
+        name = name.lower()
+        if slash:  # an end tag may close nothing: the list is not shortened
+            depth = max(0, depth - 1)
+        elif name not in _VOID:
+            depth += 3 if name in _TABLE_PARTS else 1
+            if name in _MARKER_NAMES:
+                entries.append(None)
+            elif name in _FORMATTING_NAMES:
+                key = (name, attributes.strip())
+                start = len(entries) - entries[::-1].index(None) if None in entries else 0
+                equal = [i for i in range(start, len(entries)) if entries[i] == key]
+                if len(equal) >= 3:  # the Noah's Ark clause
+                    del entries[equal[0]]
+                entries.append(key)
+        most_open, most_listed = max(most_open, depth), max(most_listed, len(entries))
+    tokens = 2 * markup.count("<") + 2
+    return (most_open + 4 + ACTIVE_FORMATTING_MAX < OPEN_ELEMENTS_MAX and most_listed + 8 < ACTIVE_FORMATTING_MAX
+            and most_listed * 4 * tokens <= RECONSTRUCT_ALLOWANCE)
+
+
+def _best_seconds(run, repeat: int = 3) -> float:
+    """Best of ``repeat`` runs in CPU time of this process: other processes on the
+    machine do not count (a parse runs on the calling thread), nor does Python's cyclic
+    garbage collector (its passes grow with every object alive, handles included)."""
+    best = float("inf")
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            started = time.process_time()
+            run()
+            best = min(best, time.process_time() - started)
+    finally:
+        gc.enable()
+    return best
+
+
+def assert_linear(make, work=parse, size: int = 150_000) -> None:
+    """Time of ``work(make(4n))`` over ``work(make(n))``, with n the first power of two
+    whose markup reaches ``size`` characters and takes 20 ms at least (shorter runs are
+    mostly noise): about 4 when linear, 16 when quadratic (the bound leaves room for a
+    machine shared with other work). Under ASan, whose allocator and quarantine distort
+    timings, only the work runs."""
+    if UNDER_ASAN:
+        work(make(64))
+        return
+    n = 16
+    while len(make(n)) < size or (_best_seconds(lambda: work(make(n)), 1) < 0.02 and len(make(n)) < 4_000_000):
+        n *= 2
+    small, large = make(n), make(4 * n)
+    work(small)  # warm-up: pooled documents, arenas
+    small_seconds, large_seconds = float("inf"), float("inf")
+    for _ in range(3):  # alternated, so both sizes see the same machine
+        small_seconds = min(small_seconds, _best_seconds(lambda: work(small), 1))
+        large_seconds = min(large_seconds, _best_seconds(lambda: work(large), 1))
+    ratio = large_seconds / small_seconds
+    assert ratio < 10, f"time(4n)/time(n) = {ratio:.1f} at n = {n}"
+
+
+def test_nesting_past_the_cap_ignores_start_tags_of_elements_that_stay_open() -> None:
+    # <html> and <body> are open too: 510 elements nest below them, the later start tags
+    # are ignored (their end tags then find nothing to close), the text goes into the
+    # deepest open element
+    n = 2_000
+    for tag in ("span", "div", "section", "blockquote", "svg"):
+        doc = parse(f"<{tag}>" * n + "deep" + f"</{tag}>" * n + "after")
+        k = OPEN_ELEMENTS_MAX - 2
+        assert doc.body.html == "<body>" + f"<{tag}>" * k + "deep" + f"</{tag}>" * k + "after</body>"
+    # void elements are still inserted (and popped at once); other start tags are not
+    doc = parse("<span>" * n + "<img><br>x<p>y<b>z</b>")
+    k = OPEN_ELEMENTS_MAX - 2
+    assert doc.body.html == "<body>" + "<span>" * k + "<img><br>xyz" + "</span>" * k + "</body>"
+    # <li> and <table> close the open one: no nesting, no cap, lexbor's tree
+    for markup in ("<ul>" + "<li>x" * n, "<table>" * n + "x"):
+        assert parse(markup).html == unpatched_html(markup)
+
+
+def test_formatting_elements_past_the_cap_are_not_reopened() -> None:
+    # the list keeps the first 64 entries: after </div> the text reopens those (nested
+    # copies, attributes included), not the others
+    n = 300
+    doc = parse("<div>" + _distinct(n) + "in</div>out")
+    assert len(doc.select("div b")) == n
+    k = ACTIVE_FORMATTING_MAX
+    reopened = "".join(f'<b id="x{i}">' for i in range(k)) + "out" + "</b>" * k
+    assert doc.body.html.endswith("</div>" + reopened + "</body>")
+    # a marker past the cap is not pushed either: the cell's end clears back to the
+    # entry before it, which the text after the table then cannot reopen
+    markup = _distinct(k) + "<table><tr><td><b>x</td></tr></table>y"
     doc = parse(markup)
-    assert doc.body.text == "deep"
-    nodes = list(doc.body.descendants)
-    assert len(nodes) == depth + 1
-    html = doc.body.html
-    assert html.count("<span>") == depth and html.count("</span>") == depth
-    innermost = nodes[-2]
-    assert innermost.tag == "span" and innermost.text == "deep"
-    assert doc.select_one("span span span").tag == "span"
+    assert doc.select("td b")[0].text == "x" and doc.body.text == "xy"
 
 
-@pytest.mark.parametrize("tag", ["div", "section", "blockquote", "li", "table"])
-def test_deep_block_nesting_is_linear(tag: str) -> None:
-    # <div>-like start tags ask "is a <p> in button scope?"; vendor/lexbor/lexbor_patches.py
-    # answers it without scanning 100,000 open elements (about 80 s before the patch)
-    depth = 100_000
-    doc = parse(f"<{tag}>" * depth + "deep" + f"</{tag}>" * depth)
-    assert doc.body.text == "deep"
-    assert len(doc.html) > depth
+def test_attributes_past_the_cap_are_dropped() -> None:
+    n = 3_000
+    doc = parse("<p " + " ".join(f"a{i}" for i in range(n)) + ">x")
+    assert list(doc.select_one("p").attrs) == [f"a{i}" for i in range(ATTRIBUTES_MAX)]
+    doc = parse("".join(f"<html a{i}>" for i in range(n)) + "<body b>")
+    assert list(doc.select_one("html").attrs) == [f"a{i}" for i in range(ATTRIBUTES_MAX)]
+    below = "<p " + " ".join(f"a{i}=1" for i in range(ATTRIBUTES_MAX)) + " a0=2>x"
+    assert parse(below).html == unpatched_html(below)
 
 
-@pytest.mark.parametrize("shape", ["distinct", "distinct then equal", "interleaved", "in a cell"])
-def test_unclosed_formatting_elements_are_linear(shape: str) -> None:
-    # The Noah's Ark clause compared each new formatting element with every entry of the
-    # list of active formatting elements: 20,000 distinct ones took about 11 s before
-    # vendor/lexbor/lexbor_patches.py indexed the list. </div> closes the elements and the
-    # text after it reopens the list's entries, which shows what the clause kept: every
-    # distinct element and 3 of the equal ones.
-    n = 100_000
-    distinct = "".join(f"<b id=x{i}>" for i in range(n))
-    opened, kept = {
-        "distinct": (distinct, n),
-        "distinct then equal": (distinct + "<b>" * n, n + 3),
-        "interleaved": ("".join(f"<b id=x{i}><b class=c>" for i in range(n)), n + 3),
-        "in a cell": (distinct + "<b>" * n, n + 3),
-    }[shape]
-    prefix = "<b><b><b><table><tr><td><div>" if shape == "in a cell" else "<div>"
-    doc = parse(prefix + opened + "in</div>out")
-    assert len(doc.select_one("div").select("b")) == opened.count("<b")
-    reopened = doc.select_one("div + b")
-    assert len(reopened.select("b")) + 1 == kept
-    assert reopened.text == "out"
+def test_reconstruction_makes_at_most_one_element_or_attribute_per_token() -> None:
+    # 60 formatting elements closed by </div>, then each <p>x</p> reopens copies of all
+    # of them (two units each: the element and its id). While the allowance lasts the
+    # tree is lexbor's; after it, at most one unit per token read.
+    head = "<div>" + _distinct(60) + "</div>"
+    below = head + "<p>x</p>" * 500
+    assert parse(below).html == unpatched_html(below)
+    n = 20_000
+    doc = parse(head + "<p>x</p>" * n)
+    tokens = 62 + 3 * n + 1
+    copies = len(doc.select("b")) - 60
+    assert 500 * 60 < copies <= (RECONSTRUCT_ALLOWANCE + tokens) // 2
+
+
+def _distinct(n: int, tag: str = "b") -> str:
+    return "".join(f"<{tag} id=x{i}>" for i in range(n))
+
+
+_SC = "<button><selectedcontent></selectedcontent></button>"
+
+# Crafted shapes: each made some walk of lexbor's tree builder (or of the selectors)
+# quadratic without the caps; docs/reliability.md lists what each asked. bench/scaling.py
+# measures the same shapes up to 10 MB.
+CRAFTED = {
+    # nesting past the stack's cap
+    "nested <span>": lambda n: "<span>" * n + "deep" + "</span>" * n,
+    "nested <div>": lambda n: "<div>" * n + "deep" + "</div>" * n,
+    "nested mixed inline": lambda n: "".join(f"<{('b', 'i', 'em', 'span', 'a')[i % 5]}>" for i in range(n)) + "x",
+    "nested <li>": lambda n: "<ul>" + "<li>" * n,
+    "nested <table>": lambda n: "<table>" * n,
+    "deep blocks, repeated": lambda n: ("<div>" * 600 + "</div>" * 600) * (n // 600 + 1),
+    # the list of active formatting elements: the Noah's Ark clause, reconstruction
+    "distinct <b id>": lambda n: "<div>" + _distinct(n) + "in</div>out",
+    "distinct, then equal": lambda n: "<div>" + _distinct(n) + "<b>" * n + "in</div>out",
+    "interleaved": lambda n: "<div>" + "".join(f"<b id=x{i}><b class=c>" for i in range(n)) + "in</div>out",
+    "in a cell": lambda n: "<b><b><b><table><tr><td><div>" + _distinct(n) + "<b>" * n + "in</div>out",
+    "14 names, <a> <nobr> too": lambda n: "".join(f"<{_FORMATTING[i % 14]} id=x{i}>" for i in range(n)),
+    "<a> reopening": lambda n: "".join(f"<{('a', 'b', 'i')[i % 3]} id=x{i}>" for i in range(n)) + "end",
+    "<nobr> reopening": lambda n: "".join(f"<{('nobr', 'b', 'i')[i % 3]} id=x{i}>" for i in range(n)) + "end",
+    "<b> over <span>x": lambda n: "<b>" + "<span>x" * n,
+    "reconstructed per <p>": lambda n: "<div>" + _distinct(48) + "</div>" + "<p>x</p>" * n,
+    "reconstructed, deep": lambda n: "<span>" * 440 + "<div>" + _distinct(48) + "</div>" + "<p>x</p>" * n,
+    "Noah's Ark, many attributes": lambda n: "".join(
+        "<b " + " ".join(f"a{j}" for j in range(60)) + f" z={i}>" for i in range(n)),
+    "Noah's Ark removals": lambda n: "".join(f"<b id=x{i}>" * 3 for i in range(n)) + _distinct(n, "i") + _distinct(n),
+    "</b> far, closed": lambda n: "<div>" + "".join(f"<b id=x{i}><i id=x{i}>" for i in range(n)) + "</div>" + "</b>" * n,
+    "holes reopened": lambda n: "<i><p>" + _distinct(n) + "<u></p>" + "</b>" * n + "<p>x</p>" * n,
+    # names looked for down either list
+    "</i> after <b id>": lambda n: _distinct(n) + "</i>" * n + "end",
+    "<a>x</a> after <b id>": lambda n: _distinct(n) + "<a>x</a>" * n,
+    "</span> under <div>": lambda n: "<span><div>" + "<b>" * n + "</span>" * n + "end",
+    "<li> under <b>": lambda n: "<ul>" + "<b>" * n + "<li></li>" * n,
+    "<dd> under <i>": lambda n: "<dl>" + "<i>" * n + "<dd></dd><dt></dt>" * n,
+    "</form>": lambda n: ("<form>" + "<span>" * 10 + "</form>") * n,
+    "foster under <span>": lambda n: "<span>" * n + "<table>" + "<b></b>" * n,
+    "stray </x> </i>": lambda n: "<span>" * n + "</x>" * n + "</i>" * n + "end",
+    "</thead> in a cell": lambda n: "<table><tr><td>" + "<span>" * n + "</thead>" * n + "end",
+    "<hr> under <select>": lambda n: "<select>" + "<span>" * n + "<hr>" * n,
+    "</body> under <span>": lambda n: "<span>" * n + "</body>" * n + "end",
+    "</x> in <svg>": lambda n: "<svg>" + "<g>" * n + "</x>" * n + "end",
+    "</table> under <span>": lambda n: "<span>" * n + "<table></table>" * n,
+    "</i> behind <table>": lambda n: "<i><table>" + _distinct(n) + "</i>" * n + "end",
+    "</i> behind <mi>": lambda n: "<i><math><mi>" + _distinct(n) + "</i>" * n + "end",
+    "</i> behind <foreignObject>": lambda n: "<i><svg><foreignObject>" + _distinct(n) + "</i>" * n + "end",
+    "</div> out of scope": lambda n: "<div><table>" + "<b>" * n + "</div>" * n + "end",
+    "</p> out of scope": lambda n: "<p><table>" + "<b>" * n + "</p>" * n + "end",
+    "<div> closing no <p>": lambda n: "<p><table>" + "<div>" * n + "end",
+    "</li> out of scope": lambda n: "<ul><li><table>" + "<b>" * n + "</li>" * n + "end",
+    "</h2> out of scope": lambda n: "<h1><table>" + "<b>" * n + "</h2>" * n + "end",
+    "<rb> without <ruby>": lambda n: "<ruby><table>" + "<b>" * n + "<rb>" * n + "end",
+    "<div><a> misnested": lambda n: "<div><a>" * n + "end",
+    "<span><em><div><a>": lambda n: "<span><em><div><a>" * n + "end",
+    # the adoption agency moving subtrees
+    "agency: moved subtrees": lambda n: "<b>" + "<div>" * n + "</b>" * n + "end",
+    "agency: stack removals": lambda n: "<b><span>" + "<div><span>" * n + "</b>" * n,
+    "agency: <option> moved": lambda n: "<select><b>" + "<div>" * n + "<option>x" + "</b>" * n,
+    "agency: options between": lambda n: "<select><b>" + "<div>" * n + "<option>x" + "</b><option>y" * n,
+    "agency: selected between": lambda n: "<select>" + _SC + "<b>" + "<div>" * n + "<option>x"
+                                          + "</b><option selected>y" * n,
+    "agency: <body a_i> between": lambda n: "<select><b>" + "<div>" * n + "<option>x"
+                                            + "".join(f"</b><body a{i}>" for i in range(n)),
+    # <select>s with many options (no selectedness algorithm without DOM events)
+    "<option>s": lambda n: "<select>" + "<option>x" * n,
+    "<option selected>s": lambda n: "<select>" + _SC + "".join(f"<option selected><b>o{i}</b>" for i in range(n)),
+    "<optgroup><option>s": lambda n: "<select>" + "<optgroup><option selected>x" * n,
+    "options in <div>s": lambda n: "<div>" * n + "<option selected>x" * n,
+    "fostered <option>s": lambda n: "<select>" + _SC + "<option>y<table><option selected>x</table>" * n,
+    "moved 20-node blocks": lambda n: "<select>" + ("<option>y<b><p>" + "<i></i>" * 20 + "</b>") * n,
+    # names and text
+    "a tag with n attributes": lambda n: "<p " + " ".join(f"a{i}" for i in range(n)) + ">x",
+    "<html a_i> tags": lambda n: "".join(f"<html a{i}>" for i in range(n)),
+    "distinct tag names": lambda n: "".join(f"<x{i}></x{i}>" for i in range(n)),
+    "distinct attribute names": lambda n: "".join(f"<p a{i}=1>" for i in range(n)),
+    "foster text pieces": lambda n: "<table>" + "x<!---->" * n,
+    "text after </body>, pieces": lambda n: "</body>" + "x<!---->" * n,
+}
+
+
+# Shapes timed from larger sizes: a document's name tables outgrow the CPU caches at
+# about 1 MB of distinct names (time(4n)/time(n) about 13 from 60 kB, 4.7 from 1 MB).
+_LARGER = {"distinct tag names": 1_000_000, "distinct attribute names": 1_000_000}
+
+
+@pytest.mark.parametrize("shape", list(CRAFTED))
+def test_crafted_shapes_parse_in_linear_time(shape: str) -> None:
+    make = CRAFTED[shape]
+    small = make(12)
+    if shape not in ("deep blocks, repeated", "reconstructed, deep"):  # past a cap from the start
+        assert within_caps(small)
+        assert parse(small).html == unpatched_html(small)  # below the caps: lexbor's tree
+    assert_linear(make, size=_LARGER.get(shape, 150_000))
+
+
+def _select_all(css: str):
+    def work(markup: str) -> int:
+        return len(parse(markup).select(css))
+    return work
+
+
+# Selectors on trees at the caps' depth: a descendant walk meets at most 512 ancestors,
+# a child walk one, a :has() in the subject compound searches a subtree at most 512 deep.
+# (A :has() in an ancestor compound, a sibling walk and :nth-child() are lexbor's as they
+# are: quadratic in the page's size or width, docs/reliability.md, known limits.)
+CRAFTED_SELECTORS = {
+    "body span": lambda n: ("<div>" + "<span>" * 500 + "</div>") * (n // 500 + 1),
+    "div.x span": lambda n: ("<div>" + "<div><span>" * 250 + "</div>") * (n // 500 + 1),
+    ":not(.a) span": lambda n: ("<div>" + "<span>" * 500 + "</div>") * (n // 500 + 1),
+    "span > span": lambda n: ("<div>" + "<span>" * 500 + "</div>") * (n // 500 + 1),
+    "span:has(> i)": lambda n: ("<div>" + "<span><b>x</b>" * 250 + "<i>y</i></div>") * (n // 250 + 1),
+}
+
+
+@pytest.mark.parametrize("css", list(CRAFTED_SELECTORS))
+def test_selectors_on_capped_depth_run_in_linear_time(css: str) -> None:
+    make = CRAFTED_SELECTORS[css]
+    small = make(2_000)
+    assert len(parse(small).select(css)) == len(lexbor.LexborHTMLParser(small).css(css))
+    assert_linear(make, _select_all(css), size=100_000)
+
+
+
+# ---------------------------------------------------------------- depth, threads, memory
 
 
 def test_the_lexbor_patch_leaves_trees_unchanged() -> None:
     # selectolax 1.0.2 bundles the same lexbor 3.1.0 unpatched: same input, same tree
-    lexbor = pytest.importorskip("selectolax.lexbor")
     tricky = [
         "<p>a<div>b<p>c<section>d</p>e</section><h1>f<p>g</h1>",
         "<p><p><div><p></div>x", "<table><p>a<td>b<div>c</table>",
         "<button><p>a<div>b</button>c<p>d<address>e", "<p>1<svg><p>2</svg>3<math><p>4",
         "<p>x<template><p>y<div>z</template>w<div>v",
-        # the Noah's Ark clause (lexbor_patches.py keeps an index of the formatting list)
+        # the Noah's Ark clause
         "<b><b><b><b><b>x</b></b>y", "<b id=1><b id=1><b id=1><b id=1>x</p>y",
         "<b class=a id=1><b id=1 class=a><b ID=1 CLASS=a><b id=1 class=a>x<p>y",
         "<b id=1 class=a><b id=1><b class=a id=1><b id=1 class=a id=2>x<p>y",
@@ -438,7 +638,7 @@ def test_the_lexbor_patch_leaves_trees_unchanged() -> None:
         "<div><span><form>" + "<em>" * 40 + "</form></span>x", "<ul><li><span><form>" + "<em>" * 40 + "</form><li>x",
         "<dl><dd><span><form>" + "<em>" * 40 + "</form><dt>x",
         # a formatting end tag whose element is open behind a scope boundary that pushes
-        # no marker is ignored (lexbor_patches.py answers without scanning either list)
+        # no marker is ignored
         "<i><table>" + "".join(f"<b id={i}>" for i in range(40)) + "</i>" * 5 + "<i>x</i></i>y</table></i>z",
         "<u><i><math><mi>" + "".join(f"<b id={i}>" for i in range(40)) + "</i></u></b></i>x</mi></i>y</math></u>z",
         "<a><svg><foreignObject>" + "<b>" * 40 + "<a>x</a></a>y</foreignObject></a>z</svg><a>w",
@@ -463,33 +663,10 @@ def test_the_lexbor_patch_leaves_trees_unchanged() -> None:
         + "<tt><marquee><tt><big id=1><small class=a><u class=a><big><small id=1><b id=2><b class=a><dd><div>"
         "<address><h1><a><ul><option><span><i id=1></u></h1><dd>x",
     ]
-    truth, pages = article_benchmark()
-    samples = tricky + [read_gzip_text(p) for p in pages[::6]]
-    for markup in samples:
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup[:80]
+    for markup in tricky:
+        assert within_caps(markup), markup[:80]
+        assert parse(markup).html == unpatched_html(markup), markup[:80]
 
-
-
-@pytest.mark.parametrize("tag", ["a", "nobr"])
-def test_closing_and_reopening_formatting_elements_is_linear(tag: str) -> None:
-    # <a> (and <nobr>) close the open one and reopen the formatting elements opened
-    # since; lexbor asked "is this element still open?" by scanning the stack from the
-    # top: <b> over 100,000 <span>s took 2.3 s before lexbor_patches.py indexed it
-    n = 99_999
-    doc = parse("".join(f"<{(tag, 'b', 'i')[i % 3]} id=x{i}>" for i in range(n)) + "end")
-    assert len(doc.select(tag)) == n // 3
-    assert len(doc.select("b")) == len(doc.select("i")) == 2 * (n // 3) - 1  # as unpatched lexbor
-    doc = parse("<b>" + "<span>x" * n)
-    assert len(doc.select_one("b").select("span")) == n
-
-def test_stray_end_tags_under_deep_nesting_are_ignored_in_linear_time() -> None:
-    # An end tag no open element matches walked the stack down to the nearest special
-    # element: 20k </x> under 20k <span>s took 1.6 s (40k: 12 s) before
-    # lexbor_patches.py counted the open elements' names; the tree is unchanged
-    n = 100_000
-    doc = parse("<span>" * n + "</x>" * n + "</i>" * n + "end")
-    spans = doc.select("span")
-    assert len(spans) == n and spans[-1].text == "end"
 
 
 # Tag soup for the differential test below: mostly formatting elements, with small
@@ -525,13 +702,20 @@ def _soup(rng, length: int, table) -> str:
 
 def _assert_pages_build_the_trees_of_unpatched_lexbor(make_page, seed: int, pages: int) -> None:
     """Parse ``make_page(rng, index)`` for each of ``pages`` seeded pages with turbohtml and
-    with selectolax 1.0.2, which bundles the same lexbor unpatched: same page, same tree.
+    with selectolax 1.0.2, which bundles the same lexbor unpatched: same page below the
+    caps, same tree (pages past them are parsed, not compared; a third at least must be
+    below).
     TURBOHTML_SOUP_DOCS=200000 runs a longer comparison by hand."""
-    lexbor = pytest.importorskip("selectolax.lexbor")
     rng = random.Random(seed)
-    for index in range(int(os.environ.get("TURBOHTML_SOUP_DOCS", pages))):
+    total = int(os.environ.get("TURBOHTML_SOUP_DOCS", pages))
+    compared = 0
+    for index in range(total):
         markup = make_page(rng, index)
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+        tree = parse(markup).html  # past the caps: parsed, not compared
+        if within_caps(markup):
+            assert tree == unpatched_html(markup), markup
+            compared += 1
+    assert compared >= total // 3, f"only {compared} of {total} pages below the caps"
 
 
 _FORMATTING_SOUP = (
@@ -550,7 +734,7 @@ def formatting_soup(rng, length: int) -> str:
 
 
 def test_formatting_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
-    # A differential test of lexbor_patches.py's Noah's Ark index against selectolax's
+    # The Noah's Ark clause and reconstruction below the caps, against selectolax's
     # unpatched lexbor.
     def page(rng, index):
         length = rng.randint(600, 1200) if index % 20 == 0 else rng.randint(100, 400) if index % 4 == 0 else rng.randint(5, 60)
@@ -559,12 +743,11 @@ def test_formatting_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
     _assert_pages_build_the_trees_of_unpatched_lexbor(page, 20250609, 4000)
 
 
-# Soup for the holes lexbor_patches.py leaves in the list of active formatting elements:
-# bursts of 20-50 formatting start tags from a few names and attribute sets start the
-# index (past 32 entries) and give the Noah's Ark clause equal elements to remove far from
-# the end of the list; end tags run the adoption agency (its bookmark and indexes among
-# holes); blocks and </p> close formatting elements that text and tags then reconstruct
-# (walking back over holes); cells, captions, objects, applets, marquees and templates
+# Soup for removals from the middle of the list of active formatting elements:
+# bursts of 5-20 formatting start tags from a few names and attribute sets give the
+# Noah's Ark clause equal elements to remove far from the end of the list; end tags run
+# the adoption agency (its bookmark); blocks and </p> close formatting elements that text
+# and tags then reconstruct; cells, captions, objects, applets, marquees and templates
 # push and clear markers; <a> and <nobr> close the open one.
 _ARK_NAMES = ("a", "b", "i", "nobr", "em", "u")
 _ARK_ATTRIBUTES = ("", "", "", " id=1", " id=2", " class=a", " id=1 class=a", " class=a id=1", " ID=1")
@@ -579,12 +762,12 @@ def _misnested(rng) -> str:
     # agency's inner loop removes the entries it meets past the third (lexbor's indexes
     # then go stale, and its bookmark may land before the element it failed to remove)
     name = rng.choice(_ARK_NAMES)
-    inner = "".join(_ark_tag(rng) for _ in range(rng.randint(3, 30)))
+    inner = "".join(_ark_tag(rng) for _ in range(rng.randint(3, 15)))
     return f"<{name}{rng.choice(_ARK_ATTRIBUTES)}>{inner}<{rng.choice(('div', 'h1', 'li', 'p'))}>x</{name}>"
 
 
 _HOLE_SOUP = (
-    (0.05, lambda rng: "".join(_ark_tag(rng) for _ in range(rng.randint(20, 50)))),
+    (0.05, lambda rng: "".join(_ark_tag(rng) for _ in range(rng.randint(5, 20)))),
     (0.08, _misnested),
     (0.12, lambda rng: _ark_tag(rng) * rng.randint(2, 4)),
     (0.36, _ark_tag),
@@ -601,13 +784,13 @@ _HOLE_SOUP = (
 def test_removals_inside_the_formatting_list_build_the_trees_of_unpatched_lexbor() -> None:
     # A removal from the middle of the list leaves a hole that lexbor never sees (its
     # indexes count the live entries)
-    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: _soup(rng, rng.randint(20, 120), _HOLE_SOUP),
+    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: _soup(rng, rng.randint(20, 60), _HOLE_SOUP),
                                                       20261204, 2500)
 
 
-# Deeper soup: runs of 30-80 equal or distinct start tags push both lists past the 32
-# entries where lexbor_patches.py's indexes start, between special elements, markers,
-# <li>/<dd>/<dt>, forms, templates and foreign content, then runs of end tags.
+# Deeper soup: runs of 10-30 equal or distinct start tags deepen both lists, between
+# special elements, markers, <li>/<dd>/<dt>, forms, templates and foreign content, then
+# runs of end tags (pages past the caps are parsed, not compared).
 _RUNS = _FORMATTING + ("span", "div", "li", "dd", "dt", "p", "address", "form", "g")
 _BLOCKS = ("div", "p", "address", "ul", "ol", "dl", "li", "dd", "dt", "form", "section", "table", "tr",
            "button", "h1", "span", "select", "option", "pre")
@@ -616,7 +799,7 @@ _FOREIGN = ("svg", "math", "foreignObject", "mi", "mo", "mtext", "annotation-xml
 
 
 def _run(rng) -> str:
-    tag, k = rng.choice(_RUNS), rng.randint(30, 80)
+    tag, k = rng.choice(_RUNS), rng.randint(10, 30)
     if tag in _FORMATTING and rng.random() < 0.6:
         return "".join(f"<{tag} id={rng.randint(0, 3 * k)}>" for _ in range(k))
     return f"<{tag}>" * k
@@ -642,20 +825,16 @@ def stack_soup(rng, length: int) -> str:
 
 
 def test_deep_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
-    # The stack's and the list's name counts (lexbor_patches.py) against selectolax's
-    # unpatched lexbor;
-    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: stack_soup(rng, rng.randint(20, 300)),
+    # Deep stacks and lists below the caps against selectolax's unpatched lexbor
+    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: stack_soup(rng, rng.randint(20, 100)),
                                                       20261201, 2000)
 
 
 # The adoption agency deep in the stack: a formatting element opened under a block
 # (<div>, <li>, <table>, <td>, <button>...), more blocks, formatting elements and foreign
-# elements opened inside it (past the 32 entries where lexbor_patches.py's index starts),
-# then runs of its end tag. Each end tag moves the furthest block up and the formatting
-# element's copy right above it; lexbor_patches.py moves only the entries between the two
-# (the entries above keep their place and counts, those resetting the insertion mode
-# at a moved element one lower), answers step 8 ("in scope?") from the counts and
-# remembers the copy's entry for the next end tag's step 7.
+# elements opened inside it, then runs of its end tag. Each end tag moves the furthest
+# block up and the formatting element's copy right above it (lexbor removes and inserts
+# entries in the middle of the stack; the cap bounds how many move).
 _AGENCY_BLOCKS = ("div", "li", "p", "table", "td", "tr", "button", "h1", "section", "select", "option",
                   "svg><foreignObject", "math><mi", "dd", "caption", "template", "form")
 
@@ -694,53 +873,9 @@ def test_adoption_agency_deep_in_the_stack_builds_the_trees_of_unpatched_lexbor(
     _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: agency_page(rng), 20261202, 1500)
 
 
-def test_adoption_agency_moving_deep_blocks_is_linear() -> None:
-    # <b>, n <div>, n </b>: each </b> moved the <div> above the <b> with everything opened
-    # since, and lexbor walked the moved subtree (insertion steps), the stack down to the
-    # <b> (twice) and moved every entry above it twice: 20k took 7 s. The tree is lexbor's
-    # (compared whole at 2,000): each <div> holds an empty <b> copy, then the next <div>.
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    page = "<b>" + "<div>" * 2_000 + "</b>" * 2_000 + "end"
-    assert parse(page).html == lexbor.LexborHTMLParser(page).html
-    n = 100_000
-    doc = parse("<b>" + "<div>" * n + "</b>" * n + "end")
-    divs = doc.select("div")
-    assert len(divs) == n and len(doc.select("div > b:first-child:empty")) == n
-    assert len(doc.select("div > div")) == n - 1 and divs[-1].text == "end"
 
 
-_AGENCY_OPTIONS = {
-    "option below": lambda n: "<select><b>" + "<div>" * n + "<option>x" + "</b>" * n,
-    "selected, selectedcontent": lambda n: "<select>" + _SC + "<b>" + "<div>" * n + "<option selected>x" + "</b>" * n,
-    "options between": lambda n: "<select><b>" + "<div>" * n + "<option>x" + "</b><option>y" * n,
-    "selected between": lambda n: "<select><b>" + "<div>" * n + "<option>x" + "</b><option selected>y" * n,
-    "unsettled select before": lambda n: "<select><option>a<table><option selected>f<option selected>g</table></select>"
-                                         "<select><b>" + "<div>" * n + "<option>x" + "</b>" * n,
-    "body attributes between": lambda n: "<select><b>" + "<div>" * n + "<option>x"
-                                         + "".join(f"</b><body a{i}>" for i in range(n)),
-}
-
-
-@pytest.mark.parametrize("shape", list(_AGENCY_OPTIONS))
-def test_adoption_agency_moving_an_option_is_linear(shape: str) -> None:
-    # <select><b>, n <div>, <option>, n </b>: each </b> moves a block holding the option;
-    # the select caches' look and lexbor's insertion steps walked down to it, and the
-    # option walked up to its select (and so did each option appended below the moved
-    # blocks): 20k took 12.8 s. lexbor_patches.py skips the walks when no run of the
-    # selectedness algorithm can change anything (every open select settled). The tree
-    # is lexbor's (compared whole at 2,000).
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    make = _AGENCY_OPTIONS[shape]
-    page = make(2_000)
-    assert parse(page).html == lexbor.LexborHTMLParser(page).html
-    n = 100_000
-    doc = parse(make(n))
-    assert len(doc.select("div")) == n
-    options = {"options between": n + 1, "selected between": n + 1, "unsettled select before": 4}.get(shape, 1)
-    assert len(doc.select("option")) == options
-
-
-# Text inside <script>, <style>, <title>, <textarea>, comments...: lexbor_patches.py makes
+# Text inside <script>, <style>, <title>, <textarea>, comments...: patches/0001 makes
 # their tokenizer loops skip 8 plain bytes at a time to the next byte they act on. The
 # soup puts those bytes (and near-miss end tags) at every offset of the 8-byte windows.
 _TEXT_HOSTS = ("script", "style", "title", "textarea", "xmp", "iframe", "noembed", "noframes", "noscript")
@@ -770,7 +905,6 @@ def text_soup(rng) -> str:
 
 
 def test_text_in_scripts_styles_and_comments_tokenizes_as_unpatched_lexbor() -> None:
-    lexbor = pytest.importorskip("selectolax.lexbor")
     rng = random.Random(20261203)
     docs = int(os.environ.get("TURBOHTML_SOUP_DOCS", "3000"))
     for _ in range(docs):
@@ -783,7 +917,7 @@ def test_text_in_scripts_styles_and_comments_tokenizes_as_unpatched_lexbor() -> 
 # Formatting elements open behind scope boundaries that push no marker (<table>, MathML
 # <mi>, SVG <foreignObject>...), long runs that start both lists' indexes, then their
 # end tags: the adoption agency ignores those it finds out of scope, and
-# lexbor_patches.py answers that without scanning either list.
+# the caps bound both walks.
 _BOUNDARIES = ("table", "math><mi", "math><mo", "svg><foreignObject", "svg><desc", "svg><title",
                "math><annotation-xml encoding=text/html", "table><tr><td", "object", "caption")
 # and end tags (and start tags closing a <p>, an <li>) that look for an element in scope
@@ -802,15 +936,14 @@ _SCOPE_SOUP = (
 
 
 def test_out_of_scope_tag_soup_builds_the_trees_of_unpatched_lexbor() -> None:
-    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: _soup(rng, rng.randint(20, 200), _SCOPE_SOUP),
+    _assert_pages_build_the_trees_of_unpatched_lexbor(lambda rng, _: _soup(rng, rng.randint(20, 80), _SCOPE_SOUP),
                                                       20261202, 2000)
 
 
 # Tables, selects and foreign content deep enough to start the stack's index: "in table
 # scope?" (</thead>, </tr>, <td> in a cell...), "in scope?" answered yes (a <select> below
 # deep inline elements, </body>, <option>, <hr>), and foreign end tags looking for their
-# name down the SVG/MathML elements above the nearest HTML one (lexbor_patches.py counts
-# all three and remembers where a walk found its element).
+# name down the SVG/MathML elements above the nearest HTML one.
 _TABLE_TAGS = ("table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption", "colgroup", "col", "template")
 _SELECT_TAGS = ("select", "option", "optgroup", "hr", "datalist", "select multiple", "button", "selectedcontent")
 _FOREIGN_NAMES = ("g", "G", "x", "mi", "mo", "foreignObject", "foreignobject", "desc", "title", "svg", "math",
@@ -818,7 +951,7 @@ _FOREIGN_NAMES = ("g", "G", "x", "mi", "mo", "foreignObject", "foreignobject", "
 
 
 def _deep_run(rng) -> str:
-    tag, k = rng.choice(("span", "g", "b", "div", "i", "em", "mi", "font", "option", "p")), rng.randint(30, 80)
+    tag, k = rng.choice(("span", "g", "b", "div", "i", "em", "mi", "font", "option", "p")), rng.randint(10, 40)
     return f"<{tag}>" * k
 
 
@@ -853,8 +986,8 @@ def test_table_select_and_foreign_soup_builds_the_trees_of_unpatched_lexbor() ->
 
 # Long tags and the <html>/<body> tags whose attributes join one element: duplicates
 # (any case), SVG and MathML names lexbor adjusts (viewBox, definitionURL, xlink:href),
-# namespaced and odd names; lexbor_patches.py answers "is it there already?" from a set
-# of the element's names past 16 attributes, and grows the document's name tables.
+# namespaced and odd names; lexbor answers "is it there already?" by a scan (at most
+# 1,024 attributes), and the document's name tables grow (patches/0006).
 _ATTR_NAMES = ("a", "A", "b", "id", "class", "viewbox", "viewBox", "VIEWBOX", "definitionurl", "definitionURL",
                "xlink:href", "XLINK:HREF", "xml:lang", "xmlns", "xmlns:xlink", "href", "style", "data-x", "on")
 
@@ -882,100 +1015,14 @@ def test_attribute_soup_builds_the_trees_of_unpatched_lexbor() -> None:
 
 
 def test_many_distinct_names_build_the_trees_of_unpatched_lexbor() -> None:
-    # Past 512 names a document's name table grows (lexbor_patches.py): every tag and
+    # Past 512 names a document's name table grows (patches/0006): every tag and
     # attribute name, in any case, must still find its entry, in one document and the
     # documents reused after it.
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    tags = "".join(f"<t{i} A{i}=1 a{i % 7}=2><T{i // 3}>" for i in range(3000))
-    svg = "<svg " + " ".join(f"Attr{i} attr{i}" for i in range(1500)) + "><clipPath/><foreignObject/></svg>"
+    tags = "".join(f"<t{i} A{i}=1 a{i % 7}=2><T{i // 3}></t{i // 3}></T{i}>" for i in range(3000))
+    svg = "<svg " + " ".join(f"Attr{i} attr{i}" for i in range(1000)) + "><clipPath/><foreignObject/></svg>"
     for markup in (tags, svg, tags + svg, "<p a=1>x"):
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html
+        assert parse(markup).html == unpatched_html(markup)
 
-def _distinct(n: int, tag: str = "b") -> str:
-    return "".join(f"<{tag} id=x{i}>" for i in range(n))
-
-
-@pytest.mark.parametrize("shape", ["</i>", "<a>", "</span>", "<li>", "<dd>", "</form>", "foster"])
-def test_tags_that_looked_for_a_name_down_a_deep_list_are_linear(shape: str) -> None:
-    # Each of these tags scanned n entries for nothing (20k of them: 1-4 s, quadratic)
-    # until lexbor_patches.py counted names after the last marker, above the nearest
-    # special element, and <template>s; at 100k each would take about half a minute.
-    n = 100_000
-    if shape == "</i>":  # the adoption agency's first step finds no <i> after the last marker
-        doc = parse(_distinct(n) + "</i>" * n + "end")
-        assert len(doc.select("b")) == n and doc.select("b")[-1].text == "end"
-    elif shape == "<a>":  # an <a> start tag looks for an open <a> after the last marker
-        doc = parse(_distinct(n) + "<a>x</a>" * n)
-        assert len(doc.select("a")) == n and len(doc.select("b")) == n
-    elif shape == "</span>":  # the <span> is open, but below the <div>
-        doc = parse("<span><div>" + "<b>" * n + "</span>" * n + "end")
-        assert len(doc.select("div b")) == n and doc.select("b")[-1].text == "end"
-    elif shape == "<li>":  # no <li> above the <ul> to close
-        doc = parse("<ul>" + "<b>" * n + "<li></li>" * n)
-        assert len(doc.select("li")) == n
-    elif shape == "<dd>":
-        doc = parse("<dl>" + "<i>" * n + "<dd></dd><dt></dt>" * (n // 2))
-        assert len(doc.select("dd")) == len(doc.select("dt")) == n // 2
-    elif shape == "</form>":  # "is a <template> open?" scanned the whole stack
-        doc = parse(("<form>" + "<span>" * 10 + "</form>") * (n // 10))
-        assert len(doc.select("form")) == n // 10 and len(doc.select("span")) == n
-    else:  # foster parenting asks it too
-        doc = parse("<span>" * n + "<table>" + "<b></b>" * n)
-        assert len(doc.select("span")) == n and len(doc.select("b")) == n
-
-
-@pytest.mark.parametrize("shape", ["</thead>", "<hr>", "</body>", "</x>", "</table>", "attributes", "<html a>", "text"])
-def test_scope_walks_down_deep_stacks_are_linear(shape: str) -> None:
-    # Walks lexbor_patches.py answers from the stack's index: table scope in a cell (no
-    # </thead> to close), a yes (the <select> below the spans, for every <hr>; the <body>,
-    # for every </body>), and a foreign end tag looking down the SVG elements. Each was
-    # n^2/2 steps (8k: 0.2-0.6 s; at 100k about a minute).
-    n = 100_000
-    if shape == "</thead>":
-        doc = parse("<table><tr><td>" + "<span>" * n + "</thead>" * n + "end")
-        assert len(doc.select("td span")) == n and doc.select("span")[-1].text == "end"
-    elif shape == "<hr>":
-        doc = parse("<select>" + "<span>" * n + "<hr>" * n)
-        assert len(doc.select("select span")) == n and len(doc.select("span hr")) == n
-    elif shape == "</body>":
-        doc = parse("<span>" * n + "</body>" * n + "end")
-        assert len(doc.select("span")) == n and doc.select("span")[-1].text == "end"
-    elif shape == "</x>":
-        doc = parse("<svg>" + "<g>" * n + "</x>" * n + "end")
-        assert len(doc.select("svg g")) == n and doc.select("g")[-1].text == "end"
-    elif shape == "</table>":  # resetting the insertion mode walked down the spans
-        doc = parse("<span>" * n + "<table></table>" * n)
-        assert len(doc.select("span")) == n and len(doc.select("span > table")) == n
-    elif shape == "attributes":  # each new name was looked for among the ones before
-        doc = parse("<p " + " ".join(f"a{i}" for i in range(n)) + " a7>x")
-        assert len(doc.select_one("p").attrs) == n
-    elif shape == "<html a>":  # the attributes of n <html> tags join one element
-        doc = parse("".join(f"<html a{i}>" for i in range(n)) + "<html a1=again>")
-        html = doc.select_one("html")
-        assert len(html.attrs) == n and html.attrs["a1"] == ""
-    else:  # foster-parented text joining the text before the table, piece by piece
-        doc = parse("<table>" + "x<!---->" * n)
-        assert doc.body.text == "x" * n and doc.html.startswith("<html><head></head><body>" + "x" * n + "<table><!---->")
-
-
-@pytest.mark.parametrize("shape", ["Noah's Ark", "</b>", "reopened"])
-def test_removals_far_from_the_end_of_the_formatting_list_are_linear(shape: str) -> None:
-    # Removing an entry from the middle of the list of active formatting elements moved
-    # every entry after it (and the Noah's Ark scan walked them): 3 copies each of 30k
-    # distinct <b>, 30k <i>, then the first 30k <b> again took 9.5 s (30k </b> after
-    # closed <b><i> pairs: 6.7 s), quadratic, before lexbor_patches.py left holes in the
-    # list instead (0.3 s, 0.5 s). The counts are unpatched lexbor's.
-    n = 30_000
-    if shape == "Noah's Ark":  # each of the last n <b> removes the earliest of 3 copies
-        doc = parse("".join(f"<b id=x{i}>" * 3 for i in range(n)) + _distinct(n, "i") + _distinct(n) + "end")
-        assert len(doc.select("b")) == 4 * n and len(doc.select("i")) == n
-    elif shape == "</b>":  # each </b> removes the last <b>, closed, from behind the <i>s
-        doc = parse("<div>" + "".join(f"<b id=x{i}><i id=x{i}>" for i in range(n)) + "</div>" + "</b>" * n + "end")
-        assert len(doc.select("b")) == n and len(doc.select("i")) == 2 * n  # the text reopens the <i>s
-    else:  # n holes in front of the <u> each text reopens: the first walk back closes them up
-        doc = parse("<i><p>" + _distinct(n) + "<u></p>" + "</b>" * n + "<p>x</p>" * n + "end")
-        assert len(doc.select("u")) == n + 2 and len(doc.select("p")) == n + 1
-    assert doc.body.text.endswith("end")
 
 
 def test_reused_documents_start_clean() -> None:
@@ -983,7 +1030,6 @@ def test_reused_documents_start_clean() -> None:
     # nothing of the last page may show, quirks mode included (a <table> closes an open
     # <p> only outside quirks mode), and a page parsed while an older one is alive gets
     # a document of its own.
-    lexbor = pytest.importorskip("selectolax.lexbor")
     pages = [
         "<p>a<table><td>x</table>",
         "<!doctype html><p>a<table><td>x</table>",
@@ -1002,53 +1048,11 @@ def test_reused_documents_start_clean() -> None:
     ]
 
 
-@pytest.mark.parametrize("boundary", ["table", "math><mi", "svg><foreignObject", "svg><desc"])
-def test_formatting_end_tags_out_of_scope_are_ignored_in_linear_time(boundary: str) -> None:
-    # The <i> is open but behind a scope boundary that pushes no marker: each </i> scanned
-    # the list of active formatting elements back to it and the stack down to the boundary
-    # (10k: 0.4 s, 20k: 4 s, quadratic) before lexbor_patches.py answered it at once
-    n = 100_000
-    doc = parse(f"<i><{boundary}>" + _distinct(n) + "</i>" * n + "end")
-    assert len(doc.select("i")) == 1 and len(doc.select("b")) == n
-    assert doc.select("b")[-1].text == "end"
-
-
-@pytest.mark.parametrize("shape", ["</div>", "</p>", "<div>", "</li>", "</h2>", "<rb>"])
-def test_end_tags_out_of_scope_by_name_are_ignored_in_linear_time(shape: str) -> None:
-    # "Is an element with this name in scope?" walked the stack down to the scope boundary
-    # (<div><table>, 20k <b>, 20k </div>: 4.2 s; </p>, </li>, </h2>, <rb>: 3.6-7.3 s, quadratic)
-    # before lexbor_patches.py counted the boundaries below each open element
-    n = 100_000
-    prefix, opened, tag = {
-        "</div>": ("<div><table>", "<b>", "</div>"),
-        "</p>": ("<p><table>", "<b>", "</p>"),  # button scope
-        "<div>": ("<p><table>", "", "<div>"),  # closes a <p> in button scope: none
-        "</li>": ("<ul><li><table>", "<b>", "</li>"),  # list item scope
-        "</h2>": ("<h1><table>", "<b>", "</h2>"),  # any of <h1> to <h6>
-        "<rb>": ("<ruby><table>", "<b>", "<rb>"),  # "is a <ruby> in scope?"
-    }[shape]
-    doc = parse(prefix + opened * n + tag * n + "end")
-    assert len(doc.select("table")) == 1 and len(doc.select("b")) == (n if opened else 0)
-    assert doc.body.text == "end"
-
-
-@pytest.mark.parametrize("pattern", [("<div>", "<a>"), ("<span>", "<em>", "<div>", "<a>")])
-def test_formatting_elements_misnested_around_blocks_are_linear(pattern: tuple) -> None:
-    # Each <a> closes the last one through the adoption agency, whose last step looked for
-    # the <div> (the furthest block, near the top) from the bottom of the stack: 200k tags
-    # took 3.6 s (1M: 40 s) before lexbor_patches.py scanned from the top for it
-    n = 200_000
-    doc = parse("".join(pattern[i % len(pattern)] for i in range(n)) + "end")
-    k = len(pattern)
-    assert len(doc.select("div")) == n // k and len(doc.select("a")) == 2 * (n // k) - 1
-    assert doc.body.text == "end"
-
-
 # <select> soup: options with and without selected/disabled, optgroups (disabled, nested),
 # <selectedcontent> in a <button> before the options, after them and elsewhere, multiple
 # and size, misnesting with formatting elements and tables, nested and unclosed selects,
 # <datalist>, <hr>, foreign content. Never an SVG or MathML <option selected>: unpatched
-# lexbor writes a byte past that element (lexbor_patches.py), which can crash selectolax.
+# lexbor writes a byte past that element (patches/0004), which can crash selectolax.
 _SELECT_ATTRS = ("", "", "", " multiple", " size=1", " size=2", " size=0", " size=x", " size=''",
                  " multiple size=1", " size=3 multiple", " disabled")
 _OPTION_ATTRS = ("", "", "", " selected", " selected", " disabled", " selected disabled", " value=v", " SELECTED=''")
@@ -1084,21 +1088,17 @@ def select_soup(rng, length: int) -> str:
 
 
 def test_select_soup_builds_the_trees_of_unpatched_lexbor() -> None:
-    # lexbor_patches.py's <select> caches (each select's last selectedness run, its
-    # <selectedcontent>, an option's nearest select) against selectolax's unpatched
-    # lexbor: a selectedness that went wrong shows as a different option cloned into a
-    # <selectedcontent>.
+    # <select> soup against selectolax's unpatched lexbor (with DOM events on there: the
+    # <selectedcontent>s compare as plain elements, see unpatched_html).
     def page(rng, index):
         return select_soup(rng, rng.randint(100, 400) if index % 10 == 0 else rng.randint(3, 60))
 
     _assert_pages_build_the_trees_of_unpatched_lexbor(page, 20261204, 6000)
 
 
-_SC = "<button><selectedcontent></selectedcontent></button>"
 
 
 def test_select_corner_cases_build_the_trees_of_unpatched_lexbor() -> None:
-    lexbor = pytest.importorskip("selectolax.lexbor")
     cases = [
         # the first enabled option is selected when none is; the last selected one wins
         f"<select>{_SC}<option>a<option>b</select>", f"<select>{_SC}<option>a<option selected>b<option>c</select>",
@@ -1116,7 +1116,7 @@ def test_select_corner_cases_build_the_trees_of_unpatched_lexbor() -> None:
         f"<select>{_SC}<div><option selected>a<option>b</div><option>c</select>",
         f"<select>{_SC}<option selected><div><option selected>x</div>y</select>",
         # multiple: nothing settled, nothing cloned; a display size other than 1: no step
-        # settles (lexbor read an uninitialized count there, lexbor_patches.py zeroes it)
+        # settles (lexbor read an uninitialized count there, patches/0003 counts)
         f"<select multiple>{_SC}<option selected>a<option>b</select>",
         f"<select size=2>{_SC}<option selected>a<option selected>b</select>",
         f"<select size=2>{_SC}<option>a<option>b</select>", f"<select size=1>{_SC}<option>a</select>",
@@ -1188,8 +1188,8 @@ def test_select_corner_cases_build_the_trees_of_unpatched_lexbor() -> None:
         f"<select>{_SC}<template><b><div><option selected>x</b></template><option>y</select>",
         f"<select>{_SC}<b><div><table><td><select>{_SC}<option selected>i</table></b><option>y</select>",
         # the adoption agency moves a block whose option sits two levels down: its insertion
-        # steps run (lexbor_patches.py marks every ancestor of an option, so the walk is not
-        # skipped), and re-clone the <selectedcontent> the block was moved into
+        # steps run with DOM events, and re-clone the <selectedcontent> the block was
+        # moved into
         "<select><selectedcontent><a><option selected><p><b><span><option selected></a>",
         f"<select>{_SC}<a><option>a<p><b><span><option selected>b</a><option>c</select>",
         # the adoption agency moves a select with its options (their insertion steps run again)
@@ -1205,7 +1205,17 @@ def test_select_corner_cases_build_the_trees_of_unpatched_lexbor() -> None:
         f"<select>{_SC}<option>a<math><mi><option selected>b</mi></math><option>c</select>",
     ]
     for markup in cases:
-        assert parse(markup).html == lexbor.LexborHTMLParser(markup).html, markup
+        assert parse(markup).html == unpatched_html(markup), markup
+
+
+def test_selectedcontent_is_not_filled_without_dom_events() -> None:
+    # lexbor fills a <selectedcontent> with a copy of its select's selected <option>
+    # through DOM mutation steps, which our documents turn off (the selectedness
+    # algorithm walks the select's options on every insertion: quadratic). Extraction
+    # reads the options themselves; the <selectedcontent> keeps what the page put in it.
+    markup = f"<select>{_SC}<option>a<option selected>b<option>c</select>"
+    assert parse(markup).select_one("selectedcontent").html == "<selectedcontent></selectedcontent>"
+    assert lexbor.LexborHTMLParser(markup).css_first("selectedcontent").html == "<selectedcontent>b</selectedcontent>"
 
 
 def test_svg_and_mathml_options_with_selected_parse_safely() -> None:
@@ -1213,60 +1223,12 @@ def test_svg_and_mathml_options_with_selected_parse_safely() -> None:
     # and wrote its selectedness a byte past it (over the next allocation of lexbor's
     # pool; selectolax crashes on such pages now and then). Their trees are those of the
     # same markup without the attribute's effect.
-    lexbor = pytest.importorskip("selectolax.lexbor")
-    for shape in ("<svg><option {}>x" * 500, "<math><option {}=1><option {}>" * 500,
+    for shape in ("<svg><option {}>x" * 200, "<math><option {}=1><option {}>" * 100,
                   "<select><button><selectedcontent></selectedcontent></button><option selected>"
                   "<svg><option {}></svg>x</select>" * 200):
         markup, renamed = shape.replace("{}", "selected"), shape.replace("{}", "xelected")
-        assert parse(markup).html == lexbor.LexborHTMLParser(renamed).html.replace("xelected", "selected")
-
-
-@pytest.mark.parametrize("shape", ["options", "selected", "first", "elsewhere", "optgroups", "content", "outside",
-                                   "in each", "fostered", "fostered selected", "moved blocks"])
-def test_selects_with_many_options_are_linear(shape: str) -> None:
-    # Each <option> inserted walked its select's whole list of options, each selected one
-    # popped walked the select for a <selectedcontent>, and each looked for its select up
-    # its ancestors: 10k options took 1-5 s, 20k up to 20 s (quadratic) before
-    # lexbor_patches.py kept each select's last outcome
-    n = 100_000
-    options = "".join(f"<option selected>o{i}" for i in range(n))
-    markup = {
-        "options": "<select>" + "<option>x" * n,
-        "selected": "<select>" + options,
-        "first": "<select>" + _SC + options,
-        "elsewhere": "<selectedcontent></selectedcontent><select>" + options,
-        "optgroups": "<select>" + "<optgroup><option selected>x" * n,
-        "content": "<select>" + _SC + "".join(f"<option selected><b>o{i}</b>" for i in range(n)),
-        "outside": "<div>" * (n // 2) + "<option selected>x" * (n // 2),
-        "in each": "<select>" + "<option>x<selectedcontent></selectedcontent>" * n,
-        # options foster-parented out of a <table> in each option (inserted without
-        # insertion steps): the next option walked the list (10k: 3-5 s)
-        "fostered": "<select>" + _SC + "<option>y<table><option>x</table>" * n,
-        # the same with <option selected>x (two selected until the next run: 10k 7.9 s)
-        "fostered selected": "<select>" + _SC + "".join(f"<option>y<table><option selected>x{i}</table>"
-                                                        for i in range(n)),
-        # the adoption agency moves a 21-node <p> block between options (10k: 7.7 s while
-        # the caches looked at 16 nodes of a moved subtree at most)
-        "moved blocks": "<select>" + ("<option>y<b><p>" + "<i></i>" * 20 + "</b>") * (n // 10),
-    }[shape]
-    doc = parse(markup)
-    count = {"outside": n // 2, "moved blocks": n // 10, "fostered": 2 * n + 1,
-             "fostered selected": 2 * n + 1}.get(shape, n)
-    assert len(doc.select("option")) == count
-    if shape in ("first", "content"):
-        assert doc.select_one("selectedcontent").text == f"o{n - 1}"
-    if shape == "fostered":  # the first option stays selected: its clone holds the fostered one too
-        assert doc.select_one("selectedcontent").text == "yx"
-    if shape == "fostered selected":  # the first is still selected when it closes; no later one is cloned
-        assert doc.select_one("selectedcontent").text == "yx0"
-        assert len(doc.select("option[selected]")) == n + 1
-
-
-def test_trees_do_not_depend_on_the_indexes_random_seed() -> None:
-    # every parse draws a new seed for the indexes' hashes; the tree stays lexbor's
-    markup = "".join(f"<{_FORMATTING[i % 14]} id={i % 7}>" for i in range(300)) + "x</b><p>y</i>z"
-    first = parse(markup).html
-    assert all(parse(markup).html == first for _ in range(20))
+        assert within_caps(markup)
+        assert parse(markup).html == unpatched_html(renamed).replace("xelected", "selected")
 
 
 def test_parallel_threads_agree_with_serial() -> None:
@@ -1324,6 +1286,16 @@ def _all_pages() -> list:
     truth, pages = article_benchmark()
     readability = [p / "source.html.gz" for p in readability_pages()]
     return pages + readability
+
+
+def test_every_real_page_builds_the_tree_of_unpatched_lexbor() -> None:
+    # The caps (OPEN_ELEMENTS_MAX...) leave every real page alone: the 311 article pages
+    # and the 1,497 wcxb-dev pages build the trees of unpatched lexbor
+    pages = _all_pages() + sorted(data_path("wcxb-dev", "html").glob("*.html.gz"))
+    assert len(pages) == 181 + 130 + 1497
+    for path in pages:
+        markup = read_gzip_text(path)
+        assert parse(markup).html == unpatched_html(markup), path
 
 
 def test_every_real_page_parses() -> None:

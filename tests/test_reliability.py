@@ -129,18 +129,19 @@ def test_hostile_page_keeps_the_contract(name):
 
 
 @pytest.mark.parametrize("tag", ["span", "mixed"])
-def test_100k_deep_inline_nesting_is_really_deep(tag):
-    # The tree really is 100,000 levels deep (no depth cap hides the case), and every
-    # iterative walk reaches the text at the bottom.
+def test_100k_deep_inline_nesting_stops_at_the_cap(tag):
+    # 100,000 nested start tags: the tree builder keeps at most 512 elements open
+    # (vendor/lexbor/patches/0005, docs/reliability.md), so the tree is as deep as that
+    # and no deeper, the text still at the bottom, and every walk reaches it.
     html = hostile.deep_inline(100_000) if tag == "span" else hostile.deep_mixed_inline(100_000)
     doc = turbohtml.parse(html)
     bottom = next(n for n in doc.descendants if n.tag is None and "sentence" in n.text)
     depth, node = 0, bottom
     while node is not None:
         node, depth = node.parent, depth + 1
-    assert depth >= 100_000
+    assert 500 <= depth <= 512 + 64 + 2  # the stack's cap, reconstruction's list, the document
     assert TEXT.strip() in doc.body.text
-    assert doc.body.html.count("<") >= 200_000
+    assert doc.body.html.count("<") >= 1_000
     assert TEXT.strip() in doc.main_text() or doc.main_content() is None
 
 

@@ -24,7 +24,7 @@ STRICT = UrlCleaning(strict=True)
 
 # ASCII xn-- labels that do not decode to a valid label: the current WPT keeps them (the
 # IgnoreInvalidPunycode question of UTS #46 rev. 31, whatwg/url#821). lexbor 3.1.0
-# rejected them; vendor/lexbor/lexbor_patches.py keeps them as written, so none is left.
+# rejected them; vendor/lexbor/patches/0002 keeps them as written, so none is left.
 LEXBOR_IDNA_DISAGREEMENTS: set[str] = set()
 IGNORED_INVALID_PUNYCODE = {
     "http://a.b.c.xn--pokxncvks", "http://10.0.0.XN--pokxncvks", "file://xn--/p", "https://xn--/",

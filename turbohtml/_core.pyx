@@ -1158,12 +1158,23 @@ cdef extern from *:
     {
         lxb_html_document_t *document;
         if (turbohtml_pool_count == 0) {
-            return lxb_html_document_create();
+            document = lxb_html_document_create();
+            if (document == NULL) {
+                return NULL;
+            }
         }
-        document = turbohtml_pool[--turbohtml_pool_count];
-        /* the one field the parse sets and cleaning leaves: a quirks-mode page would
-           otherwise leave the next page in quirks mode */
-        document->dom_document.compat_mode = LXB_DOM_DOCUMENT_CMODE_NO_QUIRKS;
+        else {
+            document = turbohtml_pool[--turbohtml_pool_count];
+            /* the one field the parse sets and cleaning leaves: a quirks-mode page would
+               otherwise leave the next page in quirks mode */
+            document->dom_document.compat_mode = LXB_DOM_DOCUMENT_CMODE_NO_QUIRKS;
+        }
+        /* No DOM mutation steps: lexbor runs the HTML standard's <option> selectedness
+           algorithm on every insertion and `selected` change (a walk of the select's
+           options each time, quadratic in a select's options) and fills <selectedcontent>
+           from it. Selectedness is not extraction's concern; docs/reliability.md says
+           what else this changes (nothing else in an HTML document). */
+        lxb_dom_document_opt_set(&document->dom_document, LXB_DOM_DOCUMENT_OPT_WO_EVENTS);
         return document;
     }
 

@@ -2,8 +2,9 @@
 
 lexbor is not committed. The selectolax sdist bundles lexbor's Apache-2.0 tree under
 ``lexbor/``; the build downloads that sdist through pip's configured index, checks its
-sha256 and extracts ``lexbor/source``, ``LICENSE`` and ``NOTICE`` here, then applies
-``patches.py``. A second build reuses the patched tree. ``TURBOHTML_LEXBOR_SRC=/path/to/lexbor``
+sha256 and extracts ``lexbor/source``, ``LICENSE`` and ``NOTICE`` here, then applies the
+patch series ``patches/NNNN-*.patch`` (``apply_patches.py``: all of them or none). A second
+build reuses the patched tree. ``TURBOHTML_LEXBOR_SRC=/path/to/lexbor``
 (a lexbor 3.1.0 tree, the directory holding ``source/``) is copied here instead of
 downloading, for offline builds, and ``TURBOHTML_LEXBOR_ARCHIVE=/path/to/selectolax-1.0.2.tar.gz``
 uses an archive at hand.
@@ -20,7 +21,7 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-import lexbor_patches as patches
+import apply_patches
 
 PROJECT = "selectolax"
 VERSION = "1.0.2"
@@ -38,7 +39,7 @@ class LexborSourceError(RuntimeError):
 def ensure_source(dest: Path = HERE) -> Path:
     """Return the directory holding the patched lexbor ``source/`` tree, fetching it when needed."""
     stamp = dest / ".pin"
-    wanted = f"{SHA256} {patches.fingerprint()}"
+    wanted = f"{SHA256} {apply_patches.fingerprint()}"
     if stamp.is_file() and stamp.read_text().strip() == wanted and (dest / "source").is_dir():
         return dest
     override = os.environ.get("TURBOHTML_LEXBOR_SRC")
@@ -60,7 +61,7 @@ def ensure_source(dest: Path = HERE) -> Path:
             path = Path(archive) if archive else _download(Path(tmp))
             _check_hash(path)
             _extract(path, dest)
-    patches.apply(dest / "source")
+    apply_patches.apply(dest)
     stamp.write_text(wanted + "\n")
     return dest
 
