@@ -50,6 +50,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = self.path
         if path == "/page":
             self._send(PAGE, "text/html; charset=utf-8")
+        elif path == "/dated":
+            self._send(b'<html><head><meta property="article:published_time" content="2021-03-04">'
+                       b"</head><body><p>Dated.</p></body></html>", "text/html")
         elif path == "/trickle":  # 30 bytes, one every 0.1 s: 3 s in all, each read quick
             self._raw(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 30\r\n\r\n")
             for _ in range(30):
@@ -242,3 +245,26 @@ def test_refused_connection_is_an_error():
         port = probe.getsockname()[1]
     with pytest.raises(FetchError, match=f"cannot connect to 127.0.0.1:{port}"):
         get(f"http://127.0.0.1:{port}/")
+
+
+def test_name_resolution_counts_against_the_deadline(monkeypatch):
+    # a resolver that hangs (an unreachable DNS server) is cut off at the same deadline
+    def hang(*args, **kwargs):
+        time.sleep(3)
+        raise socket.gaierror("never answered")
+
+    monkeypatch.setattr(socket, "getaddrinfo", hang)
+    with pytest.raises(FetchError, match=r"^timed out after 1 s$"):
+        fetch("http://example.org/", timeout=1.0)
+
+
+def test_compat_downloads_go_through_the_fetcher(server, monkeypatch):
+    from turbohtml.compat import htmldate, trafilatura
+
+    # the SSRF guard holds for the drop-in downloaders too: loopback is refused
+    assert trafilatura.fetch_url(f"{server}/page") is None
+    assert htmldate.find_date(f"{server}/dated") is None
+    # lifted (as a test only may), the same fetcher downloads and decodes the page
+    monkeypatch.setattr("turbohtml.fetch._refusal", lambda address: None)
+    assert trafilatura.fetch_url(f"{server}/page") == PAGE.decode()
+    assert htmldate.find_date(f"{server}/dated") == "2021-03-04"

@@ -5,7 +5,7 @@
     page = fetch("https://example.org/")
     doc = turbohtml.parse(page.html)  # str decoded with the HTTP charset, or bytes to sniff
 
-``fetch`` gives each URL one deadline for everything (name resolution aside: connect,
+``fetch`` gives each URL one deadline for everything (name resolution, connect,
 headers and body of every redirect hop), caps the body (after ``Content-Encoding``
 decoding, so a compression bomb stops at the cap), follows a bounded number of
 redirects and only to ``http``/``https``, treats a body cut short as an error, and maps
@@ -110,11 +110,30 @@ def _refusal(address: str) -> str | None:
     return None if ip.is_global else "non-global"
 
 
+def _resolve(host: str, port: int, deadline: float) -> list[tuple]:
+    """``getaddrinfo`` within the deadline: the C resolver takes no timeout, so it runs in
+    a daemon thread that is left to its own (bounded) resolver timeout when the deadline
+    passes first."""
+    answer: dict[str, object] = {}
+
+    def lookup() -> None:
+        try:
+            answer["infos"] = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except (OSError, UnicodeError) as error:
+            answer["error"] = error
+
+    resolver = threading.Thread(target=lookup, name="turbohtml-resolve", daemon=True)
+    resolver.start()
+    resolver.join(max(deadline - time.monotonic(), 0.0))
+    if resolver.is_alive():
+        raise TimeoutError
+    if "error" in answer:
+        raise FetchError(f"cannot resolve {host}: {answer['error']}")
+    return answer["infos"]  # type: ignore[return-value]
+
+
 def _addresses(host: str, port: int, deadline: float, allow_private: bool) -> list[tuple]:
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except (socket.gaierror, UnicodeError) as error:
-        raise FetchError(f"cannot resolve {host}: {error}") from None
+    infos = _resolve(host, port, deadline)
     if time.monotonic() >= deadline:
         raise TimeoutError
     if allow_private:

@@ -17,16 +17,18 @@ from __future__ import annotations
 import datetime as _dt
 import html as _html
 import logging
+import re
 from typing import Any
 
 from turbohtml._core import parse
-from turbohtml.compat._input import as_document
+from turbohtml.compat._input import as_document, fetch_html
 from turbohtml.extract.dates import document_dates
 from turbohtml.extract.options import DateExtraction
 
 __all__ = ["find_date"]
 
 LOGGER = logging.getLogger(__name__)
+_URL = re.compile(r"https?://\S+\Z", re.IGNORECASE)
 
 
 def _window_bound(value: Any, name: str) -> _dt.date | None:
@@ -85,6 +87,14 @@ def find_date(
             raise TypeError(f"find_date() {name} must be bool, not {type(value).__name__}")
     if url is not None and not isinstance(url, str):
         raise TypeError(f"find_date() url must be str or None, not {type(url).__name__}")
+    if isinstance(htmlobject, str) and _URL.match(htmlobject):
+        # htmldate downloads a URL given in place of the page; so do we, through
+        # turbohtml.fetch (one deadline, a size cap, the SSRF guard)
+        downloaded = fetch_html(htmlobject, "find_date()")
+        if downloaded is None:
+            return None
+        url = url or htmlobject
+        htmlobject = downloaded
     doc = as_document(htmlobject, "find_date()")
     if not _valid_format(outputformat):
         LOGGER.error("wrong output format or type: %r", outputformat)

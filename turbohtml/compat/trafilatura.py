@@ -40,11 +40,11 @@ from turbohtml._core import Element, UrlBase
 from turbohtml._harvest import harvest_metadata
 from turbohtml._units import BOILERPLATE_REGION, CAPTION, HEADING, IN_CONTENT, LIST_ITEM
 from turbohtml.compat._blocks import Block, ancestors, blocks
-from turbohtml.compat._input import as_document
+from turbohtml.compat._input import as_document, fetch_html
 from turbohtml.compat.htmldate import find_date
 from turbohtml.extract.urls import registrable_domain
 
-__all__ = ["Document", "bare_extraction", "extract", "extract_metadata"]
+__all__ = ["Document", "bare_extraction", "extract", "extract_metadata", "fetch_url"]
 
 #: The formats trafilatura knows, and the ones turbohtml renders.
 _TRAFILATURA_FORMATS = frozenset({"csv", "json", "html", "markdown", "txt", "xml", "xmltei", "python"})
@@ -564,3 +564,18 @@ def extract_metadata(
         date_params = {**date_config}
         extensive = date_params.pop("extensive_search", extensive)
     return _metadata(page, default_url, date_params, extensive, author_blacklist)
+
+
+
+def fetch_url(url: str, no_ssl: bool = False, config: Any = None, options: Any = None) -> str | None:
+    """Download a page, as ``trafilatura.fetch_url`` does: its HTML as ``str`` (decoded by
+    the HTTP charset, else sniffed as ``parse()`` does), or ``None`` when the download
+    fails (logged).
+
+    It goes through ``turbohtml.fetch.fetch``: one deadline for the whole download, a
+    size cap, at most five redirects and only to http(s), and the SSRF guard (private and
+    loopback addresses refused). Certificates are always checked, so ``no_ssl`` and
+    trafilatura's ``config``/``options`` download settings are accepted and not used
+    (docs/migration/trafilatura.md).
+    """
+    return fetch_html(url, "fetch_url()")
