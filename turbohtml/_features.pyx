@@ -24,6 +24,7 @@ cdef enum:
     MAX_WORDS = 128
     MAX_FEATURES = 256
     MAX_SHARES = 32
+    MIN_PAGE_ELEMENTS = 50  # below, too little structure for the model: an article
 
 # tag and text counters, then one per class word, then one per schema type
 TAG_FEATURES = (
@@ -347,13 +348,16 @@ cdef size_t _vector(lxb_dom_node_t *root, double *vector) noexcept nogil:
 
 cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil:
     """The most probable PAGE_* kind of the page below ``root``, its probability and the
-    page's element count."""
+    page's element count; a page under MIN_PAGE_ELEMENTS elements is an article."""
     cdef double vector[MAX_FEATURES]
     cdef double scores[PAGE_KINDS]
     cdef double total = 0
     cdef size_t i
     cdef int k, best = PAGE_ARTICLE
     elements[0] = _vector(root, vector)
+    if elements[0] < MIN_PAGE_ELEMENTS:
+        probability[0] = 1.0
+        return PAGE_ARTICLE  # a fragment (a snippet, a test page) is read as an article
     for k in range(PAGE_KINDS):
         scores[k] = _bias[k]
         for i in range(_vector_length):
@@ -378,7 +382,7 @@ def feature_vector(Node node, /) -> list:
 def page_type(Node node, /) -> str:
     """Which of seven kinds of page this is: ``"article"``, ``"forum"``, ``"product"``,
     ``"collection"``, ``"listing"``, ``"documentation"`` or ``"service"``, read from the
-    page's structure (docs/scoring.md)."""
+    page's structure (docs/scoring.md); a fragment of under 50 elements is an article."""
     cdef int kind
     cdef double probability
     cdef size_t elements

@@ -27,8 +27,6 @@ cdef enum:
     RETRY_GAIN = 2        # a later pass's winner must hold this many times the text to replace one
     MIN_VISIBLE = 200     # below this a page's visible winner is a stub (a spinner, a hero line)
 
-# a fragment this small (a snippet, a test page) is read as an article whatever its kind
-cdef size_t MIN_PAGE_ELEMENTS = 50
 # how sure the page-type model must be before a thread's, listing's or landing page's
 # reading replaces an article's (below it, on news pages mistaken for listings, the
 # article benchmark loses more than the other kinds gain: docs/scoring.md)
@@ -884,8 +882,8 @@ cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
     cdef size_t elements
     cdef int kind = page_kind(root, &probability, &elements)
     page[0] = kind
-    if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE or elements < MIN_PAGE_ELEMENTS:
-        return 0  # an article's scoring is the safe default; a fragment is no page
+    if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE:
+        return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
         return PASS_THREAD | PASS_WHOLE_PAGE
     if kind == PAGE_LISTING or kind == PAGE_COLLECTION:
