@@ -464,6 +464,8 @@ class _Output:
     """Whole lines to a binary stream: a signal arriving mid-line takes effect after it."""
 
     def __init__(self, stream: Any) -> None:
+        # a text stream without a binary buffer (a notebook's, doctest's) takes the text
+        self.binary = getattr(stream, "buffer", None)
         self.stream = stream
         self.writing = False
         self.stop: int | None = None
@@ -478,8 +480,12 @@ class _Output:
     def write(self, line: bytes) -> None:
         self.writing = True
         try:
-            self.stream.write(line)
-            self.stream.flush()
+            if self.binary is not None:
+                self.binary.write(line)
+                self.binary.flush()
+            else:
+                self.stream.write(line.decode("utf-8"))
+                self.stream.flush()
             self.lines += 1
         finally:
             self.writing = False
@@ -523,7 +529,7 @@ def run_pages(args: argparse.Namespace) -> int:
     )
     jobs = [(source, settings) for source in sources]
     sys.stdout.flush()
-    output = _Output(sys.stdout.buffer)
+    output = _Output(sys.stdout)
     previous = {signum: signal.signal(signum, output.on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     failed = False
     try:
