@@ -20,6 +20,20 @@ cdef inline bint equals_lower(const lxb_char_t *data, size_t length, const char 
     return word[length] == 0
 
 
+cdef inline bint contains(const lxb_char_t *hay, size_t length, const char *needle, size_t n) noexcept nogil:
+    """Whether the ``n`` bytes of ``needle`` occur in ``hay`` (byte for byte)."""
+    cdef size_t i, j
+    if n == 0 or n > length:
+        return False
+    for i in range(length - n + 1):
+        j = 0
+        while j < n and hay[i + j] == <lxb_char_t>needle[j]:
+            j += 1
+        if j == n:
+            return True
+    return False
+
+
 cdef inline bint has_token_prefix(const lxb_char_t *data, size_t length, const char *prefix,
                                   size_t n, bint whole=False) noexcept nogil:
     """Whether a token of the whitespace-separated list starts with ``prefix`` (lower-case,

@@ -12,7 +12,7 @@ from libc.math cimport exp, log1p
 
 from turbohtml._core cimport Node, attr_id, attr_value, element_attr, next_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, count_text
+from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
 from turbohtml._tags cimport is_text_link
 
 from turbohtml import _page_type_model as _model
@@ -86,21 +86,6 @@ if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
 
 
-cdef bint _has(const unsigned char *hay, size_t length, const char *needle, size_t n) noexcept nogil:
-    cdef size_t i, j
-    if n == 0 or n > length:
-        return False
-    for i in range(length - n + 1):
-        if hay[i] != <unsigned char>needle[0]:
-            continue
-        j = 1
-        while j < n and hay[i + j] == <unsigned char>needle[j]:
-            j += 1
-        if j == n:
-            return True
-    return False
-
-
 cdef void _count_words(const unsigned char *value, size_t length, WordTable *table,
                        size_t *counts) noexcept nogil:
     """Add one to the count of every word of ``table`` found in ``value``: one pass,
@@ -165,7 +150,7 @@ cdef void _script_counts(lxb_dom_node_t *c_node, size_t *schema) noexcept nogil:
     cdef const lxb_char_t *value = element_attr(c_node, "type", 4, &length)
     cdef lxb_dom_node_t *c_child
     cdef lxb_dom_character_data_t *c_text
-    if value == NULL or not _has(value, length, "ld+json", 7):
+    if value == NULL or not contains(value, length, "ld+json", 7):
         return
     c_child = c_node.first_child
     while c_child != NULL:

@@ -11,7 +11,7 @@ from libc.string cimport memcpy
 
 from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, count_text
+from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
 from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, page_kind
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
@@ -110,19 +110,6 @@ cdef void _load_words() except *:
 
 
 _load_words()
-
-
-cdef bint _contains(const unsigned char *hay, size_t length, const char *needle, size_t n) noexcept nogil:
-    cdef size_t i, j
-    if n == 0 or n > length:
-        return False
-    for i in range(length - n + 1):
-        j = 0
-        while j < n and hay[i + j] == <unsigned char>needle[j]:
-            j += 1
-        if j == n:
-            return True
-    return False
 
 
 cdef inline bint _equal(const unsigned char *text, const char *word, size_t n) noexcept nogil:
@@ -283,7 +270,7 @@ cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *ne
         if value[i] != 32 and value[i] != 9 and value[i] != 10 and value[i] != 13:
             buffer[j] = _lower(value[i])  # "display: none" and "display:none" alike
             j += 1
-    return _contains(buffer, j, needle, n)
+    return contains(buffer, j, needle, n)
 
 
 cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wanted, size_t n) noexcept nogil:
