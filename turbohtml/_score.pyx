@@ -28,9 +28,10 @@ cdef enum:
     MIN_VISIBLE = 200     # below this a page's visible winner is a stub (a spinner, a hero line)
 
 # how sure the page-type model must be before a thread's, listing's or landing page's
-# reading replaces an article's (below it, on news pages mistaken for listings, the
-# article benchmark loses more than the other kinds gain: docs/scoring.md)
-cdef double KIND_CONFIDENCE = 0.8
+# reading replaces an article's: the lowest gate that keeps the article benchmark (news
+# pages the model mistakes for listings lose their article below it; docs/scoring.md)
+cdef double KIND_CONFIDENCE = 0.7
+
 
 
 # ---------------------------------------------------------------- hint words as C data
@@ -854,6 +855,10 @@ cdef enum:
 # <noscript> walked (forum software serves its posts there); then hidden containers
 # walked (server-rendered content a script streams into place).
 cdef Pass PASSES[PASS_COUNT]
+# the pass bits the Python layer reads (extract/article.py)
+THREAD_PAGE = PASS_THREAD
+CARD_PAGE = PASS_CARDS
+
 PASSES[0] = Pass(PASS_PRUNE_CLASSES, <size_t>-1)
 PASSES[1] = Pass(0, RETRY_BELOW)
 PASSES[2] = Pass(PASS_KEEP_CHROME | PASS_CARDS, MIN_VISIBLE)
