@@ -158,6 +158,18 @@ def test_the_articles_own_header_keeps_its_standfirst_not_its_byline() -> None:
     assert lead in text and "By A. Writer" not in text
 
 
+def test_a_header_inside_main_holds_content_below_the_winner_too() -> None:
+    # Webflow's rich-text <header> inside <main>: the winner is below <main>, but the
+    # header is still not the page's banner (it was left out, the page empty)
+    paragraphs = f"<p>{PROSE}</p>" * 4
+    markup = (f"<body><nav>Home</nav><main><div class=hero><p>Our blog</p></div><div class=wrap>"
+              f"<div class=grid><section><header class=rich-text>{paragraphs}</header></section>"
+              "<div class=share>Share this post on the networks</div></div></div></main></body>")
+    article = parse(markup).article()
+    assert article.element.tag == "section"
+    assert article.text.count("The committee met") == 4
+
+
 def test_captions_and_credits_go_but_gallery_slides_that_tell_the_story_stay() -> None:
     slides = [f"Slide {n}: the garden on the {place} grows beans, herbs and strawberries in raised beds all summer."
               for n, place in ((1, "roof"), (2, "courtyard"), (3, "wall"))]

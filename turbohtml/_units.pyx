@@ -251,13 +251,15 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                     _enter(&item, c_node)
                 elif tag == LXB_TAG_FIGCAPTION:
                     _enter(&caption, c_node)
-                if tag == LXB_TAG_HEADER and not is_page_chrome(c_node, root):
+                # whether a <header> is an article's own is the document's structure: the
+                # <article> or <main> may sit above the scope (the scoring saw the page)
+                if tag == LXB_TAG_HEADER and not is_page_chrome(c_node, NULL):
                     _enter(&header, c_node)
                 hints = class_hints(c_node) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
                 if hints & HINT_MEDIA:
                     _enter(&caption, c_node)
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
-                        (is_page_chrome(c_node, root) and not (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT))
+                        (is_page_chrome(c_node, NULL) and not (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT))
                         or (mode & PASS_PRUNE_CLASSES and prunes(hints, mode))
                         or (mode & PASS_WHOLE_PAGE and _is_form_chrome(tag))):
                     _enter(&boiler, c_node)
