@@ -71,6 +71,10 @@ def weight_of(attrs: str) -> float | None:
         ('class="robots-nocontent sd-social"', None),  # "nocontent" rescues nothing
         ('class="more-stories"', None),          # in-body related blocks
         ('class="author-box"', None),
+        ('class="message-signature"', None),     # a forum post's signature
+        ('class="block--similarThreads"', None),  # similar threads, like related stories
+        ('class="onetrust-consent-sdk"', None),  # cookie-consent banners and their settings
+        ('class="consent-banner"', None),
         ('class="entry-content"', 26.0),
         ('class="postbody"', 26.0),
     ],
@@ -262,6 +266,13 @@ def test_a_threads_bare_counters_are_not_its_text() -> None:
     assert article.page_type == "forum"
     assert "Focal Bathys for my media consumption" in article.text
     assert "9,236" not in article.text.split()
+
+
+def test_a_threads_author_panels_are_not_its_posts() -> None:
+    # the <dl> beside each post (XenForo's "Joined / Messages", phpBB's postprofile)
+    article = wcxb_page("0515").article()  # head-fi.org thread
+    assert "Joined" not in article.text.split("\n")
+    assert "Main use case: Music" in article.text
 
 
 def test_form_labels_are_not_a_product_pages_text() -> None:

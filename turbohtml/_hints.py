@@ -31,7 +31,8 @@ PRUNE = (
     "agegate", "gdpr", "trending", "mostread", "mostpopular", "donate",
     # in-body blocks around the story: more stories, author boxes, paywall prompts
     "morestories", "morearticles", "morenews", "readnext", "authorbox", "authorbio",
-    "aboutauthor", "abouttheauthor", "authorinfo", "subscribe", "signup",
+    "aboutauthor", "abouttheauthor", "authorinfo", "subscribe", "signup", "signature", "similar",
+    "consent", "onetrust",
 )
 
 #: Comment blocks: boilerplate (negative and pruned, unless rescued) below an article, but

@@ -16,7 +16,7 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from turbohtml._core cimport Node, next_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
-from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, PASS_WHOLE_PAGE,
+from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, PASS_THREAD, PASS_WHOLE_PAGE,
                                class_hints,
                                is_hidden, is_page_chrome, prunes)
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
@@ -261,7 +261,8 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
                         (is_page_chrome(c_node, NULL) and not (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT))
                         or (mode & PASS_PRUNE_CLASSES and prunes(hints, mode))
-                        or (mode & PASS_WHOLE_PAGE and _is_form_chrome(tag))):
+                        or (mode & PASS_WHOLE_PAGE and _is_form_chrome(tag))
+                        or (mode & PASS_THREAD and tag == LXB_TAG_DL)):
                     _enter(&boiler, c_node)
             else:
                 if is_block(tag):
