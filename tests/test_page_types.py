@@ -75,6 +75,7 @@ def weight_of(attrs: str) -> float | None:
         ('class="block--similarThreads"', None),  # similar threads, like related stories
         ('class="onetrust-consent-sdk"', None),  # cookie-consent banners and their settings
         ('class="consent-banner"', None),
+        ('class="review"', 1.0),                 # a review may be the article: prunes only on a product page
         ('class="entry-content"', 26.0),
         ('class="postbody"', 26.0),
     ],
@@ -273,6 +274,13 @@ def test_a_threads_author_panels_are_not_its_posts() -> None:
     article = wcxb_page("0515").article()  # head-fi.org thread
     assert "Joined" not in article.text.split("\n")
     assert "Main use case: Music" in article.text
+
+
+def test_a_product_pages_customer_reviews_are_not_its_description() -> None:
+    article = wcxb_page("0628").article()  # rei.com product page
+    assert article.page_type == "product"
+    assert "it has pockets galore" in article.text
+    assert "Took this pack out for the first time last weekend" not in article.text
 
 
 def test_form_labels_are_not_a_product_pages_text() -> None:

@@ -12,7 +12,7 @@ from libc.string cimport memcpy
 from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
-from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, page_kind
+from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, page_kind
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints
@@ -44,6 +44,7 @@ cdef enum:
     WORD_MEDIA = 16
     WORD_BUILDER_UNIT = 32
     WORD_THREAD = 64
+    WORD_REVIEW = 128
     MAX_ALL_WORDS = 4 * MAX_WORDS
     MAX_TOKEN = 128         # bytes of one class/id token read (bounded work)
 
@@ -87,7 +88,7 @@ cdef void _load_words() except *:
     for bit, words in ((WORD_POSITIVE, _hints.POSITIVE), (WORD_NEGATIVE, _hints.NEGATIVE),
                        (WORD_PRUNE, _hints.PRUNE), (WORD_RESCUE, _hints.RESCUE),
                        (WORD_MEDIA, _hints.MEDIA), (WORD_BUILDER_UNIT, _hints.BUILDER_UNITS),
-                       (WORD_THREAD, _hints.THREAD)):
+                       (WORD_THREAD, _hints.THREAD), (WORD_REVIEW, _hints.REVIEW)):
         for word in words:
             kinds[word] = kinds.get(word, 0) | bit
     if len(kinds) > MAX_ALL_WORDS:
@@ -185,10 +186,10 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
                 found &= ~WORD_POSITIVE
             if _word_ends_at(squashed, starts, i, &_qualifiers):
                 continue
-            if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD) and (
+            if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW) and (
                     _word_ends_at(squashed, starts, i, &_sides)
                     or _word_starts_at(squashed, starts, i + word.length, n, &_sides)):
-                found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD)
+                found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW)
             if found & WORD_BUILDER_UNIT:
                 found &= ~WORD_BUILDER_UNIT
                 if not first_word:
@@ -242,13 +243,16 @@ cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
         hints |= HINT_MEDIA
     if kinds & WORD_THREAD and not kinds & WORD_RESCUE:
         hints |= HINT_THREAD
+    if kinds & WORD_REVIEW and not kinds & WORD_RESCUE:
+        hints |= HINT_REVIEW
     return hints
 
 
 cdef bint prunes(int hints, int mode) noexcept nogil:
     """Whether class/id hints drop a subtree in a pass: boilerplate words always, comment
-    words unless the page is a thread."""
-    return (hints & HINT_PRUNE) != 0 or (hints & HINT_THREAD and not mode & PASS_THREAD)
+    words unless the page is a thread, review words on a product page."""
+    return ((hints & HINT_PRUNE) != 0 or (hints & HINT_THREAD and not mode & PASS_THREAD)
+            or (hints & HINT_REVIEW and mode & PASS_PRODUCT))
 
 
 cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil:
@@ -878,6 +882,8 @@ cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
         return PASS_THREAD | PASS_WHOLE_PAGE
+    if kind == PAGE_PRODUCT:
+        return PASS_PRODUCT | PASS_WHOLE_PAGE
     if kind == PAGE_LISTING or kind == PAGE_COLLECTION:
         return PASS_CARDS | PASS_WHOLE_PAGE
     return PASS_WHOLE_PAGE
