@@ -261,6 +261,13 @@ def test_a_listings_item_links_are_its_content() -> None:
     assert "3-Drawer Narrow Square File Cabinet" in article.text
 
 
+def test_a_landing_pages_linked_cards_are_its_sections() -> None:
+    # a service page's grid of linked cards: each card's heading and pitch is content
+    article = wcxb_page("0709").article()  # deloitte.com services
+    assert article.page_type == "service"
+    assert "AI and data-driven insights to transform the technology platforms" in article.text
+
+
 def test_a_threads_bare_counters_are_not_its_text() -> None:
     # XenForo's author panels: join date, post and like counts beside every post
     article = wcxb_page("0515").article()  # head-fi.org thread

@@ -12,7 +12,7 @@ from libc.string cimport memcpy
 from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
-from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, page_kind
+from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE, page_kind
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints
@@ -872,7 +872,8 @@ PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_
 
 cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
     """What the page's kind changes in every pass: a thread's comment blocks are its
-    posts, a listing's cards its items, and on any page but an article the main content
+    posts, a product's reviews are not its description, a listing's cards are its items
+    and a landing page's its sections, and on any page but an article the main content
     is the page's whole main region (PASS_WHOLE_PAGE)."""
     cdef double probability
     cdef size_t elements
@@ -884,7 +885,7 @@ cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
         return PASS_THREAD | PASS_WHOLE_PAGE
     if kind == PAGE_PRODUCT:
         return PASS_PRODUCT | PASS_WHOLE_PAGE
-    if kind == PAGE_LISTING or kind == PAGE_COLLECTION:
+    if kind == PAGE_LISTING or kind == PAGE_COLLECTION or kind == PAGE_SERVICE:
         return PASS_CARDS | PASS_WHOLE_PAGE
     return PASS_WHOLE_PAGE
 
