@@ -268,6 +268,14 @@ def test_a_landing_pages_linked_cards_are_its_sections() -> None:
     assert "AI and data-driven insights to transform the technology platforms" in article.text
 
 
+def test_collapsed_accordion_panels_are_content_on_a_page_read_whole() -> None:
+    # a closed accordion's panel is aria-hidden until opened: on a listing it holds the
+    # buying guide; on an article aria-hidden still hides (test_main_content.py)
+    article = wcxb_page("2954").article()  # rei.com camping tents
+    assert article.page_type == "collection"
+    assert "3-season tents are great shelters for most of the year" in article.text
+
+
 def test_a_threads_bare_counters_are_not_its_text() -> None:
     # XenForo's author panels: join date, post and like counts beside every post
     article = wcxb_page("0515").article()  # head-fi.org thread

@@ -288,8 +288,11 @@ cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wan
     return True
 
 
-cdef bint is_hidden(lxb_dom_node_t *c_node) noexcept nogil:
+cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
     """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none.
+    On a page read whole (not an article) aria-hidden is no test: there it marks the
+    collapsed panels of accordions and tabs (FAQs, buying guides, specifications), content
+    a reader opens, more often than decoration.
 
     One pass over the attribute list: ``style`` has a static id; ``hidden`` and
     ``aria-hidden`` are outside lexbor's static table, so their names are compared.
@@ -311,7 +314,7 @@ cdef bint is_hidden(lxb_dom_node_t *c_node) noexcept nogil:
             if name != NULL:
                 if _name_is(name, length, "hidden", 6):
                     return True
-                if (_name_is(name, length, "aria-hidden", 11) and c_attr.value != NULL
+                if (not mode & PASS_WHOLE_PAGE and _name_is(name, length, "aria-hidden", 11) and c_attr.value != NULL
                         and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
                     return True
         c_attr = c_attr.next
@@ -358,7 +361,7 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) 
         pass
     elif is_page_chrome(c_node, root):
         return True
-    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node):
+    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode):
         return True
     if not mode & PASS_PRUNE_CLASSES or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
         return False
@@ -604,7 +607,7 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
             if c_sibling != NULL and c_sibling.score >= threshold:
                 return True
             if (sibling.local_name == LXB_TAG_P or is_inline_container(sibling.local_name)) \
-                    and not is_hidden(sibling) and not prunes(class_hints(sibling), cmap.mode):
+                    and not is_hidden(sibling, cmap.mode) and not prunes(class_hints(sibling), cmap.mode):
                 # a <p>, or a block Readability turns into one (inline content only); one
                 # stray <div> of prose (a disclaimer, a sign-up line) is not enough
                 chars = links = 0

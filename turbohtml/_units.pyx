@@ -185,7 +185,7 @@ cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode) noexcept nogil:
         return True
     if tag == LXB_TAG_NOSCRIPT:
         return not mode & PASS_KEEP_NOSCRIPT
-    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node))
+    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode))
 
 
 cdef inline bint _is_form_chrome(uintptr_t tag) noexcept nogil:
