@@ -10,13 +10,11 @@ turbohtml's scoring; docs/migration/trafilatura.md lists the deliberate differen
 from __future__ import annotations
 
 import json
-import re
 import xml.etree.ElementTree as ET
-from collections import Counter
 
 import pytest
 
-from conftest import REPO, article_benchmark, read_gzip_text
+from conftest import REPO, article_benchmark, bench_module, read_gzip_text
 from turbohtml.compat import trafilatura as ours
 
 trafilatura = pytest.importorskip("trafilatura")
@@ -28,15 +26,6 @@ TREE_FIELDS = {"body", "commentsbody"}
 XML_ATTRIBUTES = {"sitename", "title", "author", "date", "url", "hostname", "description", "categories", "tags",
                   "license", "id", "fingerprint", "language"}
 XML_TAGS = {"doc", "main", "comments", "p", "head", "list", "item", "table", "row", "cell", "quote", "code"}
-
-
-def _tokens_f1(a: str | None, b: str | None) -> float:
-    left, right = Counter(re.findall(r"\w+", a or "")), Counter(re.findall(r"\w+", b or ""))
-    overlap = sum((left & right).values())
-    if not overlap:
-        return 1.0 if not left and not right else 0.0
-    precision, recall = overlap / sum(left.values()), overlap / sum(right.values())
-    return 2 * precision * recall / (precision + recall)
 
 
 def _type(value) -> str:
@@ -72,14 +61,14 @@ def test_extract_shapes_and_agreement(pages):
                             "pagetype"):
                     count(key, float(mine_json[key] == theirs_json[key]))
             else:
-                count("text (token F1)", _tokens_f1(mine_json["text"], theirs_json["text"]))
+                count("text (token F1)", bench_module("compat_text").token_f1(mine_json["text"], theirs_json["text"]))
         for fmt in ("txt", "markdown"):
             theirs = trafilatura.extract(html, url=url, output_format=fmt, with_metadata=True)
             mine = ours.extract(html, url=url, output_format=fmt, with_metadata=True)
             assert isinstance(mine, str)
             if theirs is not None:
                 assert theirs.startswith("---\n") == mine.startswith("---\n")
-                count(f"{fmt} (token F1)", _tokens_f1(mine, theirs))
+                count(f"{fmt} (token F1)", bench_module("compat_text").token_f1(mine, theirs))
         mine_xml = ET.fromstring(ours.extract(html, url=url, output_format="xml", with_metadata=True))
         theirs_text = trafilatura.extract(html, url=url, output_format="xml", with_metadata=True)
         assert mine_xml.tag == "doc" and [child.tag for child in mine_xml][:1] == ["main"]

@@ -783,10 +783,8 @@ def extract(
                            include_comments, include_formatting, include_links, include_images, include_tables,
                            deduplicate, target_language, url, with_metadata, only_with_metadata, tei_validation,
                            author_blacklist, url_blacklist, date_extraction_params)
-    result = _extraction(filecontent, options, prune_xpath)
-    if result is None:
-        return None
-    return _render(*result, options, record_id)
+    document = _rendered(filecontent, options, prune_xpath, record_id)
+    return document.text if document is not None else None
 
 
 def extract_with_metadata(
@@ -820,6 +818,12 @@ def extract_with_metadata(
                            include_comments, include_formatting, include_links, include_images, include_tables,
                            deduplicate, target_language, url, True, False, tei_validation,
                            author_blacklist, url_blacklist, date_extraction_params)
+    return _rendered(filecontent, options, prune_xpath, record_id)
+
+
+def _rendered(filecontent: Any, options: Extractor, prune_xpath: str | list[str] | None,
+              record_id: str | None) -> Document | None:
+    """The extraction's Document with ``text`` rendered in the options' format."""
     result = _extraction(filecontent, options, prune_xpath)
     if result is None:
         return None
