@@ -101,7 +101,8 @@ def main() -> int:
         if name.startswith("trafilatura.extract"):
             with_total = sum(len(t.get("with") or []) for t in truth)
             without_total = sum(len(t.get("without") or []) for t in truth)
-            gold_t = sum(token_f1(b, t["main_content"]) for b, t in zip(outputs_theirs, truth, strict=True)) / len(pages)
+            gold_t = sum(token_f1(b, t["main_content"])
+                         for b, t in zip(outputs_theirs, truth, strict=True)) / len(pages)
             gold_o = sum(token_f1(a, t["main_content"]) for a, t in zip(outputs_mine, truth, strict=True)) / len(pages)
             with_t = sum(snippets_in(b, t.get("with") or []) for b, t in zip(outputs_theirs, truth, strict=True))
             with_o = sum(snippets_in(a, t.get("with") or []) for a, t in zip(outputs_mine, truth, strict=True))

@@ -17,7 +17,7 @@ from typing import Any
 
 from turbohtml._core import Document as _Page
 from turbohtml._core import Node, Text, parse
-from turbohtml.compat._blocks import block_ancestor
+from turbohtml.compat._blocks import BLOCK_TAGS
 from turbohtml.compat._input import as_document
 from turbohtml.compat.trafilatura.utils import not_html
 
@@ -29,33 +29,40 @@ _PARAGRAPH_TAGS = frozenset({"blockquote", "code", "p", "pre", "q"})
 _NEVER_TEXT = frozenset({"script", "style", "noscript", "template", "svg"})
 #: What ``html2txt(clean=True)`` leaves out besides scripts and styles (trafilatura's basic cleaning).
 _CLEANED = frozenset({"aside", "footer"})
+#: Cookie and consent banners by their id/class (whole compounds: ``cookie-notice``,
+#: ``onetrust-consent-sdk``; a content class such as ``cookie-recipe`` is not one).
+_BANNER = re.compile(r"(?:^|\s)(?:onetrust[\w-]*|cookie[-_]?(?:notice|banner|consent|bar|law|popup)[\w-]*|"
+                     r"[\w-]*consent[-_](?:banner|sdk|manager|popup)[\w-]*|cmp[-_][\w-]+|gdpr[-_][\w-]+)(?:$|\s)",
+                     re.IGNORECASE)
 
 
-def spaced_text(element: Node, skip: frozenset[str] = _NEVER_TEXT) -> str:
-    """The text of ``element`` with a space where a block boundary separates two runs
-    (minified pages carry no whitespace there), whitespace folded; text under a
-    ``skip`` element is left out."""
+def is_banner(node: Node) -> bool:
+    """Whether ``node``'s id or class names a cookie or consent banner."""
+    return bool(_BANNER.search(f"{node.attr('id') or ''} {node.attr('class') or ''}"))
+
+
+def spaced_text(element: Node, skip: frozenset[str] = _NEVER_TEXT, banners: bool = True) -> str:
+    """The text of ``element`` with a space where a block boundary or ``<br>`` separates
+    two runs (minified pages carry no whitespace there), whitespace folded; text under a
+    ``skip`` element (or, with ``banners``, a cookie banner) is left out."""
     parts: list[str] = []
-    previous_block = None
+    previous_block: Node | None = None
     line_break = False
-    for node in element.descendants:
-        if not isinstance(node, Text):
-            line_break = line_break or node.tag == "br"
+    stack: list[tuple[Node, Node]] = [(element, element)]  # (node, its nearest block)
+    while stack:
+        node, block = stack.pop()
+        if isinstance(node, Text):
+            if parts and (line_break or block is not previous_block):
+                parts.append(" ")
+            parts.append(node.text)
+            previous_block, line_break = block, False
             continue
-        parent, hidden = node.parent, False
-        while parent is not None and parent != element:
-            if parent.tag in skip:
-                hidden = True
-                break
-            parent = parent.parent
-        if hidden:
+        tag = node.tag
+        if tag is None or (node is not element and (tag in skip or (banners and is_banner(node)))):
             continue
-        block = block_ancestor(node)
-        if parts and (line_break or block != previous_block):
-            parts.append(" ")
-        line_break = False
-        parts.append(node.text)
-        previous_block = block
+        line_break = line_break or tag == "br"
+        inner = node if tag in BLOCK_TAGS else block
+        stack.extend((child, inner) for child in reversed(node.children))
     return " ".join("".join(parts).translate(_CONTROL).split())
 
 
@@ -158,7 +165,7 @@ def page_paragraphs(page: _Page) -> list[str]:
         if found:
             return found
     paragraphs = [spaced_text(element) for element in page.select("p, blockquote, pre, code, q")
-                  if not any(node.tag in _PARAGRAPH_TAGS for node in _ancestors(element))]
+                  if not any(node.tag in _PARAGRAPH_TAGS or is_banner(node) for node in _ancestors(element))]
     found = _enough(paragraphs, dedupe=True)
     if found:
         return found
@@ -221,4 +228,4 @@ def html2txt(content: Any, clean: bool = True) -> str:
     body = page.body
     if body is None:
         return ""
-    return spaced_text(body, _NEVER_TEXT | _CLEANED if clean else _NEVER_TEXT)
+    return spaced_text(body, _NEVER_TEXT | _CLEANED, banners=True) if clean else spaced_text(body, banners=False)

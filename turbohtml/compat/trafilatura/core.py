@@ -72,8 +72,10 @@ _YAML_RESERVED = frozenset({"true", "false", "yes", "no", "on", "off", "y", "n",
 _XML_ATTRIBUTES = ("sitename", "title", "author", "date", "url", "hostname", "description",
                    "categories", "tags", "license", "id", "fingerprint", "language")
 
-#: class/id words marking a reader-comment section (trafilatura's comment XPaths).
-_COMMENT_HINT = re.compile(r"comment|disqus|respond|reply|discussion", re.IGNORECASE)
+#: class/id words marking a reader-comment section (trafilatura's comment XPaths), as a
+#: whole word or a hyphen/underscore part: ``comments``, ``comment-list``, not ``commentary``.
+_COMMENT_HINT = re.compile(r"(?:^|[\s_-])(?:comments?|commentlist|disqus\w*|respond|repl(?:y|ies)|discussion)"
+                           r"(?:$|[\s_-])", re.IGNORECASE)
 
 
 # ------------------------------------------------------------------ metadata
@@ -251,8 +253,9 @@ def _image_piece(node: Element, base: str | None) -> _Piece | None:
                        if name.startswith("data-src") and value.strip() and not value.startswith("data:")), "")
     if not source:
         return None
-    label = " ".join(part for part in (node.attr("title"), node.attr("alt")) if part and part.strip())
-    return _Piece("graphic", f"![{' '.join(label.split())}]({_absolute(source, base)})")
+    title, alt = (" ".join((node.attr(name) or "").split()) for name in ("title", "alt"))
+    label = " ".join(part for part in (title, alt) if part)
+    return _Piece("graphic", f"![{label}]({_absolute(source, base)})", group=(alt, title))
 
 
 def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str | None) -> list[_Piece]:
@@ -419,9 +422,10 @@ def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
         elif piece.kind == "code":
             lines.append(f"{indent}<code>{text}</code>")
         elif piece.kind == "graphic":
-            label, _, source = piece.text[2:-1].rpartition("](")
-            title = f" title={_xml_attr(label)}" if label else ""
-            lines.append(f"{indent}<graphic src={_xml_attr(source)}{title}/>")
+            source = piece.text[2:-1].rpartition("](")[2]
+            described = "".join(f" {name}={_xml_attr(value)}"
+                                for name, value in zip(("alt", "title"), piece.group, strict=True) if value)
+            lines.append(f"{indent}<graphic src={_xml_attr(source)}{described}/>")
         else:
             lines.append(f"{indent}<p>{text}</p>")
     if open_kind == "item":
