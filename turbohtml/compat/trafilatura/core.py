@@ -181,21 +181,49 @@ def _piece(block: Block) -> _Piece:
     return _Piece("p", block.text)
 
 
-def _in_comments(block: Block, below: Element | None = None) -> bool:
-    """Whether ``block`` sits in a reader-comment section (an ancestor's id/class says
-    so); with ``below``, only ancestors inside that element count."""
-    if block.element is None:
-        return False
-    chain = ancestors(block.element)
-    if below is not None:
-        if below not in chain:
-            return False
-        chain = chain[chain.index(below) + 1:]
-    for node in chain:
+class _CommentSections:
+    """Which elements sit in a reader-comment section (an ancestor's id/class says so),
+    anywhere or strictly inside the content body; memoized per page, so each element's
+    hint is read once."""
+
+    def __init__(self, body: Element | None) -> None:
+        self.body = body
+        self._anywhere: dict[Any, bool] = {}
+        self._inside: dict[Any, tuple[bool, bool]] = {}  # node -> (under the body, hinted below it)
+
+    @staticmethod
+    def _hinted(node: Any) -> bool:
         hints = f"{node.attr('id') or ''} {node.attr('class') or ''}"
-        if hints.strip() and _COMMENT_HINT.search(hints):
-            return True
-    return False
+        return bool(hints.strip()) and _COMMENT_HINT.search(hints) is not None
+
+    def _chain(self, element: Any, memo: dict[Any, Any]) -> list[Any]:
+        chain, node = [], element
+        while node is not None and node.tag is not None and node not in memo:
+            chain.append(node)
+            node = node.parent
+        return chain
+
+    def anywhere(self, block: Block) -> bool:
+        if block.element is None:
+            return False
+        chain = self._chain(block.element, self._anywhere)
+        parent = chain[-1].parent if chain else block.element
+        found = self._anywhere.get(parent, False)
+        for node in reversed(chain):
+            found = self._anywhere[node] = found or self._hinted(node)
+        return found
+
+    def inside_body(self, block: Block) -> bool:
+        if block.element is None or self.body is None:
+            return False
+        self._inside.setdefault(self.body, (True, False))
+        chain = self._chain(block.element, self._inside)
+        parent = chain[-1].parent if chain else block.element
+        under, hinted = self._inside.get(parent, (False, False))
+        for node in reversed(chain):
+            hinted = hinted or (under and self._hinted(node))
+            self._inside[node] = (under, hinted)
+        return hinted
 
 
 def _absolute(target: str, base: str | None) -> str:
@@ -294,13 +322,14 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
     remarks: list[_Piece] = []
     first_content = None
     markup = options.format in ("xml", "xmltei", "html")  # <ref> elements, not [text](url)
+    sections = _CommentSections(winner)
     for index, block in enumerate(units):
         if not (block.flags & IN_CONTENT or whole_page) or \
                 (block.flags & BOILERPLATE_REGION and not (whole_page and focus == "recall")):
-            if options.comments and _in_comments(block):
+            if options.comments and sections.anywhere(block):
                 remarks.append(_piece(block))
             continue
-        if winner is not None and _in_comments(block, winner):  # a comment list inside the body
+        if sections.inside_body(block):  # a comment list inside the content body
             if options.comments:
                 remarks.append(_piece(block))
             continue
