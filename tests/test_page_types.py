@@ -76,6 +76,7 @@ def weight_of(attrs: str) -> float | None:
         ('class="onetrust-consent-sdk"', None),  # cookie-consent banners and their settings
         ('class="consent-banner"', None),
         ('class="review"', 1.0),                 # a review may be the article: prunes only on a product page
+        ('class="product-description hidden-down-md"', 1.0),  # responsive visibility, not hidden
         ('class="entry-content"', 26.0),
         ('class="postbody"', 26.0),
     ],
@@ -296,6 +297,12 @@ def test_a_product_pages_customer_reviews_are_not_its_description() -> None:
     assert article.page_type == "product"
     assert "it has pockets galore" in article.text
     assert "Took this pack out for the first time last weekend" not in article.text
+
+
+def test_a_description_in_responsive_visibility_classes_is_read() -> None:
+    # Squarespace's "product-description hidden-down-md": the page was empty
+    article = wcxb_page("0610").article()  # ghostwares.com.au product page
+    assert "Make each cup of tea or coffee feel special" in article.text
 
 
 def test_form_labels_are_not_a_product_pages_text() -> None:

@@ -14,10 +14,13 @@ see QUALIFIERS below and docs/scoring.md).
 POSITIVE = ("article", "content", "post", "entry", "main", "story", "text", "body", "blog")
 
 #: A container whose class/id carries one of these reads as boilerplate: -25.
+#: Readability's ``hidden`` is not one: class names use it for responsive visibility
+#: (``hidden-xs``, ``hidden-down-md``, ``visually-hidden``) around real content, and what
+#: is hidden is read from the ``hidden``/``aria-hidden`` attributes and the inline style.
 NEGATIVE = (
     "sidebar", "footer", "share", "social", "related", "pagination", "pager",
     "breadcrumb", "modal", "popup", "newsletter", "sponsor", "advert", "promo", "widget",
-    "masthead", "banner", "cookie", "disqus", "outbrain", "taboola", "recommend", "hidden",
+    "masthead", "banner", "cookie", "disqus", "outbrain", "taboola", "recommend",
     "contact", "menu", "skyscraper", "shoutbox", "title", "headline", "byline", "meta",
 )
 
