@@ -20,7 +20,7 @@ import pytest
 import turbohtml
 from turbohtml.clean import BLEACH_TAGS, Policy, Sanitizer
 
-from conftest import data_path
+from conftest import data_path, read_gzip_text
 
 SAME = None
 # Why our output differs from bleach's (docs/howto/sanitize.md, "Differences from bleach"):
@@ -676,8 +676,10 @@ def _corpus() -> list[str]:
     corpus = [_random_markup(rng) for _ in range(400)]
     corpus += XSS
     # real pages (the fuzzer's seeds come from the same data)
-    for path in sorted(data_path("readability-pages").glob("*/source.html"))[:12]:
-        corpus.append(path.read_text(encoding="utf8", errors="replace"))
+    for path in sorted(data_path("readability-pages", "pages").glob("*/source.html.gz"))[::10]:
+        corpus.append(read_gzip_text(path))
+    for path in sorted(data_path("article-benchmark", "html").glob("*.html.gz"))[::15]:
+        corpus.append(read_gzip_text(path))
     return corpus
 
 
@@ -687,6 +689,7 @@ CORPUS = _corpus()
 @pytest.mark.parametrize("policy", POLICIES, ids=["default", "strip", "rich", "rich-strip"])
 def test_idempotent_and_reparse_stable(policy):
     sanitizer = Sanitizer(policy)
+    assert sum(len(markup) > 10_000 for markup in CORPUS) >= 20  # the real pages are there
     for markup in CORPUS:
         once = sanitizer.sanitize(markup)
         assert sanitizer.sanitize(once) == once, markup[:200]
