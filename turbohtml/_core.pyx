@@ -848,6 +848,16 @@ cdef class Node:
         """The main content's visible text laid out for reading; ``""`` when nothing scores."""
         return _late("turbohtml._text", "main_text")(self)
 
+    def to_text(self) -> str:
+        """All the visible text below this node, laid out like ``main_text()``: blank lines
+        between paragraphs, list markers, table rows as ``cell | cell``, ``<pre>`` kept."""
+        return _late("turbohtml._text", "to_text")(self)
+
+    def to_markdown(self, links=True, images=False, base_url=None) -> str:
+        """The visible content below this node as Markdown (CommonMark, GFM tables):
+        links as ``[text](url)`` resolved against the page's base, images when asked."""
+        return _late("turbohtml.render", "node_markdown")(self, links, images, base_url)
+
     def article(self):
         """The main content as an ``Article``: text without in-body boilerplate, plus metadata."""
         return _late("turbohtml.extract.article", "node_article")(self)

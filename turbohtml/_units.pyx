@@ -13,7 +13,7 @@ from libc.string cimport memcpy
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
-from turbohtml._core cimport Node, next_node
+from turbohtml._core cimport Document, Node, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
 from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, class_hints,
@@ -66,6 +66,7 @@ ctypedef struct Unit:
     size_t chars            # characters (code points) after folding
     size_t link_chars       # of which inside <a>
     int flags
+    lxb_dom_node_t *block   # the innermost block element around its first text
 
 
 ctypedef struct Walk:
@@ -79,6 +80,7 @@ ctypedef struct Walk:
     size_t link_chars
     size_t links            # links opened in the unit
     int flags
+    lxb_dom_node_t *block   # of the unit being built, NULL before its first text
     bint pending_space
     bint failed
 
@@ -102,6 +104,7 @@ cdef void _flush(Walk *walk) noexcept nogil:
         walk.units[walk.count].chars = walk.chars
         walk.units[walk.count].link_chars = walk.link_chars
         walk.units[walk.count].flags = walk.flags
+        walk.units[walk.count].block = walk.block
         if walk.links and walk.chars - walk.link_chars >= TEXT_PER_LINK * walk.links:
             walk.units[walk.count].flags |= UNIT_LINKED_PROSE
         walk.count += 1
@@ -111,6 +114,7 @@ cdef void _flush(Walk *walk) noexcept nogil:
     walk.start = walk.text.length
     walk.chars = walk.link_chars = walk.links = 0
     walk.flags = 0
+    walk.block = NULL
     walk.pending_space = False
 
 
@@ -187,6 +191,26 @@ cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode) noexcept nogil:
     return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node))
 
 
+cdef lxb_dom_node_t *_block_of(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
+    """The innermost block element around a text node (``root`` at most)."""
+    cdef lxb_dom_node_t *c_up = c_node.parent
+    while c_up != NULL and c_up != root and not (
+            c_up.type == LXB_DOM_NODE_TYPE_ELEMENT and is_block(c_up.local_name)):
+        c_up = c_up.parent
+    return c_up if c_up != NULL else root
+
+
+class ParagraphUnit(tuple):
+    """One unit: ``(text, flags, chars, link_chars)`` as a tuple, and ``block``, the
+    block element around its first text, which the renderers read its structure from
+    (list item, table cell, ``<pre>``)."""
+
+    block: object
+
+    def __repr__(self) -> str:
+        return f"ParagraphUnit({tuple.__repr__(self)}, block={self.block!r})"
+
+
 cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                       Walk *walk) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
@@ -219,6 +243,8 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                     flags |= UNIT_ARTICLE_HEADER
                 c_text = <lxb_dom_character_data_t *>c_node
                 _append_text(walk, c_text.data.data, c_text.data.length, links_open > 0, flags)
+                if walk.block == NULL and walk.chars:
+                    walk.block = _block_of(c_node, root)
         elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
             tag = c_node.local_name
             if not closing:
@@ -273,7 +299,8 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
 
 def paragraph_units(Node scope, Node content=None, int mode=PASS_PRUNE_CLASSES, /) -> list:
     """The visible paragraph units below ``scope`` in document order, as
-    ``(text, flags, chars, link_chars)`` tuples; ``content`` marks the content body, and
+    ``(text, flags, chars, link_chars)`` tuples (ParagraphUnit, which also carries
+    its ``block`` element); ``content`` marks the content body, and
     ``mode`` is the scoring pass that chose it (``scored_winner``): whether boilerplate
     class/id subtrees are boilerplate regions, and whether hidden content is read."""
     cdef Walk walk
@@ -281,12 +308,15 @@ def paragraph_units(Node scope, Node content=None, int mode=PASS_PRUNE_CLASSES, 
     cdef list result = []
     cdef size_t i
     cdef Unit *unit
+    cdef Document doc = scope._owner()
+    cdef object record
     walk.text.data = NULL
     walk.text.length = walk.text.capacity = 0
     walk.units = NULL
     walk.count = walk.capacity = 0
     walk.start = walk.chars = walk.link_chars = walk.links = 0
     walk.flags = 0
+    walk.block = NULL
     walk.pending_space = False
     walk.failed = False
     try:
@@ -296,10 +326,12 @@ def paragraph_units(Node scope, Node content=None, int mode=PASS_PRUNE_CLASSES, 
             raise MemoryError("out of memory while segmenting the page")
         for i in range(walk.count):
             unit = &walk.units[i]
-            result.append((
+            record = ParagraphUnit((
                 PyUnicode_DecodeUTF8(walk.text.data + unit.start, unit.length, "replace"),
                 unit.flags, unit.chars, unit.link_chars,
             ))
+            record.block = wrap_node(doc, unit.block)
+            result.append(record)
         return result
     finally:
         free(walk.text.data)
