@@ -63,7 +63,7 @@ def html_blocks(markup: str) -> list[tuple[str, str]]:
         pieces: list[str] = []
 
         def flush() -> None:
-            words = _words(" ".join(pieces))
+            words = _words("".join(pieces))
             if words:
                 blocks.append((kind, words))
             pieces.clear()

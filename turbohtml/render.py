@@ -39,6 +39,7 @@ _EMPHASIS = {"em": "*", "i": "*", "cite": "*", "dfn": "*", "var": "*",
              "strong": "**", "b": "**", "del": "~~", "s": "~~", "strike": "~~"}
 _CODE = frozenset({"code", "kbd", "samp", "tt"})
 _LIST_TAGS = frozenset({"ul", "ol", "menu"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 #: The policy Article.to_html() applies: bleach's default allowlist plus the block
 #: elements an article needs (headings, paragraphs, tables, code blocks, images).
@@ -57,6 +58,8 @@ _SPACE = re.compile(r"\s+")
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
 _MD_LINE_START = re.compile(r"^(#{1,6}|[+=-]+|\d{1,9}[.)])(?=[ \t]|$)", re.M)
 _MD_BREAKS = re.compile(r"(?:\\\n[ \t]*){2,}")
+_MD_ENTITY = re.compile(r"&(?=#?\w+;)")
+_SCHEME = re.compile(r"([a-z][a-z0-9+.-]*):(?!\d+(?:/|$))")
 _MD_EDGE_BREAKS = re.compile(r"^(?:\s*\\\n)+|(?:\\\n\s*)+$")
 _HTML_BREAKS = re.compile(r"(?:<br>\s*){2,}")
 _LANGUAGE = re.compile(r"(?:^|\s)lang(?:uage)?-([\w+#.-]+)")
@@ -164,9 +167,9 @@ def _blocks(units: list, root: Node, segments: dict) -> list[_Block]:
             blocks.append(_Block("table", table, quote))
         elif pre is not None:
             blocks.append(_Block("pre", pre, quote))
-        elif node.tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+        elif node.tag in _HEADINGS and "li" not in tags:
             blocks.append(_Block("heading", node, quote, level=int(node.tag[1]), segment=None if single else segment))
-        elif "li" in tags:
+        elif "li" in tags:  # a heading inside a list item stays in the item (level set)
             item = chain[tags.index("li")]
             lists = [e for e in chain if e.tag in _LIST_TAGS]
             number = _item_number(item) if item.parent is not None and item.parent.tag == "ol" else 0
@@ -175,6 +178,7 @@ def _blocks(units: list, root: Node, segments: dict) -> list[_Block]:
             outer_items = [e for e in chain[tags.index("li") + 1:] if e.tag == "li"]
             indent = sum(_marker_width(e) for e in outer_items)
             blocks.append(_Block("item", node, quote, depth=max(len(lists) - 1, 0), indent=indent,
+                                 level=int(node.tag[1]) if node.tag in _HEADINGS else 0,
                                  segment=None if single else segment,
                                  number=number, first=first, outer_list=lists[-1] if lists else item))
         else:
@@ -232,9 +236,17 @@ class _Inline:
                 inner = self.render(child, flatten)
                 href = child.attr("href")
                 url = self.resolve(href) if href and self.links else ""
+                if url and not _safe_url(url):
+                    url = ""  # javascript: and the like: the text stays, the link goes
                 parts.append(self.link(inner, url) if url and inner.strip() else inner)
             elif tag in _EMPHASIS:
-                parts.append(self.emphasis(tag, self.render(child, flatten)))
+                out = self.emphasis(tag, self.render(child, flatten))
+                left, right = self.markers(tag)
+                if parts and parts[-1].endswith(right) and out.startswith(left):
+                    # <em>a</em><em>b</em>: one span, not "*a**b*"
+                    parts[-1] = parts[-1][: -len(right)]
+                    out = out[len(left):]
+                parts.append(out)
             else:
                 parts.append(self.render(child, flatten))
         return "".join(parts)
@@ -252,7 +264,8 @@ class _Inline:
 
 class _Markdown(_Inline):
     def text(self, value: str) -> str:
-        return _MD_SPECIAL.sub(r"\\\1", value.replace("\u00a0", " "))
+        escaped = _MD_SPECIAL.sub(r"\\\1", value.replace("\u00a0", " "))
+        return _MD_ENTITY.sub(r"\\&", escaped)  # "&amp;" written as text stays text
 
     def line_break(self) -> str:
         return "\\\n"
@@ -264,14 +277,17 @@ class _Markdown(_Inline):
         return f"{fence}{pad}{value}{pad}{fence}"
 
     def link(self, inner: str, url: str) -> str:
-        return f"[{inner.strip()}]({_md_url(url)})"
+        return self.around(_MD_EDGE_BREAKS.sub("", inner), "[", f"]({_md_url(url)})")
 
     def image(self, alt: str, src: str) -> str:
         return f"![{self.text(_SPACE.sub(' ', alt).strip())}]({_md_url(src)})"
 
+    def markers(self, tag: str) -> tuple[str, str]:
+        return _EMPHASIS[tag], _EMPHASIS[tag]
+
     def emphasis(self, tag: str, inner: str) -> str:
         marker = _EMPHASIS[tag]
-        return self.around(inner, marker, marker)
+        return self.around(_MD_EDGE_BREAKS.sub("", inner), marker, marker)
 
 
 class _Html(_Inline):
@@ -290,9 +306,20 @@ class _Html(_Inline):
     def image(self, alt: str, src: str) -> str:
         return f'<img src="{html.escape(src)}" alt="{html.escape(alt)}">'
 
-    def emphasis(self, tag: str, inner: str) -> str:
+    def markers(self, tag: str) -> tuple[str, str]:
         name = {"*": "em", "**": "strong", "~~": "del"}[_EMPHASIS[tag]]
-        return self.around(inner, f"<{name}>", f"</{name}>")
+        return f"<{name}>", f"</{name}>"
+
+    def emphasis(self, tag: str, inner: str) -> str:
+        left, right = self.markers(tag)
+        return self.around(inner, left, right)
+
+
+def _safe_url(url: str) -> bool:
+    """A link target the article policy allows: http(s), mailto, or no scheme."""
+    squeezed = re.sub(r"[\x00-\x20\x7f-\xa0`]", "", url).lower()
+    match = _SCHEME.match(squeezed)
+    return match is None or match.group(1) in ARTICLE_POLICY.protocols
 
 
 def _md_url(url: str) -> str:
@@ -367,7 +394,7 @@ def _markdown_block(block: _Block, inline: _Markdown) -> str:
     text = re.sub(r" *\\\n *", "\\\n", re.sub(r"[ \t]+", " ", text))
     text = _MD_LINE_START.sub(lambda m: "\\" + m.group(0) if not m.group(0)[0].isdigit()
                               else m.group(0)[:-1] + "\\" + m.group(0)[-1], text)
-    if block.kind == "heading":
+    if block.level:  # a heading, or a heading inside a list item
         return "#" * block.level + " " + text.replace("\\\n", " ")
     # a run of line breaks separates paragraphs (Readability.js's <br><br> rule)
     return _MD_BREAKS.sub("\n\n", text)
@@ -457,7 +484,8 @@ def _html_block(block: _Block, inline: _Html) -> str:
     text = inline.render(block.node, segment=block.segment).strip()
     if not text:
         return ""
-    if block.kind == "heading":
+    if block.level:  # a heading, or a heading inside a list item
+        text = re.sub(r"(?:\s*<br>\s*)+", " ", text)
         return f"<h{block.level}>{text}</h{block.level}>"
     # a run of line breaks separates paragraphs (Readability.js's <br><br> rule)
     paragraphs = "".join(f"<p>{part.strip()}</p>" for part in _HTML_BREAKS.split(text) if part.strip())
