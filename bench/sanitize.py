@@ -9,20 +9,12 @@ ours are the same; nh3's, ammonia's, is wider), in one run with interleaved roun
 from __future__ import annotations
 
 import argparse
-import gzip
 import platform
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import best_times  # noqa: E402
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-
-
-def load_pages() -> list[str]:
-    paths = sorted((DATA / "article-benchmark" / "html").glob("*.html.gz"))
-    return [gzip.open(p, "rt", encoding="utf8").read() for p in paths]
+from timing import article_pages, best_times  # noqa: E402
 
 
 def sanitizers() -> dict:
@@ -49,7 +41,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    pages = load_pages()
+    pages = article_pages()
     candidates = sanitizers()
     results = best_times(candidates, {name: pages for name in candidates}, args.rounds)
     ours = results["turbohtml"]

@@ -1,9 +1,19 @@
-"""Interleaved best-of-N timing shared by the speed benchmarks."""
+"""Interleaved best-of-N timing and the page set shared by the speed benchmarks."""
 
 from __future__ import annotations
 
+import gzip
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
+
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
+
+def article_pages() -> list[str]:
+    """The 181 article-benchmark pages, decoded."""
+    paths = sorted((DATA / "article-benchmark" / "html").glob("*.html.gz"))
+    return [gzip.open(p, "rt", encoding="utf8").read() for p in paths]
 
 
 def best_times(candidates: dict[str, Callable], inputs: dict[str, Iterable], rounds: int) -> dict[str, float]:

@@ -16,6 +16,7 @@ from libc.string cimport memcpy
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
+from turbohtml._buffer cimport Buffer, reserve
 from turbohtml._core cimport Node, attr_id, attr_name, element_name, next_node, tag_id
 from turbohtml._lexbor cimport *
 
@@ -83,9 +84,7 @@ ctypedef struct Plan:
 
 
 ctypedef struct Out:
-    char *data
-    size_t length
-    size_t capacity
+    Buffer text
     bint failed
 
 
@@ -94,27 +93,14 @@ ctypedef struct Open:
     int action
 
 
-cdef bint _grow(Out *out, size_t extra) noexcept nogil:
-    cdef size_t wanted = out.length + extra
-    cdef char *grown
-    if wanted <= out.capacity:
-        return True
-    if out.failed:
-        return False
-    wanted = max(wanted, out.capacity * 2 + 4096)
-    grown = <char *>realloc(out.data, wanted)
-    if grown == NULL:
-        out.failed = True
-        return False
-    out.data = grown
-    out.capacity = wanted
-    return True
-
-
 cdef inline void _put(Out *out, const char *data, size_t length) noexcept nogil:
-    if length and _grow(out, length):
-        memcpy(out.data + out.length, data, length)
-        out.length += length
+    if not length or out.failed:
+        return
+    if not reserve(&out.text, length):
+        out.failed = True
+        return
+    memcpy(out.text.data + out.text.length, data, length)
+    out.text.length += length
 
 
 cdef inline void _put_str(Out *out, const char *data) noexcept nogil:
@@ -634,8 +620,8 @@ cdef str _run(Rules rules, lxb_dom_node_t *root, bint include_root, bint release
     cdef _PlanHolder holder = _plan(rules, root)
     cdef Out out
     cdef int status
-    out.data = NULL
-    out.length = out.capacity = 0
+    out.text.data = NULL
+    out.text.length = out.text.capacity = 0
     out.failed = False
     try:
         if release_gil:
@@ -645,9 +631,9 @@ cdef str _run(Rules rules, lxb_dom_node_t *root, bint include_root, bint release
             status = _walk(root, include_root, &holder.plan, &out)
         if status < 0:
             raise MemoryError("no memory for the sanitized fragment")
-        return PyUnicode_DecodeUTF8(out.data, out.length, "replace") if out.length else ""
+        return PyUnicode_DecodeUTF8(out.text.data, out.text.length, "replace") if out.text.length else ""
     finally:
-        free(out.data)
+        free(out.text.data)
 
 
 def sanitize_markup(Rules rules, str markup, /) -> str:

@@ -16,6 +16,7 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from turbohtml._core cimport Document, Node, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
+from turbohtml._buffer cimport Buffer, reserve
 from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, class_hints,
                                is_hidden, is_page_chrome, prunes)
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
@@ -38,26 +39,6 @@ BOILERPLATE_REGION = UNIT_BOILERPLATE_REGION
 CAPTION = UNIT_CAPTION
 LINKED_PROSE = UNIT_LINKED_PROSE
 ARTICLE_HEADER = UNIT_ARTICLE_HEADER
-
-
-ctypedef struct Buffer:
-    char *data
-    size_t length
-    size_t capacity
-
-
-cdef bint _reserve(Buffer *buffer, size_t extra) noexcept nogil:
-    cdef size_t wanted = buffer.length + extra
-    cdef char *grown
-    if wanted <= buffer.capacity:
-        return True
-    wanted = max(wanted, buffer.capacity * 2 + 256)
-    grown = <char *>realloc(buffer.data, wanted)
-    if grown == NULL:
-        return False
-    buffer.data = grown
-    buffer.capacity = wanted
-    return True
 
 
 ctypedef struct Unit:
@@ -124,7 +105,7 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
     cdef size_t i, space
     cdef unsigned char c
     cdef size_t added = 0
-    if not _reserve(&walk.text, length + 1):
+    if not reserve(&walk.text, length + 1):
         walk.failed = True
         return
     i = 0
@@ -158,7 +139,7 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
 
 
 cdef void _line_break(Walk *walk) noexcept nogil:
-    if walk.text.length > walk.start and _reserve(&walk.text, 1):
+    if walk.text.length > walk.start and reserve(&walk.text, 1):
         walk.text.data[walk.text.length] = 10
         walk.text.length += 1
         walk.pending_space = False

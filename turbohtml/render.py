@@ -453,16 +453,23 @@ def _article_units(article: Article) -> list:
     return article_units(number_segments(units))
 
 
-def article_markdown(article: Article, links: bool = True, images: bool = False,
-                     base_url: str | None = None) -> str:
-    """The article's units (the same as ``Article.text``) as Markdown."""
-    _check_flags(links, images)
+def _article_blocks(article: Article, inline: _Inline, base_url: str | None) -> list[_Block] | None:
+    """The article's blocks for ``inline`` (its resolver set here), None without content."""
+    _check_flags(inline.links, inline.images)
     if not isinstance(article, Article):
         raise TypeError(f"article must be an Article, not {type(article).__name__}")
     if article.element is None:
-        return ""
-    inline = _Markdown(links, images, _resolver(article.element, base_url))
-    return _render_markdown(_blocks(_article_units(article), article.element, inline.segments), inline)
+        return None
+    inline.resolve = _resolver(article.element, base_url)
+    return _blocks(_article_units(article), article.element, inline.segments)
+
+
+def article_markdown(article: Article, links: bool = True, images: bool = False,
+                     base_url: str | None = None) -> str:
+    """The article's units (the same as ``Article.text``) as Markdown."""
+    inline = _Markdown(links, images, None)
+    blocks = _article_blocks(article, inline, base_url)
+    return _render_markdown(blocks, inline) if blocks is not None else ""
 
 
 # ---------------------------------------------------------------- HTML
@@ -534,14 +541,9 @@ def _render_html(blocks: list[_Block], inline: _Html) -> str:
 
 def article_html(article: Article, images: bool = False, base_url: str | None = None) -> str:
     """The article's units as a fresh HTML fragment, sanitized with ARTICLE_POLICY."""
-    _check_flags(True, images)
-    if not isinstance(article, Article):
-        raise TypeError(f"article must be an Article, not {type(article).__name__}")
-    if article.element is None:
-        return ""
-    inline = _Html(True, images, _resolver(article.element, base_url))
-    fragment = _render_html(_blocks(_article_units(article), article.element, inline.segments), inline)
-    return _ARTICLE_SANITIZER.sanitize(fragment)
+    inline = _Html(True, images, None)
+    blocks = _article_blocks(article, inline, base_url)
+    return _ARTICLE_SANITIZER.sanitize(_render_html(blocks, inline)) if blocks is not None else ""
 
 
 def _check_flags(links: object, images: object) -> None:
