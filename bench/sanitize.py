@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from timing import article_pages, best_times  # noqa: E402
+from timing import article_pages, best_times, timing_table  # noqa: E402
 
 
 def sanitizers() -> dict:
@@ -40,16 +40,12 @@ def sanitizers() -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args()
-    pages = article_pages()
-    candidates = sanitizers()
-    results = best_times(candidates, {name: pages for name in candidates}, args.rounds)
-    ours = results["turbohtml"]
-    print(f"{len(pages)} pages ({sum(map(len, pages)) / 1e6:.1f} M characters), best of {args.rounds} rounds, "
+    pages, rounds = article_pages(), parser.parse_args().rounds
+    results = best_times(sanitizers(), {name: pages for name in sanitizers()}, rounds)
+    print(f"{len(pages)} pages ({sum(map(len, pages)) / 1e6:.1f} M characters), best of {rounds} rounds, "
           f"{platform.processor() or platform.machine()}, Python {platform.python_version()}")
-    print(f"{'sanitizer':<18}{'ms/page':>10}{'vs turbohtml':>15}")
-    for name, seconds in results.items():
-        print(f"{name:<18}{seconds * 1000 / len(pages):>10.3f}{seconds / ours:>14.2f}x")
+    print("\n".join(timing_table(results, "turbohtml", len(pages), "sanitizer")))
+    ours = results["turbohtml"]
     if "bleach" in results:
         print(f"bleach / turbohtml: {results['bleach'] / ours:.1f}x (target >= 10)")
     if "nh3" in results:
