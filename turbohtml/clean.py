@@ -165,6 +165,7 @@ class Policy:
 class Sanitizer:
     """Scrubs HTML down to a Policy. Immutable once built: share one across threads.
 
+    >>> from turbohtml.clean import Sanitizer
     >>> Sanitizer().sanitize('<a href="javascript:alert(1)" onclick="x()">hi</a><script>x</script>')
     '<a>hi</a>&lt;script&gt;x&lt;/script&gt;'
     """
