@@ -30,13 +30,16 @@ RUNS = [
     ("Parsing", ["parse.py"], "Parse throughput on the 181 article-benchmark pages."),
     ("Publication dates", ["dates.py"], "htmldate's 800-page evaluation set and its test cases."),
     ("URLs", ["urls.py"], "Every href of the article-benchmark pages, resolved to absolute."),
+    ("Compatibility: trafilatura and jusText", ["compat_text.py"],
+     "turbohtml.compat.trafilatura and turbohtml.compat.justext beside trafilatura and jusText on "
+     "300 WCXB pages: speed ratio and agreement with the original (and the gold text)."),
     ("Structured data", ["structured.py"], "Microdata and Open Graph against extruct and the single-purpose libraries."),
     ("Threads", ["threads.py"], "Serial against threaded wall time on separate documents."),
     ("Scaling", ["scaling.py", "--quick"], "Time and peak memory from 1 kB to 10 MB pages and deep/wide trees."),
     ("Scale-out", ["scale.py"], "Pages/s from one WARC file: one process, the CLI with --jobs 2, Dask with 2 workers."),
 ]
 
-PEERS = ["trafilatura", "readability-lxml", "resiliparse", "selectolax", "lxml", "htmldate",
+PEERS = ["trafilatura", "jusText", "readability-lxml", "resiliparse", "selectolax", "lxml", "htmldate",
          "courlan", "w3lib", "extruct", "microdata", "opengraph_py3"]
 
 

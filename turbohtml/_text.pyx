@@ -111,7 +111,7 @@ def pre_text(Node pre, /) -> str:
             elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node != root:
                 if c_node.local_name == LXB_TAG_BR:
                     buffer += b"\n"
-                elif is_invisible(c_node.local_name, c_node.ns) or is_hidden(c_node):
+                elif is_invisible(c_node.local_name, c_node.ns) or is_hidden(c_node, 0):
                     closing = True  # skip the subtree
         c_node = next_node(root, c_node, &closing)
     return buffer.decode("utf-8", "replace").replace("\u00a0", " ").strip("\n")

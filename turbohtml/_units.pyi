@@ -6,6 +6,7 @@ IN_CONTENT: int
 BOILERPLATE_REGION: int
 CAPTION: int
 LINKED_PROSE: int
+FIRST_PASS: int
 
 class ParagraphUnit(tuple[str, int, int, int]):
     block: Node | None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from turbohtml._core import Element, Node, Text, url_parse
 from turbohtml._score import scored_winner
 from turbohtml._text import pre_text
-from turbohtml._units import paragraph_units
+from turbohtml._units import FIRST_PASS, paragraph_units
 from turbohtml.clean import BLEACH_ATTRIBUTES, BLEACH_TAGS, Policy, Sanitizer
 from turbohtml.extract.article import article_units
 from turbohtml.extract.records import Article
@@ -449,8 +449,9 @@ def _article_units(article: Article) -> list:
     while root.parent is not None:
         root = root.parent
     winner, mode = scored_winner(root)
-    units = paragraph_units(element, element, mode) if winner == element else paragraph_units(element, element)
-    return article_units(number_segments(units))
+    if winner != element:  # article() of a node below the page: its first scoring pass
+        mode = FIRST_PASS
+    return article_units(number_segments(paragraph_units(element, element, mode)), mode)
 
 
 def _article_blocks(article: Article, inline: _Inline, base_url: str | None) -> list[_Block] | None:

@@ -2,8 +2,11 @@
 
 Change the import, keep the call sites:
 
-- ``turbohtml.compat.justext``: ``justext()``, ``get_stoplist()``, ``get_stoplists()``
-- ``turbohtml.compat.trafilatura``: ``extract()``, ``bare_extraction()``, ``extract_metadata()``
+- ``turbohtml.compat.justext`` (jusText 3.0.2: ``justext()``, ``get_stoplist()``,
+  ``get_stoplists()``, and ``.core``/``.paragraph``/``.utils``)
+- ``turbohtml.compat.trafilatura`` (trafilatura 2.3.1: ``extract()``, ``bare_extraction()``,
+  ``extract_metadata()``, ``fetch_url()``, ``baseline()``, ..., ``.settings``, ``.downloads``,
+  ``.cli`` and the other modules its users import)
 - ``turbohtml.compat.htmldate``: ``find_date()``
 - ``turbohtml.compat.courlan``: ``clean_url()``, ``normalize_url()``, ``extract_links()``
 - ``turbohtml.compat.w3lib``: ``canonicalize_url()``, ``url_query_cleaner()``
