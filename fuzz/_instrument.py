@@ -15,4 +15,6 @@ with atheris.instrument_imports(include=["turbohtml", "common", "hostile", "cont
     import turbohtml.extract.microdata
     import turbohtml.extract.opengraph
     import turbohtml.extract.structured
-    import turbohtml.extract.urls  # noqa: F401
+    import turbohtml.clean
+    import turbohtml.extract.urls
+    import turbohtml.render  # noqa: F401

@@ -27,6 +27,8 @@ from typing import Any
 import turbohtml
 from turbohtml import Comment, Document, Element, Node, Text
 from turbohtml import extract as X
+from turbohtml.clean import Policy, Sanitizer
+from turbohtml.render import ARTICLE_POLICY
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(os.environ.get("TURBOHTML_DATA", REPO.parent / "shared" / "data"))
@@ -163,6 +165,38 @@ def check_node_extraction(node: Node) -> None:
     for field in ("title", "byline", "date", "description", "lang"):
         _expect(_is_str_or_none(getattr(art, field)), f"Article.{field} is not str/None")
     _check_links(node.links())
+    check_render(node, art)
+
+
+def check_render(node: Node, art: X.Article) -> None:
+    """to_text / to_markdown on a node, to_markdown / to_html on its article."""
+    _expect(isinstance(node.to_text(), str), "to_text() is not str")
+    _expect(isinstance(node.to_markdown(images=True), str), "to_markdown() is not str")
+    _expect(isinstance(art.to_markdown(links=False), str), "Article.to_markdown() is not str")
+    fragment = art.to_html(images=True)
+    _expect(isinstance(fragment, str), "Article.to_html() is not str")
+    _expect(ARTICLE_SANITIZER.sanitize(fragment) == fragment, "Article.to_html() is not clean")
+
+
+#: The sanitizer policies the harnesses try: bleach's default (escape), strip, and the
+#: article policy with comments kept.
+SANITIZERS = (
+    Sanitizer(),
+    Sanitizer(Policy(strip=True)),
+    Sanitizer(Policy(tags=ARTICLE_POLICY.tags, attributes=ARTICLE_POLICY.attributes, strip_comments=False,
+                     link_rel="nofollow")),
+)
+ARTICLE_SANITIZER = Sanitizer(ARTICLE_POLICY)
+
+
+def check_sanitize(markup: str, which: int = 0) -> None:
+    """Sanitizer.sanitize / sanitize_node: str out, and a fixed point (sanitizing the
+    output again changes nothing)."""
+    sanitizer = SANITIZERS[which % len(SANITIZERS)]
+    cleaned = sanitizer.sanitize(markup)
+    _expect(isinstance(cleaned, str), "sanitize() is not str")
+    _expect(sanitizer.sanitize(cleaned) == cleaned, "sanitize() is not idempotent")
+    _expect(isinstance(sanitizer.sanitize_node(turbohtml.parse(markup)), str), "sanitize_node() is not str")
 
 
 def _check_paragraphs(paragraphs: object) -> None:

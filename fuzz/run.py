@@ -6,7 +6,7 @@
     python fuzz/run.py --smoke                  # CI: every harness 12 s (about a minute)
     python fuzz/run.py --replay fuzz/artifacts/crash-...  --harness content
 
-Harnesses: parse, content, structured, urls (``fuzz_<name>.py``). Each runs as its own
+Harnesses: parse, content, structured, urls, clean (``fuzz_<name>.py``). Each runs as its own
 libFuzzer process with a per-input timeout (a hang is a finding) and a memory cap;
 new coverage goes to ``fuzz/corpus/<name>/`` (git-ignored; seed pages come from
 ``../shared/data`` at start-up, not from the corpus), crashes to ``fuzz/artifacts/``
@@ -28,7 +28,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-HARNESSES = ("parse", "content", "structured", "urls")
+HARNESSES = ("parse", "content", "structured", "urls", "clean")
 SMOKE_SECONDS = 12
 
 

@@ -101,7 +101,7 @@ def test_example_page_article() -> None:
     assert article.text.startswith("For the first time in ten years")
     assert article.text.endswith("close a line at short notice.")
     assert "Most read" not in article.text and "comments" not in article.text
-    assert "Zurich to Vienna: about 11 hours, daily.\nZurich to Ljubljana" in article.text
+    assert "\n- Zurich to Vienna: about 11 hours, daily.\n- Zurich to Ljubljana" in article.text
 
 
 def test_no_winner_gives_empty_text_and_still_metadata() -> None:

@@ -171,6 +171,15 @@ def test_article_markdown_has_headings():
     assert "\n- Zurich to Vienna: about 11 hours, daily.\n" in text
 
 
+def test_article_html_is_a_clean_fragment():
+    result = run("article", "--format", "html", str(EXAMPLE))
+    assert result.returncode == 0, result.stderr
+    text = result.stdout.decode("utf8")
+    assert text.startswith("<p>For the first time in ten years")
+    assert "<h2>Why now</h2>" in text and "<li>Zurich to Vienna: about 11 hours, daily.</li>" in text
+    assert "<script" not in text and "Most read" not in text
+
+
 def test_article_directory_walk_in_sorted_order(tmp_path, pages):
     nested = tmp_path / "b"
     nested.mkdir()

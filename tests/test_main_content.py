@@ -212,9 +212,33 @@ def test_main_text_layout() -> None:
         "Heading\n\n"
         f"{COMMAS} with folded space\n\n"
         "First line\nsecond line\n\n"
-        "item one\nitem two\n\n"
+        "- item one\n- item two\n\n"
         f"{PLAIN}"
     )
+
+
+@pytest.mark.parametrize(
+    ("markup", "expected"),
+    [
+        # nested lists indent two spaces a level; an <ol> numbers from its start
+        ("<ul><li>one</li><li>two<ul><li>two a</li><li>two <b>b</b></li></ul></li></ul>",
+         "- one\n- two\n  - two a\n  - two b"),
+        ('<ol start="3"><li>three</li><li>four</li></ol>', "3. three\n4. four"),
+        # two lists are two blocks; a second paragraph of an item is indented under it
+        ("<ul><li>a</li></ul><ol><li><p>b one</p><p>b two</p></li></ol>", "- a\n\n1. b one\n  b two"),
+        # a table row is one line, cells joined by " | "
+        ("<table><tr><th>Name</th><th>Age</th></tr><tr><td>Ann</td><td>31</td></tr></table>",
+         "Name | Age\nAnn | 31"),
+        # <pre> keeps its whitespace, a non-breaking space reads as a space
+        ("<p>before</p><pre>def f():\n    return 1&nbsp;+  2\n</pre><p>a&nbsp;b</p>",
+         "before\n\ndef f():\n    return 1 +  2\n\na b"),
+        ("<pre><code class=language-py>x  =  1\n\ny = 2</code></pre>", "x  =  1\n\ny = 2"),
+        # <br> is a newline, inside a list item too (aligned under the text)
+        ("<ul><li>first<br>second</li></ul>", "- first\n  second"),
+    ],
+)
+def test_to_text_layout(markup: str, expected: str) -> None:
+    assert parse(f"<div id=x>{markup}</div>").select_one("#x").to_text() == expected
 
 
 # ---------------------------------------------------------------- real pages

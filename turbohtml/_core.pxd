@@ -45,6 +45,8 @@ cdef const lxb_char_t *element_attr(lxb_dom_node_t *c_node, const char *name, si
                                     size_t *value_len) noexcept nogil
 cdef const lxb_char_t *attr_name(lxb_dom_attr_t *c_attr, size_t *length) noexcept nogil
 cdef uintptr_t attr_id(lxb_dom_node_t *c_node, const char *name, size_t name_len) noexcept nogil
+cdef uintptr_t tag_id(lxb_dom_node_t *c_node, const char *name, size_t name_len) noexcept nogil
+cdef const lxb_char_t *element_name(lxb_dom_node_t *c_node, size_t *length) noexcept nogil
 
 
 cdef inline const lxb_char_t *attr_value(lxb_dom_node_t *c_node, uintptr_t id,

@@ -536,6 +536,34 @@ cdef extern from *:
     uintptr_t turbohtml_attr_id(lxb_dom_node_t *node, const lxb_char_t *name, size_t length) nogil
 
 
+cdef extern from *:
+    """
+    #include "lexbor/tag/tag.h"
+
+    /* The id lexbor gives the lower-case tag ``name`` in the node's document (a fixed id
+       for HTML's own tags), or UINTPTR_MAX when no element of that name was ever created
+       there. */
+    static uintptr_t turbohtml_tag_id(lxb_dom_node_t *node, const lxb_char_t *name, size_t length)
+    {
+        const lxb_tag_data_t *data;
+        data = lxb_tag_data_by_name(node->owner_document->tags, name, length);
+        return data == NULL ? UINTPTR_MAX : data->tag_id;
+    }
+    """
+    uintptr_t turbohtml_tag_id(lxb_dom_node_t *node, const lxb_char_t *name, size_t length) nogil
+
+
+cdef uintptr_t tag_id(lxb_dom_node_t *c_node, const char *name, size_t name_len) noexcept nogil:
+    """The id of tag ``name`` (lower-case) in c_node's document, compared with an
+    element's ``local_name``: one name lookup per walk instead of one per element."""
+    return turbohtml_tag_id(c_node, <const lxb_char_t *>name, name_len)
+
+
+cdef const lxb_char_t *element_name(lxb_dom_node_t *c_node, size_t *length) noexcept nogil:
+    """An element's local name (lower-case for HTML elements)."""
+    return lxb_dom_element_local_name(<lxb_dom_element_t *>c_node, length)
+
+
 cdef uintptr_t attr_id(lxb_dom_node_t *c_node, const char *name, size_t name_len) noexcept nogil:
     """The id of attribute ``name`` (lower-case) in c_node's document, for attr_value():
     one name lookup per walk instead of one per element."""
@@ -819,6 +847,16 @@ cdef class Node:
     def main_text(self) -> str:
         """The main content's visible text laid out for reading; ``""`` when nothing scores."""
         return _late("turbohtml._text", "main_text")(self)
+
+    def to_text(self) -> str:
+        """All the visible text below this node, laid out like ``main_text()``: blank lines
+        between paragraphs, list markers, table rows as ``cell | cell``, ``<pre>`` kept."""
+        return _late("turbohtml._text", "to_text")(self)
+
+    def to_markdown(self, links=True, images=False, base_url=None) -> str:
+        """The visible content below this node as Markdown (CommonMark, GFM tables):
+        links as ``[text](url)`` resolved against the page's base, images when asked."""
+        return _late("turbohtml.render", "node_markdown")(self, links, images, base_url)
 
     def article(self):
         """The main content as an ``Article``: text without in-body boilerplate, plus metadata."""

@@ -1,23 +1,183 @@
-"""main_text(): the content body's visible text laid out for a reader."""
+"""main_text() and Node.to_text(): the visible text laid out for a reader.
+
+The layout reads each paragraph unit's block element (``ParagraphUnit.block``) for the
+structure around it: paragraphs are separated by a blank line, ``<br>`` is a newline,
+list items get ``- `` or ``1. `` markers (nested lists indented two spaces a level),
+the cells of a table row share one line joined by `` | ``, and a ``<pre>`` block keeps
+its whitespace. Which units there are, and their classification, is not changed here.
+"""
 
 from unicodedata import normalize
 
-from turbohtml._core cimport Node
+from libc.stdint cimport uintptr_t
+
+from turbohtml._core cimport Node, element_attr, next_node, wrap_node
+from turbohtml._score cimport is_hidden
+from turbohtml._tags cimport is_invisible
+from turbohtml._lexbor cimport *
 
 from turbohtml._score import scored_winner
 from turbohtml._units import LIST_ITEM, paragraph_units
 
+DEF INDENT = 2   # spaces per nested list level
+
+
+cdef inline bint _is_element(lxb_dom_node_t *c_node, uintptr_t tag) noexcept nogil:
+    return c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.local_name == tag
+
+
+cdef lxb_dom_node_t *_up_to(lxb_dom_node_t *c_node, uintptr_t tag, uintptr_t stop) noexcept nogil:
+    """The nearest ancestor-or-self ``tag`` element, not looking past a ``stop`` one."""
+    while c_node != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        if c_node.local_name == tag:
+            return c_node
+        if c_node.local_name == stop:
+            return NULL
+        c_node = c_node.parent
+    return NULL
+
+
+cdef lxb_dom_node_t *_cell(lxb_dom_node_t *c_node) noexcept nogil:
+    while c_node != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        if c_node.local_name == LXB_TAG_TD or c_node.local_name == LXB_TAG_TH:
+            return c_node
+        if c_node.local_name == LXB_TAG_TABLE:
+            return NULL
+        c_node = c_node.parent
+    return NULL
+
+
+cdef int _list_depth(lxb_dom_node_t *c_item) noexcept nogil:
+    """Lists around a list item, its own excluded."""
+    cdef int depth = -1
+    cdef lxb_dom_node_t *c_up = c_item.parent
+    while c_up != NULL and c_up.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        if c_up.local_name == LXB_TAG_UL or c_up.local_name == LXB_TAG_OL or c_up.local_name == LXB_TAG_MENU:
+            depth += 1
+        c_up = c_up.parent
+    return depth if depth > 0 else 0
+
+
+cdef long _item_number(lxb_dom_node_t *c_item) noexcept nogil:
+    """An <ol> item's number: the list's ``start`` (1 by default) plus the items before it."""
+    cdef long number = 1
+    cdef size_t length = 0
+    cdef const lxb_char_t *start = element_attr(c_item.parent, "start", 5, &length)
+    cdef lxb_dom_node_t *c_before = c_item.prev
+    cdef size_t i = 0
+    cdef bint negative = False
+    if start != NULL:
+        number = 0
+        if i < length and start[i] == 45:
+            negative = True
+            i += 1
+        while i < length and 48 <= start[i] <= 57 and number < 100000000:
+            number = number * 10 + start[i] - 48
+            i += 1
+        if negative:
+            number = -number
+    while c_before != NULL:
+        if _is_element(c_before, LXB_TAG_LI):
+            number += 1
+        c_before = c_before.prev
+    return number
+
+
+cdef lxb_dom_node_t *_outer_list(lxb_dom_node_t *c_item) noexcept nogil:
+    """The outermost list around a list item: items of different ones are different blocks."""
+    cdef lxb_dom_node_t *c_list = c_item.parent
+    cdef lxb_dom_node_t *c_up = c_item.parent
+    while c_up != NULL and c_up.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        if c_up.local_name == LXB_TAG_UL or c_up.local_name == LXB_TAG_OL or c_up.local_name == LXB_TAG_MENU:
+            c_list = c_up
+        c_up = c_up.parent
+    return c_list
+
+
+def pre_text(Node pre, /) -> str:
+    """A <pre> block's text with its whitespace: ``<br>`` a newline, non-breaking spaces
+    as spaces, what a reader never sees (scripts, hidden elements) left out."""
+    cdef lxb_dom_node_t *root = pre.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing = False
+    cdef bytearray buffer = bytearray()
+    while c_node != NULL:
+        if not closing:
+            if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+                c_text = <lxb_dom_character_data_t *>c_node
+                if c_text.data.length:
+                    buffer += c_text.data.data[:c_text.data.length]
+            elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node != root:
+                if c_node.local_name == LXB_TAG_BR:
+                    buffer += b"\n"
+                elif is_invisible(c_node.local_name, c_node.ns) or is_hidden(c_node, 0):
+                    closing = True  # skip the subtree
+        c_node = next_node(root, c_node, &closing)
+    return buffer.decode("utf-8", "replace").replace("\u00a0", " ").strip("\n")
+
 
 def layout(units) -> str:
-    """Join units as a reader expects: blank lines between blocks, list items one per line,
-    in Unicode's composed form (NFC), so that equal words compare and tokenize equal."""
-    parts = []
-    previous_flags = 0
-    for text, flags, _chars, _links in units:
+    """Join units as a reader expects (see the module docstring), in Unicode's composed
+    form (NFC), so that equal words compare and tokenize equal."""
+    cdef list parts = []
+    cdef int previous_flags = 0, flags, depth
+    cdef Node block
+    cdef lxb_dom_node_t *c_block
+    cdef lxb_dom_node_t *c_item
+    cdef lxb_dom_node_t *c_pre
+    cdef lxb_dom_node_t *c_row
+    cdef lxb_dom_node_t *c_cell
+    cdef lxb_dom_node_t *previous_item = NULL
+    cdef lxb_dom_node_t *previous_pre = NULL
+    cdef lxb_dom_node_t *previous_row = NULL
+    cdef lxb_dom_node_t *previous_cell = NULL
+    cdef set items_seen = set()
+    for unit in units:
+        text = unit[0]
+        flags = unit[1]
+        block = getattr(unit, "block", None)
+        c_item = c_pre = c_row = c_cell = NULL
+        if block is not None:
+            c_block = block.c_node
+            c_pre = _up_to(c_block, LXB_TAG_PRE, LXB_TAG_BODY)
+            c_cell = _cell(c_block)
+            if c_cell != NULL:
+                c_row = _up_to(c_cell, LXB_TAG_TR, LXB_TAG_TABLE)
+            c_item = _up_to(c_block, LXB_TAG_LI, LXB_TAG_BODY)
+        if c_pre != NULL:
+            if c_pre == previous_pre:
+                continue  # the whole <pre> is already written
+            text = pre_text(wrap_node(block._owner(), c_pre))
         if parts:
-            parts.append("\n" if flags & previous_flags & LIST_ITEM else "\n\n")
+            if c_row != NULL and c_row == previous_row:
+                parts.append(" " if c_cell == previous_cell else " | ")
+            elif c_row != NULL and previous_row != NULL:
+                parts.append("\n")  # the next row of a table
+            elif c_item != NULL and previous_item != NULL:
+                parts.append("\n" if _outer_list(c_item) == _outer_list(previous_item) else "\n\n")
+            elif flags & previous_flags & LIST_ITEM:
+                parts.append("\n")  # <dt>/<dd>
+            else:
+                parts.append("\n\n")
+        if c_item != NULL and c_pre == NULL:
+            depth = _list_depth(c_item)
+            if <uintptr_t>c_item not in items_seen:
+                items_seen.add(<uintptr_t>c_item)
+                marker = f"{_item_number(c_item)}. " if _is_element(c_item.parent, LXB_TAG_OL) else "- "
+                indent = " " * (INDENT * depth)
+                parts.append(indent + marker)
+                text = text.replace("\n", "\n" + indent + " " * len(marker))
+            else:  # a later paragraph of the same item
+                indent = " " * (INDENT * (depth + 1))
+                parts.append(indent)
+                text = text.replace("\n", "\n" + indent)
         parts.append(text)
         previous_flags = flags
+        previous_item = c_item
+        previous_pre = c_pre
+        previous_row = c_row
+        previous_cell = c_cell
     return normalize("NFC", "".join(parts))
 
 
@@ -27,3 +187,8 @@ def main_text(Node node, /) -> str:
     if winner is None:
         return ""
     return layout(paragraph_units(winner, winner, mode))
+
+
+def to_text(Node node, /) -> str:
+    """All the visible text below ``node``, laid out like main_text()."""
+    return layout(paragraph_units(node, node, 0))

@@ -6,7 +6,11 @@ IN_CONTENT: int
 BOILERPLATE_REGION: int
 CAPTION: int
 LINKED_PROSE: int
+FIRST_PASS: int
+
+class ParagraphUnit(tuple[str, int, int, int]):
+    block: Node | None
 
 def paragraph_units(
     scope: Node, content: Node | None = None, mode: int = 1, /
-) -> list[tuple[str, int, int, int]]: ...
+) -> list[ParagraphUnit]: ...

@@ -13,9 +13,10 @@ from libc.string cimport memcpy
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
-from turbohtml._core cimport Node, next_node
+from turbohtml._core cimport Document, Node, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
+from turbohtml._buffer cimport Buffer, reserve
 from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, PASS_THREAD, PASS_WHOLE_PAGE,
                                class_hints,
                                is_hidden, is_page_chrome, prunes)
@@ -39,26 +40,7 @@ BOILERPLATE_REGION = UNIT_BOILERPLATE_REGION
 CAPTION = UNIT_CAPTION
 LINKED_PROSE = UNIT_LINKED_PROSE
 ARTICLE_HEADER = UNIT_ARTICLE_HEADER
-
-
-ctypedef struct Buffer:
-    char *data
-    size_t length
-    size_t capacity
-
-
-cdef bint _reserve(Buffer *buffer, size_t extra) noexcept nogil:
-    cdef size_t wanted = buffer.length + extra
-    cdef char *grown
-    if wanted <= buffer.capacity:
-        return True
-    wanted = max(wanted, buffer.capacity * 2 + 256)
-    grown = <char *>realloc(buffer.data, wanted)
-    if grown == NULL:
-        return False
-    buffer.data = grown
-    buffer.capacity = wanted
-    return True
+FIRST_PASS = PASS_PRUNE_CLASSES  # paragraph_units()'s default mode
 
 
 ctypedef struct Unit:
@@ -67,6 +49,7 @@ ctypedef struct Unit:
     size_t chars            # characters (code points) after folding
     size_t link_chars       # of which inside <a>
     int flags
+    lxb_dom_node_t *block   # the innermost block element around its first text
 
 
 ctypedef struct Walk:
@@ -80,6 +63,7 @@ ctypedef struct Walk:
     size_t link_chars
     size_t links            # links opened in the unit
     int flags
+    lxb_dom_node_t *block   # of the unit being built, NULL before its first text
     bint pending_space
     bint failed
 
@@ -103,6 +87,7 @@ cdef void _flush(Walk *walk) noexcept nogil:
         walk.units[walk.count].chars = walk.chars
         walk.units[walk.count].link_chars = walk.link_chars
         walk.units[walk.count].flags = walk.flags
+        walk.units[walk.count].block = walk.block
         if walk.links and walk.chars - walk.link_chars >= TEXT_PER_LINK * walk.links:
             walk.units[walk.count].flags |= UNIT_LINKED_PROSE
         walk.count += 1
@@ -112,6 +97,7 @@ cdef void _flush(Walk *walk) noexcept nogil:
     walk.start = walk.text.length
     walk.chars = walk.link_chars = walk.links = 0
     walk.flags = 0
+    walk.block = NULL
     walk.pending_space = False
 
 
@@ -121,7 +107,7 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
     cdef size_t i, space
     cdef unsigned char c
     cdef size_t added = 0
-    if not _reserve(&walk.text, length + 1):
+    if not reserve(&walk.text, length + 1):
         walk.failed = True
         return
     i = 0
@@ -155,7 +141,7 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
 
 
 cdef void _line_break(Walk *walk) noexcept nogil:
-    if walk.text.length > walk.start and _reserve(&walk.text, 1):
+    if walk.text.length > walk.start and reserve(&walk.text, 1):
         walk.text.data[walk.text.length] = 10
         walk.text.length += 1
         walk.pending_space = False
@@ -194,6 +180,26 @@ cdef inline bint _is_form_chrome(uintptr_t tag) noexcept nogil:
     return tag == LXB_TAG_LABEL
 
 
+cdef lxb_dom_node_t *_block_of(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
+    """The innermost block element around a text node (``root`` at most)."""
+    cdef lxb_dom_node_t *c_up = c_node.parent
+    while c_up != NULL and c_up != root and not (
+            c_up.type == LXB_DOM_NODE_TYPE_ELEMENT and is_block(c_up.local_name)):
+        c_up = c_up.parent
+    return c_up if c_up != NULL else root
+
+
+class ParagraphUnit(tuple):
+    """One unit: ``(text, flags, chars, link_chars)`` as a tuple, and ``block``, the
+    block element around its first text, which the renderers read its structure from
+    (list item, table cell, ``<pre>``)."""
+
+    block: object
+
+    def __repr__(self) -> str:
+        return f"ParagraphUnit({tuple.__repr__(self)}, block={self.block!r})"
+
+
 cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                       Walk *walk) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
@@ -226,6 +232,8 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                     flags |= UNIT_ARTICLE_HEADER
                 c_text = <lxb_dom_character_data_t *>c_node
                 _append_text(walk, c_text.data.data, c_text.data.length, links_open > 0, flags)
+                if walk.block == NULL and walk.chars:
+                    walk.block = _block_of(c_node, root)
         elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
             tag = c_node.local_name
             if not closing:
@@ -284,7 +292,8 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
 
 def paragraph_units(Node scope, Node content=None, int mode=PASS_PRUNE_CLASSES, /) -> list:
     """The visible paragraph units below ``scope`` in document order, as
-    ``(text, flags, chars, link_chars)`` tuples; ``content`` marks the content body, and
+    ``(text, flags, chars, link_chars)`` tuples (ParagraphUnit, which also carries
+    its ``block`` element); ``content`` marks the content body, and
     ``mode`` is the scoring pass that chose it (``scored_winner``): whether boilerplate
     class/id subtrees are boilerplate regions, and whether hidden content is read."""
     cdef Walk walk
@@ -292,12 +301,15 @@ def paragraph_units(Node scope, Node content=None, int mode=PASS_PRUNE_CLASSES, 
     cdef list result = []
     cdef size_t i
     cdef Unit *unit
+    cdef Document doc = scope._owner()
+    cdef object record
     walk.text.data = NULL
     walk.text.length = walk.text.capacity = 0
     walk.units = NULL
     walk.count = walk.capacity = 0
     walk.start = walk.chars = walk.link_chars = walk.links = 0
     walk.flags = 0
+    walk.block = NULL
     walk.pending_space = False
     walk.failed = False
     try:
@@ -307,10 +319,12 @@ def paragraph_units(Node scope, Node content=None, int mode=PASS_PRUNE_CLASSES, 
             raise MemoryError("out of memory while segmenting the page")
         for i in range(walk.count):
             unit = &walk.units[i]
-            result.append((
+            record = ParagraphUnit((
                 PyUnicode_DecodeUTF8(walk.text.data + unit.start, unit.length, "replace"),
                 unit.flags, unit.chars, unit.link_chars,
             ))
+            record.block = wrap_node(doc, unit.block)
+            result.append(record)
         return result
     finally:
         free(walk.text.data)

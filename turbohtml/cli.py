@@ -2,6 +2,7 @@
 from files, directories, stdin or http(s) URLs.
 
     turbohtml article page.html                    # the article text
+    turbohtml article --format markdown page.html  # the article as Markdown (or html, clean)
     turbohtml article --format json pages/         # JSON Lines, one record per page
     turbohtml links --external https://example.org/
     turbohtml article --format json crawl.warc.gz  # every HTML response of a web archive
@@ -259,10 +260,13 @@ def _article(markup: str | bytes, url: str | None, settings: Settings) -> dict[s
 
     doc = turbohtml.parse(markup)
     article = doc.article()
+    base = url if url is not None and url.startswith(("http://", "https://")) else None
     if settings.format == "markdown":
-        from turbohtml.compat.trafilatura import extract
-
-        text = extract(doc, output_format="markdown", include_comments=False, fast=True) or ""
+        text = article.to_markdown(base_url=base)
+        if article.title and not text.startswith("# "):  # a Markdown file opens with its title
+            text = f"# {article.title}\n\n{text}"
+    elif settings.format == "html":
+        text = article.to_html(base_url=base)
     else:
         text = article.text
     # the metadata weighed from every source (Document.metadata()), article()'s text
@@ -635,8 +639,9 @@ def parser() -> argparse.ArgumentParser:
 
     article = commands.add_parser("article", parents=[common], help="the main article text (and metadata)",
                                   description="The article of each page: text by default, or JSON with metadata.")
-    article.add_argument("-f", "--format", choices=("text", "markdown", "json"), default="text",
-                         help="text/markdown for one page; several pages print JSON Lines (default text)")
+    article.add_argument("-f", "--format", choices=("text", "markdown", "html", "json"), default="text",
+                         help="text, Markdown or a clean HTML fragment for one page; several pages print "
+                              "JSON Lines with it as the text field (default text)")
     commands.add_parser("boilerplate", parents=[common], help="every paragraph, classified content or boilerplate")
     dates = commands.add_parser("dates", parents=[common], help="the publication or modification date")
     dates.add_argument("--original", action="store_true", help="prefer the first-published date")

@@ -109,6 +109,20 @@ class Article(NamedTuple):
 
         return article_html(self)
 
+    def to_markdown(self, links: bool = True, images: bool = False, base_url: str | None = None) -> str:
+        """The article (the units of ``text``) as Markdown: headings, emphasis, code,
+        lists, GFM tables, block quotes; links resolved against the page's base."""
+        from turbohtml.render import article_markdown
+
+        return article_markdown(self, links, images, base_url)
+
+    def to_html(self, images: bool = False, base_url: str | None = None) -> str:
+        """The article (the units of ``text``) as a fresh HTML fragment, sanitized with
+        ``turbohtml.render.ARTICLE_POLICY``."""
+        from turbohtml.render import article_html
+
+        return article_html(self, images, base_url)
+
 
 class Link(NamedTuple):
     """One URL-bearing attribute: the element, the attribute name, the URL as written."""
