@@ -1128,8 +1128,9 @@ cdef double _sibling_work(lxb_dom_node_t *root, int walks, bint above, size_t *e
     """What ``walks`` nested sibling walks cost at most below ``root``: the sum over the
     elements of their run of siblings to the power ``walks``; with ``above``, of that run
     plus the runs of their ancestors up to the document (what one walk at each step of an
-    ancestor walk crosses), times the widest run for each further nested walk. Also
-    counts the elements below ``root`` and the widest run."""
+    ancestor walk crosses), times the widest run for each further nested walk; divided
+    by (walks - 1)!, as nested walks try each ordered choice of earlier siblings once.
+    Also counts the elements below ``root`` and the widest run."""
     cdef double upper = 0.0, total = 0.0, run
     cdef lxb_dom_node_t *node = root
     cdef lxb_dom_node_t *child
@@ -1172,7 +1173,12 @@ cdef double _sibling_work(lxb_dom_node_t *root, int walks, bint above, size_t *e
             elements[0] += 1
             total += run if above else pow(run, walks)
     free(path)
-    return total * pow(<double>widest[0], walks - 1) if above else total
+    if above:
+        total *= pow(<double>widest[0], walks - 1)
+    while walks > 2:  # nested walks try each ordered choice of earlier siblings once
+        walks -= 1
+        total /= walks
+    return total
 
 
 cdef size_t _element_count(lxb_dom_node_t *root) noexcept nogil:
