@@ -567,8 +567,8 @@ def _select_all(css: str):
 
 # Selectors on trees at the caps' depth: a descendant walk meets at most 512 ancestors,
 # a child walk one, a :has() in the subject compound searches a subtree at most 512 deep.
-# (A :has() in an ancestor compound, a sibling walk and :nth-child() are lexbor's as they
-# are: quadratic in the page's size or width, docs/reliability.md, known limits.)
+# (A :has() in an ancestor compound, a sibling walk and :nth-child() are quadratic in the
+# page's size or width: select()'s work budget refuses them, below.)
 CRAFTED_SELECTORS = {
     "body span": lambda n: ("<div>" + "<span>" * 500 + "</div>") * (n // 500 + 1),
     "div.x span": lambda n: ("<div>" + "<div><span>" * 250 + "</div>") * (n // 500 + 1),
