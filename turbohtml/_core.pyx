@@ -1037,6 +1037,7 @@ cdef Py_ssize_t _error_position(str css):
 
 SELECTOR_STEPS_PER_BYTE = 512
 SELECTOR_STEPS_FREE = 1 << 24
+SELECTOR_HAS_STEP = 4  # a step of a :has() search counts as 4: it costs 4 sibling steps or more
 cdef int _MAX_SELECTOR_NESTING = 64  # deeper nested :is()/:has() lists count as over budget
 
 
@@ -1054,8 +1055,25 @@ cdef bint _counts_siblings(const lxb_css_selector_t *simple) noexcept nogil:
     return False
 
 
-cdef int _sibling_walks(const lxb_css_selector_list_t *selectors, bint repeated, bint upward, bint *counts,
-                        bint *above, bint *has_repeated, int nesting) noexcept nogil:
+cdef bint _searches_subtrees(const lxb_css_selector_list_t *relative) noexcept nogil:
+    """Whether a :has() argument searches below the children: a relative selector other
+    than a single compound after ``>``, ``+`` or ``~``."""
+    cdef const lxb_css_selector_t *simple
+    while relative != NULL:
+        simple = relative.first
+        if simple == NULL or simple.combinator == LXB_CSS_SELECTOR_COMBINATOR_DESCENDANT:
+            return True
+        simple = simple.next
+        while simple != NULL:
+            if simple.combinator != LXB_CSS_SELECTOR_COMBINATOR_CLOSE:
+                return True
+            simple = simple.next
+        relative = relative.next
+    return False
+
+
+cdef int _sibling_walks(const lxb_css_selector_list_t *selectors, bint repeated, bint upward, bint searched,
+                        bint *counts, bint *above, bint *in_has, bint *has_repeated, int nesting) noexcept nogil:
     """The most ``~`` combinators one complex selector of the list nests, those of its
     nested lists included: each tries every earlier sibling, so nested ones multiply.
     Sets ``counts`` when a pseudo-class counts along a run (:nth-*(), :*-of-type: one
@@ -1063,7 +1081,7 @@ cdef int _sibling_walks(const lxb_css_selector_list_t *selectors, bint repeated,
     left of a descendant or child combinator, or in a list that is: ``upward``); and
     ``has_repeated`` when a :has() is evaluated once per element below or after its own:
     left of a combinator, inside another :has(), or inside a list that is
-    (``repeated``)."""
+    (``repeated``); ``in_has`` when a walk is part of a :has() search (``searched``)."""
     cdef const lxb_css_selector_t *simple
     cdef const lxb_css_selector_t *later
     cdef const lxb_css_selector_list_t *nested
@@ -1092,13 +1110,19 @@ cdef int _sibling_walks(const lxb_css_selector_list_t *selectors, bint repeated,
                     counts[0] = True
                 if leveled:
                     above[0] = True
+                if searched:
+                    in_has[0] = True
             if simple.type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION and simple.u.pseudo.data != NULL:
                 nested = NULL
                 if simple.u.pseudo.type == LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_HAS:
                     if repeated or not in_subject:
-                        has_repeated[0] = True
+                        if _searches_subtrees(<const lxb_css_selector_list_t *>simple.u.pseudo.data):
+                            has_repeated[0] = True
+                        else:  # :has(> x), :has(+ x): a walk along the children or siblings
+                            walks += 1
+                            above[0] = in_has[0] = True
                     walks += _sibling_walks(<const lxb_css_selector_list_t *>simple.u.pseudo.data, True,
-                                            leveled, counts, above, has_repeated, nesting + 1)
+                                            leveled, True, counts, above, in_has, has_repeated, nesting + 1)
                 elif simple.u.pseudo.type in (LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_IS,
                                               LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NOT,
                                               LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_WHERE):
@@ -1106,8 +1130,8 @@ cdef int _sibling_walks(const lxb_css_selector_list_t *selectors, bint repeated,
                 elif _counts_siblings(simple):
                     nested = (<const lxb_css_selector_anb_of_t *>simple.u.pseudo.data).of
                 if nested != NULL:
-                    walks += _sibling_walks(nested, repeated or not in_subject, leveled, counts, above,
-                                            has_repeated, nesting + 1)
+                    walks += _sibling_walks(nested, repeated or not in_subject, leveled, searched, counts, above,
+                                            in_has, has_repeated, nesting + 1)
             simple = simple.next
         most = max(most, walks)
         selectors = selectors.next
@@ -1181,8 +1205,8 @@ cdef double _sibling_work(lxb_dom_node_t *root, int walks, bint above, size_t *e
     return total
 
 
-cdef size_t _element_count(lxb_dom_node_t *root) noexcept nogil:
-    cdef size_t count = 0
+cdef size_t _node_count(lxb_dom_node_t *root) noexcept nogil:
+    cdef size_t count = 1
     cdef lxb_dom_node_t *node = root
     while True:
         if node.first_child != NULL:
@@ -1193,17 +1217,16 @@ cdef size_t _element_count(lxb_dom_node_t *root) noexcept nogil:
             if node == root:
                 return count
             node = node.next
-        if node.type == LXB_DOM_NODE_TYPE_ELEMENT:
-            count += 1
+        count += 1
 
 
 cdef void _check_selector_work(Node node, object css, const lxb_css_selector_list_t *selectors) except *:
     """ValueError when matching ``selectors`` below ``node`` is estimated past the budget
     (see SELECTOR_STEPS_PER_BYTE above)."""
-    cdef bint has_repeated = False, counts = False, above = False
-    cdef int walks = _sibling_walks(selectors, False, False, &counts, &above, &has_repeated, 0)
+    cdef bint has_repeated = False, counts = False, above = False, in_has = False
+    cdef int walks = _sibling_walks(selectors, False, False, False, &counts, &above, &in_has, &has_repeated, 0)
     cdef size_t elements = 0, widest = 0, input_size
-    cdef double estimate = 0.0, budget
+    cdef double estimate = 0.0, searches = 0.0, budget
     cdef lxb_dom_node_t *top
     cdef Document doc
     walks += counts  # a count along the run costs one run per evaluation
@@ -1218,7 +1241,10 @@ cdef void _check_selector_work(Node node, object css, const lxb_css_selector_lis
             top = node.c_node
             while top.parent != NULL:
                 top = top.parent
-            estimate += <double>elements * <double>_element_count(top)
+            searches = <double>elements * <double>_node_count(top)
+    if in_has:
+        estimate *= SELECTOR_HAS_STEP
+    estimate += SELECTOR_HAS_STEP * searches
     input_size = doc.input_size if doc.input_size != <size_t>-1 else 0
     budget = max(<double>SELECTOR_STEPS_FREE, <double>SELECTOR_STEPS_PER_BYTE * <double>input_size)
     if estimate <= budget:
@@ -1228,7 +1254,8 @@ cdef void _check_selector_work(Node node, object css, const lxb_css_selector_lis
         reasons.append(f"{'a sibling walk' if walks == 1 else f'{walks} nested sibling walks'} "
                        f"(~, :nth-*(), :*-of-type) across runs of up to {widest:,} siblings")
     if has_repeated:
-        reasons.append(f"a :has() searched again for each of {elements:,} elements below or after it")
+        reasons.append(f"a :has() searched again for each of {elements:,} elements below or after it "
+                       f"(select its compound first, then the rest below each match)")
     raise ValueError(
         f"CSS selector {css!r} is estimated at {estimate:.3g} matching steps on this page, "
         f"past select()'s budget of {budget:.3g} ({SELECTOR_STEPS_PER_BYTE} per byte of the page): "
