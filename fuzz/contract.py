@@ -131,7 +131,8 @@ def check_nodes(doc: Document, limit: int = 64) -> None:
 
 
 def check_selector(doc: Document, css: str) -> None:
-    """An arbitrary selector: a list of Elements, or ValueError for invalid CSS."""
+    """An arbitrary selector: a list of Elements, or ValueError for invalid CSS or a
+    selection past select()'s work budget."""
     try:
         found = doc.select(css)
     except ValueError:

@@ -16,6 +16,7 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc, PyMem_RawRealloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdlib cimport free, realloc
+from libc.math cimport INFINITY, pow
 from libc.string cimport memchr, memcmp
 
 from turbohtml._lexbor cimport *
@@ -820,11 +821,21 @@ cdef class Node:
         return _Descendants(self)
 
     def select(self, css) -> list:
-        """Elements below this node matching the CSS selector list, in document order."""
+        """Elements below this node matching the CSS selector list, in document order.
+
+        ``TypeError`` if ``css`` is not a str, ``ValueError`` if it does not parse, and
+        ``ValueError`` if matching it would take more than ``SELECTOR_STEPS_PER_BYTE``
+        (512) steps per byte of the page: a selector with a sibling walk (``~``,
+        ``:nth-*()``, ``:*-of-type``) on a page with runs of thousands of siblings, or a
+        ``:has()`` left of a combinator on a large page (it is searched again for every
+        element below it). The work is estimated before matching, so the error comes at
+        once; real pages stay far below the budget (docs/reliability.md, threat model).
+        """
         return _select(self, css, False)
 
     def select_one(self, css) -> Element | None:
-        """The first element below this node matching ``css``, or ``None``."""
+        """The first element below this node matching ``css``, or ``None``; raises as
+        :meth:`select` does, within the same work budget."""
         found = _select(self, css, True)
         return found[0] if found else None
 
@@ -1049,6 +1060,246 @@ cdef Py_ssize_t _error_position(str css):
     return len(css)
 
 
+# ---------------------------------------------------------------- selector work budget
+#
+# lexbor matches a selector from the right and tries every way back. Most walks are
+# bounded by the tree builder's caps (an ancestor walk meets at most 512 elements), but a
+# sibling walk (`~`, :nth-*(), :*-of-type) is as long as the run of siblings it crosses,
+# nested sibling walks multiply, and a :has() left of a combinator searches its subtree
+# again for every element below it: quadratic (or worse) on a crafted page. Instead of
+# indexing those walks inside lexbor, select() estimates the work from the selector and
+# the tree before matching, and refuses with ValueError a selection estimated at more
+# than SELECTOR_STEPS_PER_BYTE steps per byte of the page (and more than
+# SELECTOR_STEPS_FREE steps). Real pages stay far below it (docs/reliability.md, threat
+# model); selectors without those walks are never estimated.
+
+SELECTOR_STEPS_PER_BYTE = 512
+SELECTOR_STEPS_FREE = 1 << 24
+SELECTOR_HAS_STEP = 4  # a step of a :has() search counts as 4: it costs 4 sibling steps or more
+cdef int _MAX_SELECTOR_NESTING = 64  # deeper nested :is()/:has() lists count as over budget
+
+
+cdef bint _counts_siblings(const lxb_css_selector_t *simple) noexcept nogil:
+    """Whether a simple selector counts along its element's run of siblings."""
+    if simple.type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS:
+        return simple.u.pseudo.type in (LXB_CSS_SELECTOR_PSEUDO_CLASS_FIRST_OF_TYPE,
+                                        LXB_CSS_SELECTOR_PSEUDO_CLASS_LAST_OF_TYPE,
+                                        LXB_CSS_SELECTOR_PSEUDO_CLASS_ONLY_OF_TYPE)
+    if simple.type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION:
+        return simple.u.pseudo.type in (LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_CHILD,
+                                        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_LAST_CHILD,
+                                        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_OF_TYPE,
+                                        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_LAST_OF_TYPE)
+    return False
+
+
+cdef bint _searches_subtrees(const lxb_css_selector_list_t *relative) noexcept nogil:
+    """Whether a :has() argument searches below the children: a relative selector other
+    than a single compound after ``>``, ``+`` or ``~``."""
+    cdef const lxb_css_selector_t *simple
+    while relative != NULL:
+        simple = relative.first
+        if simple == NULL or simple.combinator == LXB_CSS_SELECTOR_COMBINATOR_DESCENDANT:
+            return True
+        simple = simple.next
+        while simple != NULL:
+            if simple.combinator != LXB_CSS_SELECTOR_COMBINATOR_CLOSE:
+                return True
+            simple = simple.next
+        relative = relative.next
+    return False
+
+
+cdef int _sibling_walks(const lxb_css_selector_list_t *selectors, bint repeated, bint upward, bint searched,
+                        bint *counts, bint *above, bint *in_has, bint *has_repeated, int nesting) noexcept nogil:
+    """The most ``~`` combinators one complex selector of the list nests, those of its
+    nested lists included: each tries every earlier sibling, so nested ones multiply.
+    Sets ``counts`` when a pseudo-class counts along a run (:nth-*(), :*-of-type: one
+    more run per evaluation); ``above`` when either walks the runs of ancestors (it is
+    left of a descendant or child combinator, or in a list that is: ``upward``); and
+    ``has_repeated`` when a :has() is evaluated once per element below or after its own:
+    left of a combinator, inside another :has(), or inside a list that is
+    (``repeated``); ``in_has`` when a walk is part of a :has() search (``searched``)."""
+    cdef const lxb_css_selector_t *simple
+    cdef const lxb_css_selector_t *later
+    cdef const lxb_css_selector_list_t *nested
+    cdef int most = 0, walks
+    cdef bint in_subject, leveled
+    if nesting > _MAX_SELECTOR_NESTING:
+        has_repeated[0] = True
+        return _MAX_SELECTOR_NESTING
+    while selectors != NULL:
+        walks = 0
+        simple = selectors.first
+        while simple != NULL:
+            in_subject, leveled = True, upward
+            later = simple.next
+            while later != NULL:
+                if later.combinator != LXB_CSS_SELECTOR_COMBINATOR_CLOSE:
+                    in_subject = False
+                if later.combinator in (LXB_CSS_SELECTOR_COMBINATOR_DESCENDANT, LXB_CSS_SELECTOR_COMBINATOR_CHILD):
+                    leveled = True
+                    break
+                later = later.next
+            if simple.combinator == LXB_CSS_SELECTOR_COMBINATOR_FOLLOWING or _counts_siblings(simple):
+                if simple.combinator == LXB_CSS_SELECTOR_COMBINATOR_FOLLOWING:
+                    walks += 1
+                else:
+                    counts[0] = True
+                if leveled:
+                    above[0] = True
+                if searched:
+                    in_has[0] = True
+            if simple.type == LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION and simple.u.pseudo.data != NULL:
+                nested = NULL
+                if simple.u.pseudo.type == LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_HAS:
+                    if repeated or not in_subject:
+                        if _searches_subtrees(<const lxb_css_selector_list_t *>simple.u.pseudo.data):
+                            has_repeated[0] = True
+                        else:  # :has(> x), :has(+ x): a walk along the children or siblings
+                            walks += 1
+                            above[0] = in_has[0] = True
+                    walks += _sibling_walks(<const lxb_css_selector_list_t *>simple.u.pseudo.data, True,
+                                            leveled, True, counts, above, in_has, has_repeated, nesting + 1)
+                elif simple.u.pseudo.type in (LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_IS,
+                                              LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NOT,
+                                              LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_WHERE):
+                    nested = <const lxb_css_selector_list_t *>simple.u.pseudo.data
+                elif _counts_siblings(simple):
+                    nested = (<const lxb_css_selector_anb_of_t *>simple.u.pseudo.data).of
+                if nested != NULL:
+                    walks += _sibling_walks(nested, repeated or not in_subject, leveled, searched, counts, above,
+                                            in_has, has_repeated, nesting + 1)
+            simple = simple.next
+        most = max(most, walks)
+        selectors = selectors.next
+    return most
+
+
+cdef size_t _child_count(const lxb_dom_node_t *node) noexcept nogil:
+    cdef size_t count = 0
+    cdef const lxb_dom_node_t *child = node.first_child
+    while child != NULL:
+        count += 1
+        child = child.next
+    return count
+
+
+cdef double _sibling_work(lxb_dom_node_t *root, int walks, bint above, size_t *elements,
+                          size_t *widest) noexcept nogil:
+    """What ``walks`` nested sibling walks cost at most below ``root``: the sum over the
+    elements of their run of siblings to the power ``walks``; with ``above``, of that run
+    plus the runs of their ancestors up to the document (what one walk at each step of an
+    ancestor walk crosses), times the widest run for each further nested walk; divided
+    by (walks - 1)!, as nested walks try each ordered choice of earlier siblings once.
+    Also counts the elements below ``root`` and the widest run."""
+    cdef double upper = 0.0, total = 0.0, run
+    cdef lxb_dom_node_t *node = root
+    cdef lxb_dom_node_t *child
+    cdef double *path = NULL  # R of each open level below root
+    cdef double *grown
+    cdef size_t depth = 0, capacity = 0, width
+    elements[0] = widest[0] = 0
+    while above and node.parent != NULL:  # the runs above root, crossed by walks from below it
+        width = _child_count(node.parent)
+        widest[0] = max(widest[0], width)
+        upper += <double>width
+        node = node.parent
+    node = root
+    run = upper
+    while True:
+        child = node.first_child
+        if child != NULL:
+            width = _child_count(node)
+            widest[0] = max(widest[0], width)
+            if depth == capacity:
+                grown = <double *>realloc(path, (capacity * 2 + 64) * sizeof(double))
+                if grown == NULL:
+                    free(path)
+                    return INFINITY
+                path = grown
+                capacity = capacity * 2 + 64
+            path[depth] = run
+            depth += 1
+            run = run + <double>width if above else <double>width
+            node = child
+        else:
+            while node != root and node.next == NULL:
+                node = node.parent
+                depth -= 1
+                run = path[depth]
+            if node == root:
+                break
+            node = node.next
+        if node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            elements[0] += 1
+            total += run if above else pow(run, walks)
+    free(path)
+    if above:
+        total *= pow(<double>widest[0], walks - 1)
+    while walks > 2:  # nested walks try each ordered choice of earlier siblings once
+        walks -= 1
+        total /= walks
+    return total
+
+
+cdef size_t _node_count(lxb_dom_node_t *root) noexcept nogil:
+    cdef size_t count = 1
+    cdef lxb_dom_node_t *node = root
+    while True:
+        if node.first_child != NULL:
+            node = node.first_child
+        else:
+            while node != root and node.next == NULL:
+                node = node.parent
+            if node == root:
+                return count
+            node = node.next
+        count += 1
+
+
+cdef void _check_selector_work(Node node, object css, const lxb_css_selector_list_t *selectors) except *:
+    """ValueError when matching ``selectors`` below ``node`` is estimated past the budget
+    (see SELECTOR_STEPS_PER_BYTE above)."""
+    cdef bint has_repeated = False, counts = False, above = False, in_has = False
+    cdef int walks = _sibling_walks(selectors, False, False, False, &counts, &above, &in_has, &has_repeated, 0)
+    cdef size_t elements = 0, widest = 0, input_size
+    cdef double estimate = 0.0, searches = 0.0, budget
+    cdef lxb_dom_node_t *top
+    cdef Document doc
+    walks += counts  # a count along the run costs one run per evaluation
+    if walks == 0 and not has_repeated:
+        return
+    doc = node._owner()
+    with nogil:
+        estimate = _sibling_work(node.c_node, max(walks, 1), above, &elements, &widest)  # counts the elements
+        if not walks:
+            estimate = 0.0
+        if has_repeated:
+            top = node.c_node
+            while top.parent != NULL:
+                top = top.parent
+            searches = <double>elements * <double>_node_count(top)
+    if in_has:
+        estimate *= SELECTOR_HAS_STEP
+    estimate += SELECTOR_HAS_STEP * searches
+    input_size = doc.input_size if doc.input_size != <size_t>-1 else 0
+    budget = max(<double>SELECTOR_STEPS_FREE, <double>SELECTOR_STEPS_PER_BYTE * <double>input_size)
+    if estimate <= budget:
+        return
+    reasons = []
+    if walks:
+        reasons.append(f"{'a sibling walk' if walks == 1 else f'{walks} nested sibling walks'} "
+                       f"(~, :nth-*(), :*-of-type) across runs of up to {widest:,} siblings")
+    if has_repeated:
+        reasons.append(f"a :has() searched again for each of {elements:,} elements below or after it "
+                       f"(select its compound first, then the rest below each match)")
+    raise ValueError(
+        f"CSS selector {css!r} is estimated at {estimate:.3g} matching steps on this page, "
+        f"past select()'s budget of {budget:.3g} ({SELECTOR_STEPS_PER_BYTE} per byte of the page): "
+        f"{' and '.join(reasons)} (docs/reliability.md, threat model)")
+
+
 cdef list _select(Node node, css, bint first):
     cdef lxb_css_parser_t *parser = NULL
     cdef lxb_selectors_t *selectors = NULL
@@ -1078,6 +1329,7 @@ cdef list _select(Node node, css, bint first):
             if message != NULL:
                 lexbor_free(message)
             raise ValueError(f"invalid CSS selector {css!r} at position {_error_position(css)}: {detail}")
+        _check_selector_work(node, css, selector_list)
         if first:
             lxb_selectors_opt_set(selectors, LXB_SELECTORS_OPT_MATCH_FIRST)
         with nogil:

@@ -324,7 +324,6 @@ cdef extern from "lexbor/css/css.h" nogil:
     ctypedef struct lxb_css_parser_t:
         lxb_css_log_t *log
         lxb_status_t status
-    ctypedef struct lxb_css_selector_list_t
     lxb_css_parser_t *lxb_css_parser_create()
     lxb_status_t lxb_css_parser_init(lxb_css_parser_t *parser, lxb_css_syntax_tokenizer_t *tkz)
     lxb_css_parser_t *lxb_css_parser_destroy(lxb_css_parser_t *parser, bint self_destroy)
@@ -333,6 +332,49 @@ cdef extern from "lexbor/css/css.h" nogil:
     void lxb_css_selector_list_destroy_memory(lxb_css_selector_list_t *list)
     lxb_char_t *lxb_css_log_serialize_char(lxb_css_log_t *log, size_t *out_length,
                                            const lxb_char_t *indent, size_t indent_length)
+
+
+# A parsed selector list, read by _core's work estimate (docs/reliability.md): each
+# complex selector is a chain of simple selectors, each carrying the combinator before it
+# (CLOSE within a compound); pseudo-class functions hold a nested list (:is, :has...) or
+# an An+B with an optional "of" list (:nth-child).
+cdef extern from "lexbor/css/css.h" nogil:
+    ctypedef struct lxb_css_selector_list_t
+    ctypedef enum lxb_css_selector_type_t:
+        LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS
+        LXB_CSS_SELECTOR_TYPE_PSEUDO_CLASS_FUNCTION
+    ctypedef enum lxb_css_selector_combinator_t:
+        LXB_CSS_SELECTOR_COMBINATOR_DESCENDANT
+        LXB_CSS_SELECTOR_COMBINATOR_CLOSE
+        LXB_CSS_SELECTOR_COMBINATOR_CHILD
+        LXB_CSS_SELECTOR_COMBINATOR_FOLLOWING
+    ctypedef enum:
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_FIRST_OF_TYPE
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_LAST_OF_TYPE
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_ONLY_OF_TYPE
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_HAS
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_IS
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NOT
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_WHERE
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_CHILD
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_LAST_CHILD
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_OF_TYPE
+        LXB_CSS_SELECTOR_PSEUDO_CLASS_FUNCTION_NTH_LAST_OF_TYPE
+    ctypedef struct lxb_css_selector_pseudo_t:
+        unsigned type
+        void *data
+    ctypedef union lxb_css_selector_u:
+        lxb_css_selector_pseudo_t pseudo
+    ctypedef struct lxb_css_selector_t:
+        lxb_css_selector_type_t type
+        lxb_css_selector_combinator_t combinator
+        lxb_css_selector_u u
+        lxb_css_selector_t *next
+    ctypedef struct lxb_css_selector_list_t:
+        lxb_css_selector_t *first
+        lxb_css_selector_list_t *next
+    ctypedef struct lxb_css_selector_anb_of_t:
+        lxb_css_selector_list_t *of
 
 
 cdef extern from "lexbor/selectors/selectors.h" nogil:
