@@ -220,12 +220,13 @@ def test_main_text_layout() -> None:
 @pytest.mark.parametrize(
     ("markup", "expected"),
     [
-        # nested lists indent two spaces a level; an <ol> numbers from its start
+        # nested lists indent two spaces a level; an <ol>'s items are marked like any
+        # (its numbers are Markdown's: an item number would count as a word of the text)
         ("<ul><li>one</li><li>two<ul><li>two a</li><li>two <b>b</b></li></ul></li></ul>",
          "- one\n- two\n  - two a\n  - two b"),
-        ('<ol start="3"><li>three</li><li>four</li></ol>', "3. three\n4. four"),
+        ('<ol start="3"><li>three</li><li>four</li></ol>', "- three\n- four"),
         # two lists are two blocks; a second paragraph of an item is indented under it
-        ("<ul><li>a</li></ul><ol><li><p>b one</p><p>b two</p></li></ol>", "- a\n\n1. b one\n  b two"),
+        ("<ul><li>a</li></ul><ol><li><p>b one</p><p>b two</p></li></ol>", "- a\n\n- b one\n  b two"),
         # a table row is one line, cells joined by " | "
         ("<table><tr><th>Name</th><th>Age</th></tr><tr><td>Ann</td><td>31</td></tr></table>",
          "Name | Age\nAnn | 31"),

@@ -2,7 +2,8 @@
 
 The layout reads each paragraph unit's block element (``ParagraphUnit.block``) for the
 structure around it: paragraphs are separated by a blank line, ``<br>`` is a newline,
-list items get ``- `` or ``1. `` markers (nested lists indented two spaces a level),
+list items get ``- `` markers, ordered ones too (nested lists indented two spaces a
+level; an item number would read as a word to every index and scorer of the text),
 the cells of a table row share one line joined by `` | ``, and a ``<pre>`` block keeps
 its whitespace. Which units there are, and their classification, is not changed here.
 """
@@ -11,7 +12,7 @@ from unicodedata import normalize
 
 from libc.stdint cimport uintptr_t
 
-from turbohtml._core cimport Node, element_attr, next_node, wrap_node
+from turbohtml._core cimport Node, next_node, wrap_node
 from turbohtml._score cimport is_hidden
 from turbohtml._tags cimport is_invisible
 from turbohtml._lexbor cimport *
@@ -20,10 +21,6 @@ from turbohtml._score import scored_winner
 from turbohtml._units import LIST_ITEM, paragraph_units
 
 DEF INDENT = 2   # spaces per nested list level
-
-
-cdef inline bint _is_element(lxb_dom_node_t *c_node, uintptr_t tag) noexcept nogil:
-    return c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.local_name == tag
 
 
 cdef lxb_dom_node_t *_up_to(lxb_dom_node_t *c_node, uintptr_t tag, uintptr_t stop) noexcept nogil:
@@ -56,31 +53,6 @@ cdef int _list_depth(lxb_dom_node_t *c_item) noexcept nogil:
             depth += 1
         c_up = c_up.parent
     return depth if depth > 0 else 0
-
-
-cdef long _item_number(lxb_dom_node_t *c_item) noexcept nogil:
-    """An <ol> item's number: the list's ``start`` (1 by default) plus the items before it."""
-    cdef long number = 1
-    cdef size_t length = 0
-    cdef const lxb_char_t *start = element_attr(c_item.parent, "start", 5, &length)
-    cdef lxb_dom_node_t *c_before = c_item.prev
-    cdef size_t i = 0
-    cdef bint negative = False
-    if start != NULL:
-        number = 0
-        if i < length and start[i] == 45:
-            negative = True
-            i += 1
-        while i < length and 48 <= start[i] <= 57 and number < 100000000:
-            number = number * 10 + start[i] - 48
-            i += 1
-        if negative:
-            number = -number
-    while c_before != NULL:
-        if _is_element(c_before, LXB_TAG_LI):
-            number += 1
-        c_before = c_before.prev
-    return number
 
 
 cdef lxb_dom_node_t *_outer_list(lxb_dom_node_t *c_item) noexcept nogil:
@@ -164,7 +136,7 @@ def layout(units) -> str:
             depth = _list_depth(c_item)
             if <uintptr_t>c_item not in items_seen:
                 items_seen.add(<uintptr_t>c_item)
-                marker = f"{_item_number(c_item)}. " if _is_element(c_item.parent, LXB_TAG_OL) else "- "
+                marker = "- "  # an <ol>'s too: its numbers are Markdown's (render.py), not words
                 indent = " " * (INDENT * depth)
                 parts.append(indent + marker)
                 text = text.replace("\n", "\n" + indent + " " * len(marker))
