@@ -6,7 +6,7 @@ Change the import, keep the call sites:
 - ``turbohtml.compat.trafilatura``: ``extract()``, ``bare_extraction()``, ``extract_metadata()``
 - ``turbohtml.compat.htmldate``: ``find_date()``
 - ``turbohtml.compat.courlan``: ``clean_url()``, ``normalize_url()``, ``extract_links()``
-- ``turbohtml.compat.w3lib``: ``canonicalize_url()``, ``url_query_cleaner()``
+- ``turbohtml.compat.w3lib.url``: every ``w3lib.url`` function (``safe_url_string()``, ``canonicalize_url()``, ...)
 
 Each accepts the peer's arguments and returns the peer's shapes; options turbohtml
 cannot honour raise ``TypeError`` or are documented no-ops (docs/migration/).
