@@ -110,8 +110,52 @@ def test_extract_links_options():
 def test_extract_links_refusals():
     with pytest.raises(ValueError, match="base_url"):
         ours.extract_links(PAGE, base_url="https://example.org/")
-    with pytest.raises(TypeError, match="redirects"):
-        ours.extract_links(PAGE, "https://example.org/", redirects=True)
+
+
+
+# values courlan 1.4.0 returns for the same calls (its documentation and unit tests)
+@pytest.mark.parametrize(("function", "args", "kwargs", "expected"), [
+    (ours.check_url, ("http://www.example.org/page/10/",), {}, None),  # navigation page
+    (ours.check_url, ("http://www.example.org/page/10/",), {"with_nav": True}, ("http://www.example.org/page/10/", "example.org")),
+    (ours.check_url, ("https://www.example.org/test.pdf",), {}, None),  # not a web page
+    (ours.check_url, ("http://www.example.org/impressum",), {"strict": True}, None),
+    (ours.check_url, ("https://www.sitemaps.org/en_GB/protocol.html",), {"language": "de"}, None),
+    (ours.scrub_url, ("  https://www.dwds.de/  ",), {}, "https://www.dwds.de"),
+    (ours.scrub_url, ("<![CDATA[https://www.dwds.de]]>",), {}, "https://www.dwds.de"),
+    (ours.extract_domain, ("https://www.dwds.de/test?param=test&amp;other=test",), {}, "dwds.de"),
+    (ours.extract_domain, ("http://blog.example.co.uk/",), {"fast": True}, "example.co.uk"),
+    (ours.get_base_url, ("https://example.org/path?q=1",), {}, "https://example.org"),
+    (ours.get_host_and_path, ("https://example.org/path?q=1#f",), {}, ("https://example.org", "/path?q=1#f")),
+    (ours.get_hostinfo, ("https://www.example.org/path",), {}, ("example.org", "https://www.example.org")),
+    (ours.fix_relative_urls, ("https://example.org", "/dir/page.html"), {}, "https://example.org/dir/page.html"),
+    (ours.fix_relative_urls, ("https://example.org", "//other.org/x"), {}, "http://other.org/x"),
+    (ours.filter_urls, (["https://example.org/1", "https://test.org/2", "https://example.org/1"], "example"), {},
+     ["https://example.org/1"]),
+    (ours.is_external, ("https://github.com/", "https://www.microsoft.com/"), {}, True),
+    (ours.is_external, ("https://google.com/", "https://www.google.co.uk/"), {}, False),
+    (ours.is_external, ("https://google.com/", "https://www.google.co.uk/"), {"ignore_suffix": False}, True),
+    (ours.is_navigation_page, ("https://example.org/tag/python/",), {}, True),
+    (ours.is_not_crawlable, ("https://example.org/login",), {}, True),
+    (ours.is_valid_url, ("http://www.test[.org",), {}, False),
+    (ours.lang_filter, ("https://www.example.org/de/article.html", "en"), {}, False),
+    (ours.lang_filter, ("https://www.example.org/en/article.html", "en"), {}, True),
+    (ours.validate_url, ("ftp://example.org/",), {}, (False, None)),
+])
+def test_public_names_as_courlan(function, args, kwargs, expected):
+    assert function(*args, **kwargs) == expected
+
+
+def test_check_url_trailing_slash_is_whatwg():
+    # deliberate difference: courlan returns "https://www.dwds.de" (docs/migration/courlan.md)
+    assert ours.check_url("https://www.dwds.de") == ("https://www.dwds.de/", "dwds.de")
+
+
+def test_submodule_paths():
+    from turbohtml.compat.courlan import clean, core, filters, urlutils
+
+    assert core.check_url is ours.check_url and clean.scrub_url is ours.scrub_url
+    assert filters.is_navigation_page is ours.is_navigation_page and urlutils.is_external is ours.is_external
+    assert ours.__version__ == "1.4.0"
 
 
 @pytest.mark.parametrize(("call", "expected"), [
