@@ -127,6 +127,50 @@ def best_of(rounds: int, func, items) -> float:
     return best
 
 
+def _same(ours_func, theirs_func, items) -> float:
+    """Share of items on which the two calls give the same answer (or the same exception type)."""
+    def outcome(func, item):
+        try:
+            return func(item)
+        except Exception as error:  # noqa: BLE001 -- the exception type is part of the answer
+            return type(error).__name__
+    return sum(outcome(ours_func, item) == outcome(theirs_func, item) for item in items) / len(items)
+
+
+def compat_calls(hrefs: list[str], pages: list[tuple[str, str]], rounds: int) -> None:
+    """Every turbohtml.compat URL call beside the original it replaces: agreement and speed."""
+    from turbohtml.compat import courlan as compat_courlan
+    from turbohtml.compat.w3lib import url as compat_w3lib
+
+    keep = ["id", "page", "q", "p"]
+    calls = [
+        ("w3lib safe_url_string", compat_w3lib.safe_url_string, w3lib.url.safe_url_string, hrefs),
+        ("w3lib safe_download_url", compat_w3lib.safe_download_url, w3lib.url.safe_download_url, hrefs),
+        ("w3lib canonicalize_url", compat_w3lib.canonicalize_url, w3lib.url.canonicalize_url, hrefs),
+        ("w3lib canonicalize (w3lib_compatible)", lambda u: compat_w3lib.canonicalize_url(u, w3lib_compatible=True),
+         w3lib.url.canonicalize_url, hrefs),
+        ("w3lib url_query_cleaner", lambda u: compat_w3lib.url_query_cleaner(u, keep),
+         lambda u: w3lib.url.url_query_cleaner(u, keep), hrefs),
+        ("w3lib url_query_parameter", lambda u: compat_w3lib.url_query_parameter(u, "id"),
+         lambda u: w3lib.url.url_query_parameter(u, "id"), hrefs),
+        ("w3lib add_or_replace_parameter", lambda u: compat_w3lib.add_or_replace_parameter(u, "page", "2"),
+         lambda u: w3lib.url.add_or_replace_parameter(u, "page", "2"), hrefs),
+        ("courlan check_url", compat_courlan.check_url, courlan.check_url, hrefs),
+        ("courlan clean_url", compat_courlan.clean_url, courlan.clean_url, hrefs),
+        ("courlan scrub_url", compat_courlan.scrub_url, courlan.scrub_url, hrefs),
+        ("courlan extract_domain", compat_courlan.extract_domain, courlan.extract_domain, hrefs),
+        ("courlan extract_links", lambda page: compat_courlan.extract_links(page[0], page[1]),
+         lambda page: courlan.extract_links(page[0], page[1]), pages),
+    ]
+    print(f"\n{'compat call':<40}{'same answer':>12}{'compat µs':>11}{'original µs':>13}{'ratio':>8}")
+    for name, mine, theirs, items in calls:
+        same = _same(mine, theirs, items)
+        t_mine, t_theirs = best_of(rounds, mine, items), best_of(rounds, theirs, items)
+        print(f"{name:<40}{same:>11.1%}{t_mine / len(items) * 1e6:>11.1f}{t_theirs / len(items) * 1e6:>13.1f}"
+              f"{t_theirs / t_mine:>7.1f}x")
+    print("ratio = original time / compat time (>= 1.0: the compat call is not slower)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -161,6 +205,7 @@ def main() -> int:
             print(f"{'':<15}{name:<26}{theirs:>9.3f}{theirs / count * 1e6:>10.1f} µs"
                   f"{theirs / mine:>8.1f}x")
     print("\nratio = peer time / turbohtml time: how many times faster turbohtml is (target >= 3x)")
+    compat_calls(hrefs, pages, args.rounds)
     return 0
 
 

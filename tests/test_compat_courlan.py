@@ -160,7 +160,8 @@ def test_submodule_paths():
 
 @pytest.mark.parametrize(("call", "expected"), [
     (lambda: ours.clean_url("  https://Example.org:443/a?utm_source=x&b=1 "), "https://example.org/a?b=1"),
-    (lambda: ours.clean_url("javascript:void(0)"), None),
+    # courlan's clean_url does not filter: a relative reference comes back percent-encoded
+    (lambda: ours.clean_url("\u00f8\xaa"), "%C3%B8%C2%AA"),
     (lambda: ours.clean_url(None), None),
     (lambda: ours.normalize_url("http://test.net/foo.html#bar", strict=True), "http://test.net/foo.html"),
     (lambda: ours.normalize_url("http://test.net/dir/", trailing_slash=False), "http://test.net/dir"),

@@ -1,12 +1,11 @@
 """courlan 1.4.0's public names under ``turbohtml.compat.courlan``, with its module
 paths (``courlan.core``, ``courlan.clean``, ``courlan.filters``, ``courlan.urlutils``,
-``courlan.sampling``).
+``courlan.sampling``, ``courlan.urlstore``).
 
     from turbohtml.compat.courlan import check_url, clean_url, extract_links
 
 Same arguments and return types as courlan; the normalization is turbohtml's WHATWG
-one (docs/migration/courlan.md). ``UrlStore`` and ``load_store`` (courlan's crawl
-frontier) are not provided.
+one (docs/migration/courlan.md).
 """
 
 from turbohtml.compat.courlan.clean import clean_url, normalize_url, scrub_url
@@ -19,6 +18,7 @@ from turbohtml.compat.courlan.filters import (
     validate_url,
 )
 from turbohtml.compat.courlan.sampling import sample_urls
+from turbohtml.compat.courlan.urlstore import UrlStore, load_store
 from turbohtml.compat.courlan.urlutils import (
     extract_domain,
     filter_urls,
@@ -32,6 +32,7 @@ from turbohtml.compat.courlan.urlutils import (
 __version__ = "1.4.0"
 
 __all__ = [
+    "UrlStore",
     "check_url",
     "clean_url",
     "extract_domain",
@@ -47,6 +48,7 @@ __all__ = [
     "is_not_crawlable",
     "is_valid_url",
     "lang_filter",
+    "load_store",
     "normalize_url",
     "sample_urls",
     "scrub_url",

@@ -3,6 +3,7 @@ WHATWG normalizer (punycode output, trackers dropped; docs/migration/courlan.md)
 
 from __future__ import annotations
 
+import functools
 import re
 from urllib.parse import SplitResult
 
@@ -10,7 +11,7 @@ from turbohtml.compat.courlan.filters import is_valid_url
 from turbohtml.extract import urls as _urls
 from turbohtml.extract.options import UrlCleaning
 
-__all__ = ["clean_url", "normalize_url", "scrub_url"]
+__all__ = ["clean_url", "normalize_url", "scrub_url", "url_cleaning"]
 
 _CONTROL = "".join(map(chr, range(0x20)))
 _MARKUP = re.compile(r"</?[a-z]{,4}?>|{.+?}")
@@ -19,12 +20,17 @@ _TRAILING_PARTS = re.compile(r'(.*?)[<>"\s]')
 _PROTOCOL = re.compile(r"https?://")
 _FIRST_OR_TARGET = re.compile(
     r'(https?://[^">&? ]+?)(?:https?://)|(?:https?://[^/]+?/[^/]+?[&?]u(rl)?=)(https?://[^"> ]+)')
+#: what any repair of scrub_url acts on: whitespace, controls, markup, entities, quotes
+_DAMAGE = re.compile(r'[\s\x00-\x1f<>"{&]')
 _MIDDLE = re.compile(r"https?://.+?(https?://.+?)(?:https?://|$)")
 
 
 def scrub_url(url: str) -> str:
     """Strip what markup leaves around a URL: whitespace, controls, CDATA, tags,
     ``&amp;``; of two URLs glued together keep the plausible one."""
+    if _DAMAGE.search(url) is None and url.count("://") <= 1:
+        # nothing for the repairs below to change (most real hrefs)
+        return url.rstrip("/") if url.count("/") == 3 else url
     url = "".join(url.split()).strip(_CONTROL)
     if url.startswith("<![CDATA["):
         url = url.replace("<![CDATA[", "").replace("]]>", "")
@@ -47,16 +53,19 @@ def scrub_url(url: str) -> str:
     return url
 
 
-def _options(strict: bool = False, language: str | None = None, trailing_slash: bool = True) -> UrlCleaning:
+@functools.lru_cache(maxsize=64)
+def url_cleaning(strict: bool = False, language: str | None = None, trailing_slash: bool = True) -> UrlCleaning:
+    """The ``UrlCleaning`` for courlan's three switches (built once per combination)."""
     return UrlCleaning(strict=strict, language=language, trailing_slash=trailing_slash)
 
 
 def clean_url(url: str, language: str | None = None) -> str | None:
-    """Scrub and normalize a URL; ``None`` when nothing usable remains."""
+    """``normalize_url(scrub_url(url))``; ``None`` when the URL cannot be read (or a
+    non-string arrives), as courlan answers. No filter: ``check_url`` filters."""
     if not isinstance(url, str):
         return None
     try:
-        return _urls.clean_url(scrub_url(url), _options(language=language))
+        return normalize_url(scrub_url(url), language=language)
     except ValueError:
         return None
 
@@ -67,8 +76,8 @@ def normalize_url(parsed_url: SplitResult | str, strict: bool = False, language:
     markers name another language raises ``ValueError``, as in courlan."""
     if isinstance(parsed_url, SplitResult):
         parsed_url = parsed_url.geturl()
-    normalized = _urls.normalize_url(parsed_url, _options(strict, None, trailing_slash))
-    if language is not None and _urls.clean_url(parsed_url, _options(strict, language, trailing_slash)) is None \
-            and _urls.clean_url(parsed_url, _options(strict, None, trailing_slash)) is not None:
+    normalized = _urls.normalize_url(parsed_url, url_cleaning(strict, None, trailing_slash))
+    if language is not None and _urls.clean_url(parsed_url, url_cleaning(strict, language, trailing_slash)) is None \
+            and _urls.clean_url(parsed_url, url_cleaning(strict, None, trailing_slash)) is not None:
         raise ValueError(f"URL language markers do not match {language!r}: {parsed_url}")
     return normalized

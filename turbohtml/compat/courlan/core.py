@@ -1,23 +1,22 @@
 """``courlan.core``: ``check_url``, ``extract_links``, ``filter_links``.
 
 ``check_url`` runs courlan's filter chain (length, scrub, type, language, validity,
-extension, host, strict path) and then turbohtml's normalizer; ``extract_links`` reads
-the parsed DOM, resolves against ``<base href>``, keeps internal links by default
-(``external_bool=False``) and drops navigation pages unless ``with_nav``. See
+extension, host, strict path, strict blacklist) and then turbohtml's WHATWG normalizer;
+``extract_links`` reads the anchors from the parsed DOM and passes each through
+``check_url``, keeping internal links by default (``external_bool=False``). See
 docs/migration/courlan.md for every difference.
 """
 
 from __future__ import annotations
 
 import logging
-from urllib.parse import urljoin
+from urllib.parse import SplitResult, urljoin
 from urllib.request import Request, urlopen
 from urllib.robotparser import RobotFileParser
 
-from turbohtml._core import UrlBase, parse
+from turbohtml._core import parse
 from turbohtml.compat.courlan.clean import normalize_url, scrub_url
 from turbohtml.compat.courlan.filters import (
-    NAVIGATION_FILTER,
     basic_filter,
     domain_filter,
     extension_filter,
@@ -28,16 +27,22 @@ from turbohtml.compat.courlan.filters import (
     type_filter,
     validate_url,
 )
-from turbohtml.compat.courlan.urlutils import extract_domain
-from turbohtml.extract import urls as _urls
-from turbohtml.extract.options import UrlCleaning
+from turbohtml.compat.courlan.urlutils import extract_domain, fix_relative_urls, get_base_url, is_external
 
 __all__ = ["check_url", "extract_links", "filter_links"]
 
 LOGGER = logging.getLogger(__name__)
-#: hosts rejected by ``check_url(strict=True)``: social networks and link shorteners
-BLACKLIST = frozenset({"feedburner", "feedproxy", "facebook", "instagram", "linkedin", "pinterest", "reddit",
-                       "twitter", "x", "youtube", "tiktok", "whatsapp", "bit", "t", "tinyurl", "ow"})
+#: site names rejected by ``check_url(strict=True)``: platforms, shops, social networks,
+#: link shorteners and adult sites (courlan's ``settings.BLACKLIST``)
+BLACKLIST = frozenset({
+    "360", "akamai", "aliexpress", "amazon", "amazonaws", "amzn", "baidu", "bit", "bongacams", "chaturbate",
+    "cloudfront", "daftsex", "delicious", "digg", "ebay", "ebay-kleinanzeigen", "facebook", "feedburner",
+    "flickr", "gettyimages", "gmx", "google", "gravatar", "http", "imgur", "immobilienscout24", "instagr",
+    "instagram", "jd", "last", "linkedin", "live", "livejasmin", "localhost", "mail", "naver", "netflix",
+    "office", "ok", "onlyfans", "otto", "paypal", "pinterest", "pornhub", "postbank", "qq", "reddit", "redtube",
+    "sina", "sohu", "soundcloud", "spankbang", "taobao", "telegram", "tiktok", "tmall", "tnaflix", "twitch",
+    "twitpic", "twitter", "txxx", "vimeo", "vk", "vkontakte", "web", "weibo", "whatsapp", "xhamster", "xnxx",
+    "xvideos", "yahoo", "yandex", "youjizz", "youporn", "youtu", "youtube", "zoom"})
 _REDIRECT_TIMEOUT = 10
 
 
@@ -46,6 +51,24 @@ def _redirect_target(url: str) -> str:
     with urlopen(Request(url, method="HEAD", headers={"User-Agent": "turbohtml"}),
                  timeout=_REDIRECT_TIMEOUT) as response:
         return response.geturl()
+
+
+def _crawlable(url: str, strict: bool, language: str | None, with_nav: bool,
+               trailing_slash: bool) -> SplitResult | None:
+    """courlan's filter chain on a scrubbed URL: type, language, validity, extension,
+    host, and with ``strict`` the path; the split URL when it passes."""
+    if not type_filter(url, strict=strict, with_nav=with_nav):
+        return None
+    if language is not None and not lang_filter(url, language, strict, trailing_slash):
+        return None
+    valid, parsed = validate_url(url)
+    if not valid or parsed is None:
+        return None
+    if not extension_filter(parsed.path) or not domain_filter(parsed.netloc):
+        return None
+    if strict and not path_filter(parsed.path, parsed.query):
+        return None
+    return parsed
 
 
 def check_url(url: str, strict: bool = False, with_redirects: bool = False, language: str | None = None,
@@ -57,27 +80,31 @@ def check_url(url: str, strict: bool = False, with_redirects: bool = False, lang
         url = scrub_url(url)
         if with_redirects:
             url = _redirect_target(url)
-        if not type_filter(url, strict=strict, with_nav=with_nav):
-            return None
-        if language is not None and not lang_filter(url, language, strict, trailing_slash):
-            return None
-        valid, parsed = validate_url(url)
-        if not valid or parsed is None:
-            return None
-        if not extension_filter(parsed.path) or not domain_filter(parsed.netloc):
-            return None
-        if strict and not path_filter(parsed.path, parsed.query):
+        parsed = _crawlable(url, strict, language, with_nav, trailing_slash)
+        if parsed is None:
             return None
         url = normalize_url(parsed, strict, language, trailing_slash)
-        domain = extract_domain(url, blacklist=set(BLACKLIST) if strict else None, fast=True)
+        domain = extract_domain(url, blacklist=BLACKLIST if strict else None, fast=True)
     except (AttributeError, ValueError, TypeError, OSError):
         LOGGER.debug("discarded URL: %s", url)
         return None
     return None if domain is None else (url, domain)
 
 
-def _options(strict: bool = False, language: str | None = None, trailing_slash: bool = True) -> UrlCleaning:
-    return UrlCleaning(strict=strict, language=language, trailing_slash=trailing_slash)
+def _known_variant(link: str, known: set[str]) -> bool:
+    """courlan's ``is_known_link``: the link, its trailing-slash twin, or either under
+    the other of http/https is already kept."""
+    twin = link[:-1] if link.endswith("/") else link + "/"
+    if link in known or twin in known:
+        return True
+    if link.startswith("https:"):
+        other = "http:" + link[6:]
+    elif link.startswith("http:"):
+        other = "https:" + link[5:]
+    else:
+        return False
+    other_twin = other[:-1] if other.endswith("/") else other + "/"
+    return other in known or other_twin in known
 
 
 def _raw_links(pagecontent: str, url: str | None) -> set[str]:
@@ -108,8 +135,10 @@ def extract_links(
     reference: str | None = None,
     base_url: str | None = None,
 ) -> set[str]:
-    """The page's links, cleaned and filtered: internal ones by default, external ones
-    with ``external_bool=True`` (courlan's call shape and return type)."""
+    """The page's links, each through ``check_url``: internal ones by default, external
+    ones with ``external_bool=True`` (courlan's call shape and return type). With
+    ``language``, an anchor whose ``hreflang`` names another language is left out;
+    ``rel="nofollow"`` anchors are always left out."""
     if base_url:
         raise ValueError("'base_url' is deprecated, use 'url' instead.")
     if not pagecontent:
@@ -118,25 +147,36 @@ def extract_links(
         raise TypeError(f"extract_links() takes the page as str, not {type(pagecontent).__name__}")
     if no_filter:
         return _raw_links(pagecontent, url)
-    options = _options(strict, language, trailing_slash)
-    home = reference or url
-    if not home:
-        # courlan: without a page URL nothing counts as internal, every absolute link as external
-        found = _urls.extract_links(pagecontent, None, options) if external_bool else set()
-    else:
-        try:
-            found = _urls.extract_links(pagecontent, url, options)
-        except ValueError:
-            found = _urls.extract_links(pagecontent, None, options)
-        try:
-            home_site = _urls.registrable_domain(_host(home))
-        except ValueError:
-            home_site = ""
-        found = {link for link in found if (_urls.registrable_domain(_host(link)) != home_site) == external_bool}
-    if not with_nav:
-        found = {link for link in found if not NAVIGATION_FILTER.search(link)}
-    if redirects:
-        found = {_redirect_or_same(link) for link in found}
+    page_url = url or get_base_url(url or "")
+    home = reference or get_base_url(url or "")
+    kept: set[str] = set()
+    for href in _candidates(pagecontent, language):
+        link = href if href.startswith("http") else fix_relative_urls(page_url, href)
+        checked = check_url(link, strict=strict, with_redirects=redirects, language=language,
+                            with_nav=with_nav, trailing_slash=trailing_slash)
+        if checked is None:
+            continue
+        link = checked[0]
+        if is_external(link, home, ignore_suffix=True) == external_bool and not _known_variant(link, kept):
+            kept.add(link)
+    return kept
+
+
+def _candidates(pagecontent: str, language: str | None) -> dict[str, None]:
+    """The hrefs of the page's anchors, in page order, as courlan reads them: up to the
+    first whitespace, ``nofollow`` anchors out, other-language ``hreflang`` out."""
+    found: dict[str, None] = {}
+    for anchor in parse(pagecontent).select("a[href]"):
+        if "nofollow" in (anchor.attr("rel") or "").lower():
+            continue
+        hreflang = anchor.attr("hreflang")
+        if language is not None and hreflang is not None:
+            hreflang = hreflang.strip().lower()
+            if not (hreflang.startswith(language) or hreflang == "x-default"):
+                continue
+        parts = (anchor.attr("href") or "").split()
+        if parts:
+            found[parts[0]] = None
     return found
 
 
@@ -145,10 +185,6 @@ def _redirect_or_same(url: str) -> str:
         return _redirect_target(url)
     except (OSError, ValueError):
         return url
-
-
-def _host(url: str) -> str:
-    return UrlBase(url).host or ""
 
 
 def filter_links(htmlstring: str, url: str | None, *, lang: str | None = None,

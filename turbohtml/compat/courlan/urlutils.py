@@ -12,14 +12,14 @@ __all__ = ["extract_domain", "filter_urls", "fix_relative_urls", "get_base_url",
            "get_hostinfo", "is_external"]
 
 _PORT = re.compile(r"(?<=\D):\d+")
+_NETLOC = re.compile(r"(?:[a-zA-Z][a-zA-Z0-9+.\-]*:)?//([^/?#\\]*)")
 
 
 def _host(url: str) -> str | None:
-    try:
-        netloc = urlsplit(url).netloc
-    except ValueError:
+    match = _NETLOC.match(url)
+    if match is None:
         return None
-    host = _PORT.sub("", netloc.rpartition("@")[2]).lower().rstrip(".")
+    host = _PORT.sub("", match[1].rpartition("@")[2]).lower().rstrip(".")
     return host or None
 
 

@@ -66,7 +66,7 @@ _PATH_STRICT = _quote_table(_SAFE.translate(str.maketrans("", "", "#[]|")))
 _QUERY_STRICT = _PATH_STRICT
 _SPECIAL_QUERY_STRICT = _quote_table(_SAFE.translate(str.maketrans("", "", "#[]|'")))
 _FRAGMENT_STRICT = _PATH_STRICT
-_USERINFO_STRICT = _quote_table(_UNRESERVED + "!$&'()*+,%")
+_USERINFO_STRICT = _quote_table(_UNRESERVED + "!$&'()*+,")
 _CANONICAL_PATH = _quote_table(_SAFE.replace("#", ""))
 _SCHEME = re.compile(r"([a-zA-Z][a-zA-Z0-9+.\-]*):")
 _C0_SPACE = "".join(chr(c) for c in range(0x21))
@@ -157,6 +157,12 @@ def _safe_port(port: str) -> str:
     return ":" + port
 
 
+def _userinfo(part: str) -> str:
+    """A user name or password with one canonical escaping: escapes decoded, then what
+    is not safe in userinfo (a ``%`` included) encoded again."""
+    return _quote(unquote_to_bytes(part.encode("utf-8", "surrogateescape")), _USERINFO_STRICT)
+
+
 def _safe_netloc(netloc: str, scheme: str) -> str:
     userinfo, at, hostport = netloc.rpartition("@")
     host, port = hostport, ""
@@ -170,8 +176,7 @@ def _safe_netloc(netloc: str, scheme: str) -> str:
     hostport = host + _safe_port(port)
     if at:
         user, colon, password = userinfo.partition(":")
-        userinfo = _quote(user.encode("utf-8", "surrogateescape"), _USERINFO_STRICT) + (
-            ":" + _quote(password.encode("utf-8", "surrogateescape"), _USERINFO_STRICT) if colon else "")
+        userinfo = _userinfo(user) + (":" + _userinfo(password) if colon else "")
         return f"{userinfo}@{hostport}"
     return hostport
 
