@@ -23,7 +23,7 @@ import string
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
-from urllib.parse import ParseResult, quote_from_bytes, quote_plus, unquote_to_bytes, urlparse, urlsplit, urlunsplit
+from urllib.parse import ParseResult, quote_from_bytes, quote_plus, unquote_to_bytes, urlparse, urlsplit
 from urllib.request import pathname2url, url2pathname
 
 from turbohtml.extract.options import UrlCleaning
@@ -104,9 +104,7 @@ class _Parts(NamedTuple):
 def _split(url: str) -> _Parts:
     """RFC 3986 appendix B's split, keeping an empty ``?``/``#`` apart from a missing one;
     a backslash ends the authority of a special scheme, as browsers read it."""
-    url = url.strip(_C0_SPACE)
-    if "\t" in url or "\n" in url or "\r" in url:
-        url = url.replace("\t", "").replace("\n", "").replace("\r", "")
+    url = _without_tab_newline(url.strip(_C0_SPACE))
     scheme = ""
     match = _SCHEME.match(url)
     if match:
@@ -237,6 +235,20 @@ def is_url(text: str) -> bool:
     return text.partition("://")[0] in {"file", "http", "https"}
 
 
+#: a query name or value whose decoding and re-encoding (``+`` for a space, everything
+#: but the unreserved characters escaped) gives it back unchanged
+_PLAIN = re.compile(r"[A-Za-z0-9_.\-~]*").fullmatch
+
+
+def _decoded(raw: str) -> bytes:
+    """A query name or value as ``parse_qsl`` reads it: ``+`` a space, escapes decoded."""
+    return raw.encode() if _PLAIN(raw) else unquote_to_bytes(raw.replace("+", " "))
+
+
+def _encoded(data: bytes) -> str:
+    return quote_plus(data, safe="")
+
+
 def _pairs(query: str, keep_blank_values: bool, separator: str) -> list[tuple[bytes, bytes]]:
     """``parse_qsl`` on bytes: ``+`` is a space, escapes decoded, nothing re-encoded."""
     pairs = []
@@ -245,23 +257,40 @@ def _pairs(query: str, keep_blank_values: bool, separator: str) -> list[tuple[by
             continue
         name, _, value = piece.partition("=")
         if value or keep_blank_values:
-            pairs.append((unquote_to_bytes(name.replace("+", " ")), unquote_to_bytes(value.replace("+", " "))))
+            pairs.append((_decoded(name), _decoded(value)))
     return pairs
 
 
 def _urlencode(pairs: list[tuple[bytes, bytes]], separator: str) -> str:
-    return separator.join(f"{quote_plus(name, safe='')}={quote_plus(value, safe='')}" for name, value in pairs)
+    return separator.join(f"{_encoded(name)}={_encoded(value)}" for name, value in pairs)
+
+
+def _without_tab_newline(url: str) -> str:
+    """``url`` without ASCII tabs and newlines, as ``urllib.parse`` reads it."""
+    if "\t" in url or "\n" in url or "\r" in url:
+        return url.replace("\t", "").replace("\n", "").replace("\r", "")
+    return url
+
+
+def _query_of(url: str) -> str:
+    """The query, as ``urlsplit(url).query`` reads it."""
+    return _without_tab_newline(url).partition("#")[0].partition("?")[2]
 
 
 def url_query_parameter(url: str | bytes, parameter: str, default: str | None = None,
                         keep_blank_values: bool | int = 0, *, separator: str = "&") -> str | None:
     """The first value of ``parameter`` in the query, or ``default``; a blank value
     counts only with ``keep_blank_values``."""
-    query = urlsplit(_as_text(url, "utf-8")).query
+    query = _query_of(_as_text(url, "utf-8"))
+    if not query:
+        return default
     wanted = parameter.encode()
-    for name, value in _pairs(query, bool(keep_blank_values), separator):
-        if name == wanted:
-            return value.decode(errors="replace")
+    for piece in query.split(separator):
+        if not piece:
+            continue
+        name, _, value = piece.partition("=")
+        if (name == parameter or _decoded(name) == wanted) and (value or keep_blank_values):
+            return value if _PLAIN(value) else _decoded(value).decode(errors="replace")
     return default
 
 
@@ -271,44 +300,57 @@ def url_query_cleaner(url: str | bytes, parameterlist: str | Sequence[str] = (),
     """Keep the query parameters named in ``parameterlist`` (drop them with
     ``remove=True``), in page order; with ``unique`` only a name's first occurrence is
     considered. The fragment goes unless ``keep_fragments``."""
-    if parameterlist and isinstance(parameterlist, (str, bytes)):
-        parameterlist = (parameterlist,)
     if isinstance(url, bytes):
         url = url.decode()
+    if "?" not in url and "#" not in url:
+        return url  # most links: nothing to clean
+    if parameterlist and isinstance(parameterlist, (str, bytes)):
+        parameterlist = (parameterlist,)
     url, _, fragment = url.partition("#")
     base, _, query = url.partition("?")
     if not query or (not parameterlist and not remove):
         return f"{base}#{fragment}" if keep_fragments and fragment else base
     listed = frozenset(parameterlist)
-    seen: set[str] = set()
     kept = []
-    for pair in query.split(sep):
-        if not pair:
-            continue
-        name = pair.partition(kvsep)[0]
-        if unique:
-            if name in seen:
-                continue
-            seen.add(name)
-        if (name in listed) != remove:
-            kept.append(pair)
+    keep = kept.append
+    if unique:
+        seen: set[str] = set()
+        see = seen.add
+        for pair in query.split(sep):
+            if pair:
+                name = pair.partition(kvsep)[0]
+                if name not in seen:
+                    see(name)
+                    if (name in listed) != remove:
+                        keep(pair)
+    else:
+        for pair in query.split(sep):
+            if pair and (pair.partition(kvsep)[0] in listed) != remove:
+                keep(pair)
     url = f"{base}?{sep.join(kept)}" if kept else base
     return f"{url}#{fragment}" if keep_fragments and fragment else url
 
 
 def _replace_parameters(url: str, replacements: dict[bytes, bytes], separator: str) -> str:
-    parts = urlsplit(url)
-    pairs, replaced = [], set()
-    for name, value in _pairs(parts.query, True, separator):
+    base, _, fragment = _without_tab_newline(url).partition("#")
+    base, _, query = base.partition("?")
+    pieces, replaced = [], set()
+    for piece in query.split(separator):
+        if not piece:
+            continue
+        raw_name, _, raw_value = piece.partition("=")
+        name = _decoded(raw_name)
         if name in replaced:
             continue
         if name in replacements:
-            pairs.append((name, replacements[name]))
+            pieces.append(f"{_encoded(name)}={_encoded(replacements[name])}")
             replaced.add(name)
+        elif _PLAIN(raw_name) and _PLAIN(raw_value):
+            pieces.append(f"{raw_name}={raw_value}")
         else:
-            pairs.append((name, value))
-    pairs += [(name, value) for name, value in replacements.items() if name not in replaced]
-    return urlunsplit(parts._replace(query=_urlencode(pairs, separator)))
+            pieces.append(f"{_encoded(name)}={_encoded(_decoded(raw_value))}")
+    pieces += [f"{_encoded(name)}={_encoded(value)}" for name, value in replacements.items() if name not in replaced]
+    return base + ("?" + separator.join(pieces) if pieces else "") + ("#" + fragment if fragment else "")
 
 
 def add_or_replace_parameter(url: str, name: str, new_value: str, *, separator: str = "&") -> str:
