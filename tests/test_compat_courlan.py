@@ -149,3 +149,30 @@ def test_values(call, expected):
 def test_normalize_url_language_mismatch_raises():
     with pytest.raises(ValueError):
         ours.normalize_url("http://test.net/foo.html?page=2&lang=en", language="de")
+
+
+def test_url_store(tmp_path):
+    # the values courlan 1.4.0's UrlStore gives for the same calls
+    store = ours.UrlStore()
+    store.add_urls(["https://www.example.org/1", "https://www.example.org/2", "https://test.org/a"])
+    assert store.get_known_domains() == ["https://www.example.org", "https://test.org"]
+    assert store.total_url_number() == 3
+    assert store.filter_unknown_urls(["https://test.org/a", "https://test.org/b"]) == ["https://test.org/b"]
+    assert store.get_url("https://test.org") == "https://test.org/a"
+    assert store.is_exhausted_domain("https://test.org") and store.has_been_visited("https://test.org/a")
+    assert store.get_unvisited_domains() == ["https://www.example.org"]
+    store.discard(["https://test.org"])
+    store.add_urls(["https://test.org/c"])  # a discarded host takes no more URLs
+    assert store.find_known_urls("https://test.org") == []
+    store.add_urls(appendleft=["https://www.example.org/0"])
+    expected = ["https://www.example.org/0", "https://www.example.org/1", "https://www.example.org/2"]
+    assert store.find_unvisited_urls("https://www.example.org") == expected
+    path = str(tmp_path / "store.pickle")
+    store.write(path)
+    assert ours.load_store(path).dump_urls() == expected
+
+
+def test_sample_urls():
+    urls = ["https://example.org/a", "https://example.org/b", "https://example.org/c", "https://test.org/x"]
+    # test.org has fewer URLs than exclude_min; example.org has fewer than the sample size
+    assert ours.sample_urls(urls, 5, exclude_min=2) == urls[:3]

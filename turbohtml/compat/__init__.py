@@ -4,8 +4,8 @@ Change the import, keep the call sites:
 
 - ``turbohtml.compat.justext``: ``justext()``, ``get_stoplist()``, ``get_stoplists()``
 - ``turbohtml.compat.trafilatura``: ``extract()``, ``bare_extraction()``, ``extract_metadata()``
-- ``turbohtml.compat.htmldate``: ``find_date()``
-- ``turbohtml.compat.courlan``: ``clean_url()``, ``normalize_url()``, ``extract_links()``
+- ``turbohtml.compat.htmldate``: ``find_date()`` (and ``.core``, ``.utils``, ``.validators``)
+- ``turbohtml.compat.courlan``: every name of courlan's ``__all__`` (``check_url()``, ``UrlStore``, ...)
 - ``turbohtml.compat.w3lib.url``: every ``w3lib.url`` function (``safe_url_string()``, ``canonicalize_url()``, ...)
 
 Each accepts the peer's arguments and returns the peer's shapes; options turbohtml

@@ -26,20 +26,4 @@ from turbohtml.compat.w3lib.url import (
 
 __version__ = "2.5.0"
 
-__all__ = [
-    "ParseDataURIResult",
-    "add_http_if_no_scheme",
-    "add_or_replace_parameter",
-    "add_or_replace_parameters",
-    "any_to_uri",
-    "canonicalize_url",
-    "file_uri_to_path",
-    "is_url",
-    "parse_data_uri",
-    "path_to_file_uri",
-    "safe_download_url",
-    "safe_url_string",
-    "url",
-    "url_query_cleaner",
-    "url_query_parameter",
-]
+__all__ = ["url", *url.__all__]  # noqa: PLE0604 -- the module and its functions

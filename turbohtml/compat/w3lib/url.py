@@ -93,6 +93,13 @@ def _as_text(url: str | bytes, encoding: str) -> str:
     raise TypeError(f"expected str or bytes URL, got {type(url).__name__}")
 
 
+def _without_tab_newline(url: str) -> str:
+    """``url`` without ASCII tabs and newlines, as ``urllib.parse`` reads it."""
+    if "\t" in url or "\n" in url or "\r" in url:
+        return url.replace("\t", "").replace("\n", "").replace("\r", "")
+    return url
+
+
 class _Parts(NamedTuple):
     scheme: str
     netloc: str | None
@@ -263,13 +270,6 @@ def _pairs(query: str, keep_blank_values: bool, separator: str) -> list[tuple[by
 
 def _urlencode(pairs: list[tuple[bytes, bytes]], separator: str) -> str:
     return separator.join(f"{_encoded(name)}={_encoded(value)}" for name, value in pairs)
-
-
-def _without_tab_newline(url: str) -> str:
-    """``url`` without ASCII tabs and newlines, as ``urllib.parse`` reads it."""
-    if "\t" in url or "\n" in url or "\r" in url:
-        return url.replace("\t", "").replace("\n", "").replace("\r", "")
-    return url
 
 
 def _query_of(url: str) -> str:
