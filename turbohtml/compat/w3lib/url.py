@@ -20,10 +20,11 @@ import os
 import posixpath
 import re
 import string
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
-from urllib.parse import ParseResult, quote_from_bytes, quote_plus, unquote_to_bytes, urlparse, urlsplit
+from urllib.parse import ParseResult, quote_from_bytes, quote_plus, unquote_to_bytes, urlparse, uses_netloc
 from urllib.request import pathname2url, url2pathname
 
 from turbohtml.extract.options import UrlCleaning
@@ -129,10 +130,17 @@ def _split(url: str) -> _Parts:
 
 
 def _join(parts: _Parts) -> str:
+    """The URL again; an empty authority is written only where ``urlunsplit`` writes it
+    (schemes that use one: ``file:///x``, not ``mailto:``)."""
     url = f"{parts.scheme}:" if parts.scheme else ""
-    if parts.netloc is not None:
+    path = parts.path
+    if parts.netloc:
         url += "//" + parts.netloc
-    url += parts.path
+    elif parts.netloc is not None and parts.scheme in uses_netloc:
+        url += "//"
+        if path and not path.startswith("/"):
+            path = "/" + path
+    url += path
     if parts.query is not None:
         url += "?" + parts.query
     if parts.fragment is not None:
@@ -146,11 +154,36 @@ def _safe_host(host: str) -> str:
     try:
         host.encode("ascii")
     except UnicodeEncodeError:
+        if _HOST_DELIMITERS.intersection(unicodedata.normalize("NFKC", host)):
+            # a full-width "／" or "＼" turns into a delimiter once normalized: refused
+            raise ValueError(f"invalid host: {host!r}") from None
         try:
             return host.encode("idna").decode("ascii")
         except UnicodeError:
             return host
     return host
+
+
+_IPV_FUTURE = re.compile(r"v[0-9a-fA-F]+\..+\Z")
+_HOST_DELIMITERS = frozenset("/\\?#@:")
+
+
+def _check_brackets(userinfo: str, host: str) -> None:
+    """w3lib's ``ValueError`` for brackets: a bracketed host must be the whole host and
+    an IPv6 address (or an IPvFuture literal); brackets in the user info need one."""
+    if not ("[" in host or "]" in host):
+        if "[" in userinfo or "]" in userinfo:
+            raise ValueError(f"brackets in the user info of an unbracketed host: {userinfo!r}")
+        return
+    if not (host.startswith("[") and host.endswith("]")) or host.count("[") != 1 or host.count("]") != 1:
+        raise ValueError(f"invalid bracketed host: {host!r}")
+    literal = host[1:-1]
+    if _IPV_FUTURE.match(literal):
+        return
+    try:
+        ipaddress.IPv6Address(literal)
+    except ValueError:
+        raise ValueError(f"invalid IPv6 host: {host!r}") from None
 
 
 def _safe_port(port: str) -> str:
@@ -173,8 +206,7 @@ def _safe_netloc(netloc: str, scheme: str) -> str:
     host, port = hostport, ""
     if not hostport.endswith("]") and ":" in hostport:
         host, _, port = hostport.rpartition(":")
-    if ("[" in host or "]" in host) and not (host.startswith("[") and host.endswith("]")):
-        raise ValueError(f"invalid bracketed host: {host!r}")
+    _check_brackets(userinfo, host)
     host = _safe_host(host)
     if scheme in _SPECIAL_PORTS:
         host = host.lower()
@@ -189,8 +221,6 @@ def _safe_netloc(netloc: str, scheme: str) -> str:
 def _safe_split(url: str | bytes, encoding: str = "utf8", path_encoding: str = "utf8",
                 quote_path: bool = True) -> _Parts:
     text = _as_text(url, encoding)
-    if "[" in text or "]" in text:
-        urlsplit(text)  # the standard library's ValueError on a malformed bracketed host, as w3lib raises
     parts = _split(text)
     netloc = _safe_netloc(parts.netloc, parts.scheme) if parts.netloc is not None else None
     path = parts.path
@@ -208,11 +238,24 @@ def _safe_split(url: str | bytes, encoding: str = "utf8", path_encoding: str = "
     return _Parts(parts.scheme, netloc, path, query, fragment)
 
 
+_PATH_CHARS = r"A-Za-z0-9\-._~!$&'()*+,;=:@/%"
+_QUERY_CHARS = _PATH_CHARS.replace("'", "") + "?"
+#: an http(s)/ws(s)/ftp URL safe_url_string would give back unchanged: a lowercase
+#: ASCII host, a short port, and only characters none of its quoting sets changes
+#: (a query needs a path before it, an empty query or fragment is not matched)
+_ALREADY_SAFE = re.compile(
+    rf"(?:https?|wss?|ftp)://[a-z0-9.\-]+(?::[0-9]{{1,4}})?"
+    rf"(?:/[{_PATH_CHARS}]*(?:\?[{_QUERY_CHARS}]+)?)?(?:#[{_PATH_CHARS}?]+)?\Z")
+
+
 def safe_url_string(url: str | bytes, encoding: str = "utf8", path_encoding: str = "utf8",
                     quote_path: bool = True) -> str:
     """``url`` with every character browsers and servers could reject percent-encoded:
     path in ``path_encoding``, query in ``encoding`` (the page's), IDN host as punycode.
     Idempotent: a safe URL comes back unchanged."""
+    if isinstance(url, str) and _ALREADY_SAFE.match(url) and encoding.lower() in _UTF8 \
+            and path_encoding.lower() in _UTF8:
+        return url  # most links on a page: already safe, nothing to parse
     return _join(_safe_split(url, encoding, path_encoding, quote_path))
 
 
