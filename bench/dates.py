@@ -170,7 +170,10 @@ def main() -> None:
         table_cases = cases(name)
         ok_ours = sum(ours_case(h, k) == e for h, k, e in table_cases)
         ok_theirs = sum(htmldate_case(h, k) == e for h, k, e in table_cases)
-        print(f"{name:<18} turbohtml {ok_ours}/{len(table_cases)}   htmldate {ok_theirs}/{len(table_cases)}")
+        ok_compat = sum(compat_find_date(h, **{key: v for key, v in k.items() if key != "verbose"}) == e
+                        for h, k, e in table_cases)
+        print(f"{name:<18} turbohtml {ok_ours}/{len(table_cases)}   compat find_date {ok_compat}/{len(table_cases)}"
+              f"   htmldate {ok_theirs}/{len(table_cases)}")
 
     per_ours = 1000 * t_ours / len(pages)
     per_theirs = 1000 * t_theirs / len(pages)
