@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import logging
 from urllib.parse import SplitResult, urljoin
-from urllib.request import Request, urlopen
 from urllib.robotparser import RobotFileParser
 
-from turbohtml._core import parse
+from turbohtml import parse
 from turbohtml.compat.courlan.clean import normalize_url, scrub_url
 from turbohtml.compat.courlan.filters import (
     basic_filter,
@@ -28,6 +27,7 @@ from turbohtml.compat.courlan.filters import (
     validate_url,
 )
 from turbohtml.compat.courlan.urlutils import extract_domain, fix_relative_urls, get_base_url, is_external
+from turbohtml.fetch import fetch
 
 __all__ = ["check_url", "extract_links", "filter_links"]
 
@@ -43,14 +43,13 @@ BLACKLIST = frozenset({
     "sina", "sohu", "soundcloud", "spankbang", "taobao", "telegram", "tiktok", "tmall", "tnaflix", "twitch",
     "twitpic", "twitter", "txxx", "vimeo", "vk", "vkontakte", "web", "weibo", "whatsapp", "xhamster", "xnxx",
     "xvideos", "yahoo", "yandex", "youjizz", "youporn", "youtu", "youtube", "zoom"})
-_REDIRECT_TIMEOUT = 10
 
 
 def _redirect_target(url: str) -> str:
-    """The URL a HEAD request ends at (standard library, redirects followed, 10 s timeout)."""
-    with urlopen(Request(url, method="HEAD", headers={"User-Agent": "turbohtml"}),
-                 timeout=_REDIRECT_TIMEOUT) as response:
-        return response.geturl()
+    """The URL a request for ``url`` ends at, through ``turbohtml.fetch`` (standard
+    library, one deadline, a redirect limit, private addresses refused); ``FetchError``
+    (an ``OSError``) when it fails."""
+    return fetch(url).url
 
 
 def _crawlable(url: str, strict: bool, language: str | None, with_nav: bool,
@@ -178,13 +177,6 @@ def _candidates(pagecontent: str, language: str | None) -> dict[str, None]:
         if parts:
             found[parts[0]] = None
     return found
-
-
-def _redirect_or_same(url: str) -> str:
-    try:
-        return _redirect_target(url)
-    except (OSError, ValueError):
-        return url
 
 
 def filter_links(htmlstring: str, url: str | None, *, lang: str | None = None,

@@ -22,7 +22,7 @@ import logging
 import re
 from typing import Any
 
-from turbohtml._core import Document, parse
+from turbohtml import Document, Text, parse
 from turbohtml.compat._input import as_document, fetch_html
 from turbohtml.compat.htmldate.validators import get_max_date, get_min_date, is_valid_format
 from turbohtml.extract.dates import document_dates
@@ -41,10 +41,6 @@ _TIMESTAMP = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})T(\d{2}):(\d{2}):(\d{2})"
 _BARE_DATE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
 _COPYRIGHT = re.compile(r"(?:©|\(c\)|copyright)\s*(?:\d{4}\s*[-–]\s*)?(\d{4})\b", re.IGNORECASE)
 _INVISIBLE = frozenset({"script", "style", "noscript", "template"})
-
-
-def _day(value: _dt.datetime) -> _dt.date:
-    return value.date()
 
 
 def _naive(value: _dt.datetime) -> _dt.datetime:
@@ -136,7 +132,7 @@ def _visible_text(doc: Document) -> str:
     if body is None:
         return ""
     parts = [node.text for node in body.descendants
-             if type(node).__name__ == "Text" and node.parent is not None and node.parent.tag not in _INVISIBLE]
+             if isinstance(node, Text) and node.parent is not None and node.parent.tag not in _INVISIBLE]
     return " ".join(parts)
 
 

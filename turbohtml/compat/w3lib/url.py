@@ -218,10 +218,22 @@ def _safe_netloc(netloc: str, scheme: str) -> str:
     return hostport
 
 
+_PATH_CHARS = r"A-Za-z0-9\-._~!$&'()*+,;=:@/%"
+_QUERY_CHARS = _PATH_CHARS.replace("'", "") + "?"
+#: an http(s)/ws(s)/ftp URL safe_url_string would give back unchanged: a lowercase
+#: ASCII host, a short port, and only characters none of its quoting sets changes
+#: (a query needs a path before it, an empty query or fragment is not matched)
+_ALREADY_SAFE = re.compile(
+    rf"(?:https?|wss?|ftp)://[a-z0-9.\-]+(?::[0-9]{{1,4}})?"
+    rf"(?:/[{_PATH_CHARS}]*(?:\?[{_QUERY_CHARS}]+)?)?(?:#[{_PATH_CHARS}?]+)?\Z")
+
+
 def _safe_split(url: str | bytes, encoding: str = "utf8", path_encoding: str = "utf8",
                 quote_path: bool = True) -> _Parts:
     text = _as_text(url, encoding)
     parts = _split(text)
+    if _ALREADY_SAFE.match(text) and encoding.lower() in _UTF8 and path_encoding.lower() in _UTF8:
+        return parts  # nothing to quote (safe_url_string's fast path)
     netloc = _safe_netloc(parts.netloc, parts.scheme) if parts.netloc is not None else None
     path = parts.path
     if quote_path:
@@ -236,16 +248,6 @@ def _safe_split(url: str | bytes, encoding: str = "utf8", path_encoding: str = "
     if fragment is not None:
         fragment = _quote(_encode(fragment, "utf-8"), _FRAGMENT_STRICT)
     return _Parts(parts.scheme, netloc, path, query, fragment)
-
-
-_PATH_CHARS = r"A-Za-z0-9\-._~!$&'()*+,;=:@/%"
-_QUERY_CHARS = _PATH_CHARS.replace("'", "") + "?"
-#: an http(s)/ws(s)/ftp URL safe_url_string would give back unchanged: a lowercase
-#: ASCII host, a short port, and only characters none of its quoting sets changes
-#: (a query needs a path before it, an empty query or fragment is not matched)
-_ALREADY_SAFE = re.compile(
-    rf"(?:https?|wss?|ftp)://[a-z0-9.\-]+(?::[0-9]{{1,4}})?"
-    rf"(?:/[{_PATH_CHARS}]*(?:\?[{_QUERY_CHARS}]+)?)?(?:#[{_PATH_CHARS}?]+)?\Z")
 
 
 def safe_url_string(url: str | bytes, encoding: str = "utf8", path_encoding: str = "utf8",
@@ -295,8 +297,12 @@ def _decoded(raw: str) -> bytes:
     return raw.encode() if _PLAIN(raw) else unquote_to_bytes(raw.replace("+", " "))
 
 
+_PLAIN_BYTES = re.compile(rb"[A-Za-z0-9_.\-~]*").fullmatch
+
+
 def _encoded(data: bytes) -> str:
-    return quote_plus(data, safe="")
+    """``urlencode``'s form: ``+`` for a space, all but the unreserved characters escaped."""
+    return data.decode("ascii") if _PLAIN_BYTES(data) else quote_plus(data, safe="")
 
 
 def _pairs(query: str, keep_blank_values: bool, separator: str) -> list[tuple[bytes, bytes]]:
@@ -536,6 +542,10 @@ def _normalize_ipv6(netloc: str) -> str:
     return f"{netloc[:start]}[{address}]{netloc[end + 1:]}"
 
 
+#: a path canonicalize_url's unquote-then-quote gives back unchanged
+_CANONICAL_PLAIN_PATH = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:@/\[\]|]*").fullmatch
+
+
 def _w3lib_canonical(url: str | bytes, keep_blank_values: bool, keep_fragments: bool, encoding: str | None,
                      query_separator: str) -> str:
     try:
@@ -553,7 +563,10 @@ def _w3lib_canonical(url: str | bytes, keep_blank_values: bool, keep_fragments: 
         pairs.sort()
         query = _urlencode(pairs, query_separator)
     query = query or None
-    path = _quote(_unquote_path(path), _CANONICAL_PATH) if path else "/"
+    if not path:
+        path = "/"
+    elif "%" in path or not _CANONICAL_PLAIN_PATH(path):
+        path = _quote(_unquote_path(path), _CANONICAL_PATH)
     if path.startswith("/"):
         path = _remove_dot_segments(path)
     if params is not None:
