@@ -18,10 +18,11 @@ apart. Tests that open a socket in either run are *network* tests (the plugin re
 connections) and excluded. Checks listed in ``DELIBERATE`` are documented differences
 (docs/migration/) and excluded from the ratio too.
 
-    python bench/compat_suites.py [--only courlan] [--python PY] [--keep DIR] [-v]
+    python bench/compat_suites.py [--only courlan] [--python PY | --no-venv] [--keep DIR] [--failing] [-v]
 
 ``--python`` reuses an interpreter that already has the originals, pytest and the
-suites' test dependencies installed instead of building a venv. This is a benchmark
+suites' test dependencies installed instead of building a venv (``--no-venv``: this
+one, as bench/report.py runs it). This is a benchmark
 run by hand (it downloads), not part of CI.
 """
 
@@ -487,6 +488,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", action="append", choices=sorted(SUITES), help="run these libraries only")
     parser.add_argument("--python", help="an interpreter with the originals and pytest installed (no venv)")
+    parser.add_argument("--no-venv", action="store_true",
+                        help="use this interpreter (the originals, pytest and hypothesis installed: the bench extra)")
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "turbohtml-compat-sdists")
     parser.add_argument("--keep", type=Path, help="keep the work directories under this directory")
     parser.add_argument("--failing", action="store_true", help="list the public checks that fail with ours")
@@ -494,6 +497,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
+    if args.no_venv:
+        args.python = sys.executable
     reports = [measure(SUITES[name], args.cache, args.python, args.keep, args.verbose)
                for name in (args.only or list(SUITES))]
     print("| library | public-API tests | passed (original) | passed (ours) | checks held (original) "

@@ -30,6 +30,10 @@ RUNS = [
     ("Parsing", ["parse.py"], "Parse throughput on the 181 article-benchmark pages."),
     ("Publication dates", ["dates.py"], "htmldate's 800-page evaluation set and its test cases."),
     ("URLs", ["urls.py"], "Every href of the article-benchmark pages, resolved to absolute."),
+    ("Drop-in compatibility", ["compat_suites.py", "--no-venv"],
+     "The peers' own test suites (from their pinned sdists) against the originals and against "
+     "turbohtml.compat: checks of the public-API tests that hold with the original and with ours; "
+     "deliberate differences listed in the script and docs/migration/, network tests excluded."),
     ("Structured data", ["structured.py"], "Microdata and Open Graph against extruct and the single-purpose libraries."),
     ("Threads", ["threads.py"], "Serial against threaded wall time on separate documents."),
     ("Scaling", ["scaling.py", "--quick"], "Time and peak memory from 1 kB to 10 MB pages and deep/wide trees."),
