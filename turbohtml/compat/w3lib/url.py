@@ -173,17 +173,17 @@ def _check_brackets(userinfo: str, host: str) -> None:
     an IPv6 address (or an IPvFuture literal); brackets in the user info need one."""
     if not ("[" in host or "]" in host):
         if "[" in userinfo or "]" in userinfo:
-            raise ValueError(f"brackets in the user info of an unbracketed host: {userinfo!r}")
+            raise ValueError(f"Invalid IPv6 URL: brackets in the user info of {userinfo!r}")
         return
     if not (host.startswith("[") and host.endswith("]")) or host.count("[") != 1 or host.count("]") != 1:
-        raise ValueError(f"invalid bracketed host: {host!r}")
+        raise ValueError(f"Invalid IPv6 URL: {host!r}")
     literal = host[1:-1]
     if _IPV_FUTURE.match(literal):
         return
     try:
         ipaddress.IPv6Address(literal)
     except ValueError:
-        raise ValueError(f"invalid IPv6 host: {host!r}") from None
+        raise ValueError(f"Invalid IPv6 URL: {host!r} is no IPv6 address") from None
 
 
 def _safe_port(port: str) -> str:
@@ -592,6 +592,10 @@ def canonicalize_url(url: str | bytes | ParseResult, keep_blank_values: bool = T
     if w3lib_compatible or query_separator != "&" or (encoding is not None and encoding.lower() not in _UTF8):
         return _w3lib_canonical(url, keep_blank_values, keep_fragments, encoding, query_separator)
     text = _as_text(url, "utf-8")
+    netloc = _split(text).netloc
+    if netloc and ("[" in netloc or "]" in netloc):
+        userinfo, _, hostport = netloc.rpartition("@")
+        _check_brackets(userinfo, hostport if hostport.endswith("]") else hostport.rpartition(":")[0] or hostport)
     if not keep_blank_values:
         parts = _split(text)
         if parts.query is not None:
