@@ -26,7 +26,7 @@ from turbohtml.compat.courlan.filters import (
     type_filter,
     validate_url,
 )
-from turbohtml.compat.courlan.urlutils import extract_domain, fix_relative_urls, get_base_url, is_external
+from turbohtml.compat.courlan.urlutils import extract_domain, fix_relative_urls, get_base_url, site_name
 from turbohtml.fetch import fetch
 
 __all__ = ["check_url", "extract_links", "filter_links"]
@@ -147,7 +147,7 @@ def extract_links(
     if no_filter:
         return _raw_links(pagecontent, url)
     page_url = url or get_base_url(url or "")
-    home = reference or get_base_url(url or "")
+    home = site_name(reference or get_base_url(url or ""))
     kept: set[str] = set()
     for href in _candidates(pagecontent, language):
         link = href if href.startswith("http") else fix_relative_urls(page_url, href)
@@ -155,8 +155,9 @@ def extract_links(
                             with_nav=with_nav, trailing_slash=trailing_slash)
         if checked is None:
             continue
-        link = checked[0]
-        if is_external(link, home, ignore_suffix=True) == external_bool and not _known_variant(link, kept):
+        link, domain = checked
+        # is_external(link, home): the site names differ (check_url's domain is the link's site)
+        if (domain.split(".")[0] != home) == external_bool and not _known_variant(link, kept):
             kept.add(link)
     return kept
 

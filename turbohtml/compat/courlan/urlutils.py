@@ -9,7 +9,7 @@ from urllib.parse import SplitResult, urljoin, urlsplit, urlunsplit
 from turbohtml.extract.urls import registrable_domain
 
 __all__ = ["extract_domain", "filter_urls", "fix_relative_urls", "get_base_url", "get_host_and_path",
-           "get_hostinfo", "is_external"]
+           "get_hostinfo", "is_external", "site_name"]
 
 _PORT = re.compile(r"(?<=\D):\d+")
 _NETLOC = re.compile(r"(?:[a-zA-Z][a-zA-Z0-9+.\-]*:)?//([^/?#\\]*)")
@@ -91,11 +91,17 @@ def filter_urls(link_list: list[str], urlfilter: str | None) -> list[str]:
     return sorted(set(kept)) if kept else sorted(set(link_list))
 
 
+def site_name(url: str) -> str | None:
+    """The name of the URL's site without its public suffix (``example`` for
+    ``https://www.example.co.uk/``), what ``is_external`` compares by default."""
+    return _domain_parts(url, False)[0]
+
+
 def is_external(url: str, reference: str, ignore_suffix: bool = True) -> bool:
     """Whether ``url`` is on another site than ``reference``; with ``ignore_suffix``
     ``example.org`` and ``example.de`` count as one site."""
     if ignore_suffix:
-        first, second = _domain_parts(url, False)[0], _domain_parts(reference, False)[0]
+        first, second = site_name(url), site_name(reference)
     else:
         first, second = _domain_parts(url, False)[1], _domain_parts(reference, False)[1]
     return first != second
