@@ -30,6 +30,9 @@ RUNS = [
     ("Parsing", ["parse.py"], "Parse throughput on the 181 article-benchmark pages."),
     ("Publication dates", ["dates.py"], "htmldate's 800-page evaluation set and its test cases."),
     ("URLs", ["urls.py"], "Every href of the article-benchmark pages, resolved to absolute."),
+    ("Compatibility: trafilatura and jusText", ["compat_text.py"],
+     "turbohtml.compat.trafilatura and turbohtml.compat.justext beside trafilatura and jusText on "
+     "300 WCXB pages: speed ratio and agreement with the original (and the gold text)."),
     ("Drop-in compatibility", ["compat_suites.py", "--no-venv"],
      "The peers' own test suites (from their pinned sdists) against the originals and against "
      "turbohtml.compat: checks of the public-API tests that hold with the original and with ours; "
@@ -40,7 +43,7 @@ RUNS = [
     ("Scale-out", ["scale.py"], "Pages/s from one WARC file: one process, the CLI with --jobs 2, Dask with 2 workers."),
 ]
 
-PEERS = ["trafilatura", "readability-lxml", "resiliparse", "selectolax", "lxml", "htmldate",
+PEERS = ["trafilatura", "jusText", "readability-lxml", "resiliparse", "selectolax", "lxml", "htmldate",
          "courlan", "w3lib", "extruct", "microdata", "opengraph_py3"]
 
 

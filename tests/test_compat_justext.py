@@ -8,6 +8,7 @@ justext's stopword heuristic; docs/migration/justext.md).
 
 from __future__ import annotations
 
+import sys
 
 import pytest
 
@@ -112,7 +113,7 @@ def test_options():
 
 
 @pytest.mark.parametrize(("kwargs", "error"), [
-    ({"preprocessor": lambda tree: tree}, TypeError),
+    ({"preprocessor": "clean"}, TypeError),
     ({"length_low": "70"}, TypeError),
     ({"max_link_density": 1.5}, ValueError),
     ({"no_headings": 1}, TypeError),
@@ -128,3 +129,115 @@ def test_stoplists():
         ours.get_stoplist("Klingon")
     with pytest.raises(TypeError):
         ours.justext(PAGE, "English")  # a language name is not a stoplist
+
+
+# ---------------------------------------------------------------- jusText's package surface
+# Expected values below are jusText 3.0.2's, learned from its tests (tests/test_*.py).
+
+def test_stoplists_shipped(monkeypatch):
+    """The stoplists are read from turbohtml's own data, with jusText's sizes."""
+    monkeypatch.setitem(sys.modules, "justext", None)  # as if jusText were not installed
+    ours.get_stoplist.cache_clear()
+    assert len(ours.get_stoplists()) == 100
+    english = ours.get_stoplist("English")
+    assert len(english) == 453
+    assert {"the", "and", "of"} <= english
+    assert len(ours.get_stoplist("Slovak")) == 3347
+    assert len(ours.get_stoplist("German")) == 623
+    assert ours.__version__ == "3.0.2"
+
+
+def test_submodules_importable():
+    from turbohtml.compat.justext import core, paragraph, utils
+
+    assert core.justext is ours.justext
+    assert paragraph.Paragraph is ours.Paragraph
+    assert utils.get_stoplist is ours.get_stoplist
+    assert core.PARAGRAPH_TAGS >= {"p", "div", "h1", "li", "td"}
+
+
+def test_custom_preprocessor_is_honoured():
+    """A preprocessor gets jusText's lxml tree; what it removes is gone from the result."""
+    def drop_article(dom):
+        for element in dom.xpath("//article"):
+            element.drop_tree()
+        return dom
+
+    texts = [p.text for p in ours.justext(PAGE, ours.get_stoplist("English"), preprocessor=drop_article)]
+    assert not any(text.startswith("The harbour reopened") for text in texts)
+    assert any(text.startswith("Copyright 2024") for text in texts)
+    # the default preprocessor (not run: the engine skips what it removes) keeps the article
+    default = [p.text for p in ours.justext(PAGE, ours.get_stoplist("English"), preprocessor=justext.core.preprocessor)]
+    assert any(text.startswith("The harbour reopened") for text in default)
+
+
+def test_path_info():
+    from turbohtml.compat.justext.core import PathInfo
+
+    assert (PathInfo().dom, PathInfo().xpath) == ("", "/")
+    path = PathInfo().append("html").append("body").append("div")
+    path.pop().append("div")
+    assert (path.dom, path.xpath) == ("html.body.div", "/html[1]/body[1]/div[2]")
+    with pytest.raises(IndexError):
+        PathInfo().pop()
+
+
+def _paragraph(text, links=0):
+    from turbohtml.compat.justext.core import PathInfo
+    from turbohtml.compat.justext.paragraph import Paragraph
+
+    paragraph = Paragraph(PathInfo().append("body").append("p"))
+    paragraph.append_text(text)
+    paragraph.chars_count_in_links = links
+    return paragraph
+
+
+def test_classify_paragraphs_context_free():
+    from turbohtml.compat.justext.core import classify_paragraphs
+
+    paragraphs = [_paragraph("0123456789" * 2), _paragraph("0123456789" * 2, 20), _paragraph("0123456789" * 8, 39)]
+    classify_paragraphs(paragraphs, (), max_link_density=0.5)
+    assert [p.cf_class for p in paragraphs] == ["short", "bad", "bad"]
+    paragraphs = [_paragraph("0 0 0 0 1 2 3 4 5 6 7 8 9"), _paragraph("0 1 2 3 4 5 6 7 8 9"), _paragraph("1 2 3 4 5 6 7 8 9")]
+    classify_paragraphs(paragraphs, ("0", "1"), max_link_density=1, length_low=0, stopwords_high=1000,
+                        stopwords_low=0.2)
+    assert [p.cf_class for p in paragraphs] == ["neargood", "neargood", "bad"]
+
+
+def test_revise_short_between_good():
+    from turbohtml.compat.justext.core import revise_paragraph_classification
+
+    paragraphs = [_paragraph("a"), _paragraph("b"), _paragraph("c"), _paragraph("d")]
+    for paragraph, found in zip(paragraphs, ("good", "short", "good", "short"), strict=True):
+        paragraph.cf_class, paragraph.heading = found, False
+    revise_paragraph_classification(paragraphs)
+    assert [p.class_type for p in paragraphs] == ["good", "good", "good", "bad"]
+
+
+def test_paragraph_maker_on_lxml_tree():
+    from lxml import html as lxml_html
+
+    from turbohtml.compat.justext.core import ParagraphMaker
+
+    dom = lxml_html.fromstring('<html><body><a>I am <strong>top</strong>-inline\n\n\n\n and I am happy \n</a>'
+                               '<p>normal text</p>  normal   <br><br> another </body></html>')
+    paragraphs = ParagraphMaker.make_paragraphs(dom)
+    assert [p.text for p in paragraphs] == ["I am top-inline\nand I am happy", "normal text", "normal", "another"]
+    assert (paragraphs[0].words_count, paragraphs[0].tags_count, paragraphs[0].chars_count_in_links) == (7, 2, 31)
+
+
+def test_decode_html():
+    from turbohtml.compat.justext.core import JustextError, decode_html
+
+    text = "\u013e\u0161\u010d\u0165\u017e\u00e4\u0148\u00f4\u011b"
+    declared = f'<meta content=text/html; charset=iso-8859-2 http-equiv="Content-Type"/> {text}'
+    assert decode_html(declared.encode("iso-8859-2")) == declared
+    assert decode_html(text.encode("iso-8859-2"), default_encoding="iso-8859-2") == text
+    assert decode_html(text.encode("iso-8859-2"), encoding="ASCII") == "\ufffd" * len(text)
+    with pytest.raises(JustextError):
+        decode_html(text.encode("iso-8859-2"), errors="strict")
+
+
+def test_br_splits_words():
+    paragraphs = ours.justext("abc<br/>def becoming abcdef", ours.get_stoplist("English"))
+    assert [p.text for p in paragraphs] == ["abc def becoming abcdef"]

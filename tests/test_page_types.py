@@ -71,6 +71,11 @@ def weight_of(attrs: str) -> float | None:
         ('class="robots-nocontent sd-social"', None),  # "nocontent" rescues nothing
         ('class="more-stories"', None),          # in-body related blocks
         ('class="author-box"', None),
+        ('class="message-signature"', None),     # a forum post's signature
+        ('class="block--similarThreads"', None),  # similar threads, like related stories
+        ('class="onetrust-consent-sdk"', None),  # cookie-consent banners and their settings
+        ('class="consent-banner"', None),
+        ('class="review"', 1.0),                 # a review may be the article: prunes only on a product page
         ('class="entry-content"', 26.0),
         ('class="postbody"', 26.0),
     ],
@@ -158,6 +163,18 @@ def test_the_articles_own_header_keeps_its_standfirst_not_its_byline() -> None:
     assert lead in text and "By A. Writer" not in text
 
 
+def test_a_header_inside_main_holds_content_below_the_winner_too() -> None:
+    # Webflow's rich-text <header> inside <main>: the winner is below <main>, but the
+    # header is still not the page's banner (it was left out, the page empty)
+    paragraphs = f"<p>{PROSE}</p>" * 4
+    markup = (f"<body><nav>Home</nav><main><div class=hero><p>Our blog</p></div><div class=wrap>"
+              f"<div class=grid><section><header class=rich-text>{paragraphs}</header></section>"
+              "<div class=share>Share this post on the networks</div></div></div></main></body>")
+    article = parse(markup).article()
+    assert article.element.tag == "section"
+    assert article.text.count("The committee met") == 4
+
+
 def test_captions_and_credits_go_but_gallery_slides_that_tell_the_story_stay() -> None:
     slides = [f"Slide {n}: the garden on the {place} grows beans, herbs and strawberries in raised beds all summer."
               for n, place in ((1, "roof"), (2, "courtyard"), (3, "wall"))]
@@ -208,9 +225,9 @@ def wcxb() -> dict:
 
 def test_page_type_accuracy_on_wcxb_dev(wcxb: dict) -> None:
     right = sum(kind == predicted for kind, predicted, _f1 in wcxb.values())
-    # 0.893 measured on the pages the model was fitted on (cross-validated by site: 0.77,
-    # docs/scoring.md); the floor leaves 0.03 for a retrained model's noise
-    assert right / len(wcxb) >= 0.86
+    # 0.915 measured on the pages the model was fitted on (cross-validated by site: 0.774,
+    # docs/scoring.md); the floor leaves 0.025 for a retrained model's noise
+    assert right / len(wcxb) >= 0.89
     forums = [predicted == "forum" for kind, predicted, _f1 in wcxb.values() if kind == "forum"]
     assert sum(forums) / len(forums) >= 0.95  # 113 of 113 measured
 
@@ -222,12 +239,71 @@ def test_main_content_quality_on_wcxb_dev(wcxb: dict) -> None:
             by_type[kind].append(f1)
             by_type["all"].append(f1)
     mean = {kind: sum(v) / len(v) for kind, v in by_type.items()}
-    # measured: all 0.829, article 0.935, forum 0.720, service 0.771 (bench/quality.py);
-    # floors 0.02 below
-    assert mean["all"] >= 0.81
+    # measured: all 0.841, article 0.935, forum 0.747, service 0.783, listing 0.701,
+    # collection 0.648 (bench/quality.py); floors 0.02 below
+    assert mean["all"] >= 0.82
     assert mean["article"] >= 0.915
-    assert mean["forum"] >= 0.70
-    assert mean["service"] >= 0.75
+    assert mean["forum"] >= 0.725
+    assert mean["service"] >= 0.76
+    assert mean["listing"] >= 0.68
+    assert mean["collection"] >= 0.625
+
+
+def wcxb_page(page_id: str):
+    return parse(read_gzip_text(data_path("wcxb-dev", "html", f"{page_id}.html.gz")))
+
+
+def test_a_listings_item_links_are_its_content() -> None:
+    # a collection page's product cards are links: on a listing a link list is the items
+    article = wcxb_page("0640").article()  # upliftdesk.com desk accessories
+    assert article.page_type == "collection"
+    assert "Bamboo Motion-X Board" in article.text
+    assert "3-Drawer Narrow Square File Cabinet" in article.text
+
+
+def test_a_landing_pages_linked_cards_are_its_sections() -> None:
+    # a service page's grid of linked cards: each card's heading and pitch is content
+    article = wcxb_page("0709").article()  # deloitte.com services
+    assert article.page_type == "service"
+    assert "AI and data-driven insights to transform the technology platforms" in article.text
+
+
+def test_collapsed_accordion_panels_are_content_on_a_page_read_whole() -> None:
+    # a closed accordion's panel is aria-hidden until opened: on a listing it holds the
+    # buying guide; on an article aria-hidden still hides (test_main_content.py)
+    article = wcxb_page("2954").article()  # rei.com camping tents
+    assert article.page_type == "collection"
+    assert "3-season tents are great shelters for most of the year" in article.text
+
+
+def test_a_threads_bare_counters_are_not_its_text() -> None:
+    # XenForo's author panels: join date, post and like counts beside every post
+    article = wcxb_page("0515").article()  # head-fi.org thread
+    assert article.page_type == "forum"
+    assert "Focal Bathys for my media consumption" in article.text
+    assert "9,236" not in article.text.split()
+
+
+def test_a_threads_author_panels_are_not_its_posts() -> None:
+    # the <dl> beside each post (XenForo's "Joined / Messages", phpBB's postprofile)
+    article = wcxb_page("0515").article()  # head-fi.org thread
+    assert "Joined" not in article.text.split("\n")
+    assert "Main use case: Music" in article.text
+
+
+def test_a_product_pages_customer_reviews_are_not_its_description() -> None:
+    article = wcxb_page("0628").article()  # rei.com product page
+    assert article.page_type == "product"
+    assert "it has pockets galore" in article.text
+    assert "Took this pack out for the first time last weekend" not in article.text
+
+
+def test_form_labels_are_not_a_product_pages_text() -> None:
+    # the variant picker's labels go, the description stays
+    article = wcxb_page("0583").article()  # deathwishcoffee.com product page
+    assert article.page_type == "product"
+    assert "bold and delicious dark roast" in article.text
+    assert "Product variants" not in article.text
 
 
 def test_page_type_of_small_pages() -> None:

@@ -288,10 +288,10 @@ cdef double _weights[PAGE_KINDS][MAX_FEATURES]
 PAGE_KINDS_NAMES = ("article", "forum", "product", "collection", "listing", "documentation", "service")
 
 
-cdef void _load_model() except *:
+cdef void _load_model(model) except *:
     global _share_count, _vector_length
     cdef size_t i, k
-    if tuple(_model.CLASSES) != PAGE_KINDS_NAMES:
+    if tuple(model.CLASSES) != PAGE_KINDS_NAMES:
         raise ImportError("_page_type_model.CLASSES is not in the order of _features.pxd")
     if len(_page_words.SHARES) > MAX_SHARES:
         raise ImportError("too many page-type shares")
@@ -301,18 +301,24 @@ cdef void _load_model() except *:
         _share_of[i][1] = index[denominator]
     _share_count = len(_page_words.SHARES)
     _vector_length = _counts_length + _share_count
-    if len(_model.MEAN) != _vector_length or _vector_length > MAX_FEATURES:
+    if len(model.MEAN) != _vector_length or _vector_length > MAX_FEATURES:
         raise ImportError("_page_type_model.py does not fit the features: run bench/train_page_type.py --write")
     for i in range(_vector_length):
-        _mean[i] = _model.MEAN[i]
-        _scale[i] = _model.SCALE[i]
+        _mean[i] = model.MEAN[i]
+        _scale[i] = model.SCALE[i]
     for k in range(PAGE_KINDS):
-        _bias[k] = _model.BIAS[k]
+        _bias[k] = model.BIAS[k]
         for i in range(_vector_length):
-            _weights[k][i] = _model.WEIGHTS[k][i]
+            _weights[k][i] = model.WEIGHTS[k][i]
 
 
-_load_model()
+_load_model(_model)
+
+
+def use_model(model) -> None:
+    """Replace the page-type weights (an object with ``_page_type_model``'s names):
+    bench/train_page_type.py measures extraction with models fitted without the page's site."""
+    _load_model(model)
 
 
 cdef size_t _vector(lxb_dom_node_t *root, double *vector) noexcept nogil:

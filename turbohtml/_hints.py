@@ -31,12 +31,18 @@ PRUNE = (
     "agegate", "gdpr", "trending", "mostread", "mostpopular", "donate",
     # in-body blocks around the story: more stories, author boxes, paywall prompts
     "morestories", "morearticles", "morenews", "readnext", "authorbox", "authorbio",
-    "aboutauthor", "abouttheauthor", "authorinfo", "subscribe", "signup",
+    "aboutauthor", "abouttheauthor", "authorinfo", "subscribe", "signup", "signature", "similar",
+    "consent", "onetrust",
 )
 
 #: Comment blocks: boilerplate (negative and pruned, unless rescued) below an article, but
 #: on a thread page (a forum, a Q&A page) the posts themselves: page_type() decides.
 THREAD = ("comment", "replies", "remark", "community")
+
+#: Customer reviews: on a product page beside its description, not part of it (WCXB's
+#: main content of a product page is its description and specifications); elsewhere a
+#: review may be the article itself, so these words are no hint there.
+REVIEW = ("review", "rating")
 
 #: Media blocks (captions, credits, galleries): their short texts are not article
 #: text, but a gallery whose slides carry prose is the story (docs/scoring.md).

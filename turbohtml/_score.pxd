@@ -8,6 +8,7 @@ cdef enum:
     HINT_PRUNE = 4     # a boilerplate word not rescued in the same attribute: drop the subtree
     HINT_MEDIA = 8     # a caption, credit or gallery block: short texts there are not prose
     HINT_THREAD = 16   # a comment word not rescued: boilerplate below an article, a post on a thread
+    HINT_REVIEW = 32   # a review word not rescued: customers' reviews on a product page
 
 # Scoring passes: what a pass leaves out (docs/scoring.md, "passes").
 cdef enum:
@@ -18,10 +19,11 @@ cdef enum:
     PASS_CARDS = 16         # a listing: links wrapping blocks are item cards, their text content
     PASS_WHOLE_PAGE = 32    # not an article: the winner's <main> (or <body>) is the content
     PASS_KEEP_NOSCRIPT = 64 # <noscript> is walked (the copy forum software serves without script)
+    PASS_PRODUCT = 128      # a product page: its customers' reviews are not its description
 
 cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil
 cdef bint prunes(int hints, int mode) noexcept nogil
-cdef bint is_hidden(lxb_dom_node_t *c_node) noexcept nogil
+cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil
 cdef bint is_page_chrome(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil
 cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) noexcept nogil
 cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page) noexcept nogil

@@ -12,7 +12,7 @@ from libc.string cimport memcpy
 from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
-from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, page_kind
+from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE, page_kind
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints
@@ -28,9 +28,10 @@ cdef enum:
     MIN_VISIBLE = 200     # below this a page's visible winner is a stub (a spinner, a hero line)
 
 # how sure the page-type model must be before a thread's, listing's or landing page's
-# reading replaces an article's (below it, on news pages mistaken for listings, the
-# article benchmark loses more than the other kinds gain: docs/scoring.md)
-cdef double KIND_CONFIDENCE = 0.8
+# reading replaces an article's: the lowest gate that keeps the article benchmark (news
+# pages the model mistakes for listings lose their article below it; docs/scoring.md)
+cdef double KIND_CONFIDENCE = 0.7
+
 
 
 # ---------------------------------------------------------------- hint words as C data
@@ -43,6 +44,7 @@ cdef enum:
     WORD_MEDIA = 16
     WORD_BUILDER_UNIT = 32
     WORD_THREAD = 64
+    WORD_REVIEW = 128
     MAX_ALL_WORDS = 4 * MAX_WORDS
     MAX_TOKEN = 128         # bytes of one class/id token read (bounded work)
 
@@ -86,7 +88,7 @@ cdef void _load_words() except *:
     for bit, words in ((WORD_POSITIVE, _hints.POSITIVE), (WORD_NEGATIVE, _hints.NEGATIVE),
                        (WORD_PRUNE, _hints.PRUNE), (WORD_RESCUE, _hints.RESCUE),
                        (WORD_MEDIA, _hints.MEDIA), (WORD_BUILDER_UNIT, _hints.BUILDER_UNITS),
-                       (WORD_THREAD, _hints.THREAD)):
+                       (WORD_THREAD, _hints.THREAD), (WORD_REVIEW, _hints.REVIEW)):
         for word in words:
             kinds[word] = kinds.get(word, 0) | bit
     if len(kinds) > MAX_ALL_WORDS:
@@ -184,10 +186,10 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
                 found &= ~WORD_POSITIVE
             if _word_ends_at(squashed, starts, i, &_qualifiers):
                 continue
-            if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD) and (
+            if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW) and (
                     _word_ends_at(squashed, starts, i, &_sides)
                     or _word_starts_at(squashed, starts, i + word.length, n, &_sides)):
-                found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD)
+                found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW)
             if found & WORD_BUILDER_UNIT:
                 found &= ~WORD_BUILDER_UNIT
                 if not first_word:
@@ -241,13 +243,16 @@ cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
         hints |= HINT_MEDIA
     if kinds & WORD_THREAD and not kinds & WORD_RESCUE:
         hints |= HINT_THREAD
+    if kinds & WORD_REVIEW and not kinds & WORD_RESCUE:
+        hints |= HINT_REVIEW
     return hints
 
 
 cdef bint prunes(int hints, int mode) noexcept nogil:
     """Whether class/id hints drop a subtree in a pass: boilerplate words always, comment
-    words unless the page is a thread."""
-    return (hints & HINT_PRUNE) != 0 or (hints & HINT_THREAD and not mode & PASS_THREAD)
+    words unless the page is a thread, review words on a product page."""
+    return ((hints & HINT_PRUNE) != 0 or (hints & HINT_THREAD and not mode & PASS_THREAD)
+            or (hints & HINT_REVIEW and mode & PASS_PRODUCT))
 
 
 cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil:
@@ -283,8 +288,11 @@ cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wan
     return True
 
 
-cdef bint is_hidden(lxb_dom_node_t *c_node) noexcept nogil:
+cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
     """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none.
+    On a page read whole (not an article) aria-hidden is no test: there it marks the
+    collapsed panels of accordions and tabs (FAQs, buying guides, specifications), content
+    a reader opens, more often than decoration.
 
     One pass over the attribute list: ``style`` has a static id; ``hidden`` and
     ``aria-hidden`` are outside lexbor's static table, so their names are compared.
@@ -306,7 +314,7 @@ cdef bint is_hidden(lxb_dom_node_t *c_node) noexcept nogil:
             if name != NULL:
                 if _name_is(name, length, "hidden", 6):
                     return True
-                if (_name_is(name, length, "aria-hidden", 11) and c_attr.value != NULL
+                if (not mode & PASS_WHOLE_PAGE and _name_is(name, length, "aria-hidden", 11) and c_attr.value != NULL
                         and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
                     return True
         c_attr = c_attr.next
@@ -353,7 +361,7 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) 
         pass
     elif is_page_chrome(c_node, root):
         return True
-    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node):
+    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode):
         return True
     if not mode & PASS_PRUNE_CLASSES or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
         return False
@@ -599,7 +607,7 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
             if c_sibling != NULL and c_sibling.score >= threshold:
                 return True
             if (sibling.local_name == LXB_TAG_P or is_inline_container(sibling.local_name)) \
-                    and not is_hidden(sibling) and not prunes(class_hints(sibling), cmap.mode):
+                    and not is_hidden(sibling, cmap.mode) and not prunes(class_hints(sibling), cmap.mode):
                 # a <p>, or a block Readability turns into one (inline content only); one
                 # stray <div> of prose (a disclaimer, a sign-up line) is not enough
                 chars = links = 0
@@ -854,6 +862,10 @@ cdef enum:
 # <noscript> walked (forum software serves its posts there); then hidden containers
 # walked (server-rendered content a script streams into place).
 cdef Pass PASSES[PASS_COUNT]
+# the pass bits the Python layer reads (extract/article.py)
+THREAD_PAGE = PASS_THREAD
+CARD_PAGE = PASS_CARDS
+
 PASSES[0] = Pass(PASS_PRUNE_CLASSES, <size_t>-1)
 PASSES[1] = Pass(0, RETRY_BELOW)
 PASSES[2] = Pass(PASS_KEEP_CHROME | PASS_CARDS, MIN_VISIBLE)
@@ -863,7 +875,8 @@ PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_
 
 cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
     """What the page's kind changes in every pass: a thread's comment blocks are its
-    posts, a listing's cards its items, and on any page but an article the main content
+    posts, a product's reviews are not its description, a listing's cards are its items
+    and a landing page's its sections, and on any page but an article the main content
     is the page's whole main region (PASS_WHOLE_PAGE)."""
     cdef double probability
     cdef size_t elements
@@ -873,7 +886,9 @@ cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
         return PASS_THREAD | PASS_WHOLE_PAGE
-    if kind == PAGE_LISTING or kind == PAGE_COLLECTION:
+    if kind == PAGE_PRODUCT:
+        return PASS_PRODUCT | PASS_WHOLE_PAGE
+    if kind == PAGE_LISTING or kind == PAGE_COLLECTION or kind == PAGE_SERVICE:
         return PASS_CARDS | PASS_WHOLE_PAGE
     return PASS_WHOLE_PAGE
 

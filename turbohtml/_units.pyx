@@ -16,7 +16,8 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from turbohtml._core cimport Node, next_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
-from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, class_hints,
+from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, PASS_THREAD, PASS_WHOLE_PAGE,
+                               class_hints,
                                is_hidden, is_page_chrome, prunes)
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
 
@@ -184,7 +185,13 @@ cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode) noexcept nogil:
         return True
     if tag == LXB_TAG_NOSCRIPT:
         return not mode & PASS_KEEP_NOSCRIPT
-    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node))
+    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode))
+
+
+cdef inline bint _is_form_chrome(uintptr_t tag) noexcept nogil:
+    """A form control's caption (a filter's checkbox, a product's size or colour picker):
+    page UI on a page read whole, never its content."""
+    return tag == LXB_TAG_LABEL
 
 
 cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
@@ -244,14 +251,18 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                     _enter(&item, c_node)
                 elif tag == LXB_TAG_FIGCAPTION:
                     _enter(&caption, c_node)
-                if tag == LXB_TAG_HEADER and not is_page_chrome(c_node, root):
+                # whether a <header> is an article's own is the document's structure: the
+                # <article> or <main> may sit above the scope (the scoring saw the page)
+                if tag == LXB_TAG_HEADER and not is_page_chrome(c_node, NULL):
                     _enter(&header, c_node)
                 hints = class_hints(c_node) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
                 if hints & HINT_MEDIA:
                     _enter(&caption, c_node)
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
-                        (is_page_chrome(c_node, root) and not (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT))
-                        or (mode & PASS_PRUNE_CLASSES and prunes(hints, mode))):
+                        (is_page_chrome(c_node, NULL) and not (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT))
+                        or (mode & PASS_PRUNE_CLASSES and prunes(hints, mode))
+                        or (mode & PASS_WHOLE_PAGE and _is_form_chrome(tag))
+                        or (mode & PASS_THREAD and tag == LXB_TAG_DL)):
                     _enter(&boiler, c_node)
             else:
                 if is_block(tag):

@@ -260,10 +260,9 @@ def _article(markup: str | bytes, url: str | None, settings: Settings) -> dict[s
     doc = turbohtml.parse(markup)
     article = doc.article()
     if settings.format == "markdown":
-        from turbohtml.compat.trafilatura import _content, _markdown
+        from turbohtml.compat.trafilatura import extract
 
-        _, body, _ = _content(doc, "balanced", True, False, article.title)
-        text = _markdown(body)
+        text = extract(doc, output_format="markdown", include_comments=False, fast=True) or ""
     else:
         text = article.text
     # the metadata weighed from every source (Document.metadata()), article()'s text

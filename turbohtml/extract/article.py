@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from turbohtml._core import Node
 from turbohtml._harvest import harvest_metadata
-from turbohtml._score import scored_page
+from turbohtml._score import CARD_PAGE, THREAD_PAGE, scored_page
 from turbohtml._text import layout
 from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, paragraph_units
 from turbohtml.extract.records import Article
@@ -25,6 +25,14 @@ GALLERY_SHARE = 1 / 3
 MIN_STANDFIRST = MIN_SLIDE_TEXT
 
 
+#: On a listing, a link list this long is an item's title; a shorter one is a filter, a
+#: page number or a "See more".
+MIN_ITEM_TITLE = 20
+
+#: On a thread, a unit this long met a second time is a reply quoting an earlier post.
+MIN_QUOTE = 40
+
+
 def _is_link_list(flags: int, chars: int, link_chars: int) -> bool:
     if not chars or link_chars / chars <= MAX_ARTICLE_LINK_DENSITY:
         return False
@@ -32,19 +40,31 @@ def _is_link_list(flags: int, chars: int, link_chars: int) -> bool:
     return not flags & LINKED_PROSE
 
 
-def article_units(units: list) -> list:
+def article_units(units: list, mode: int = 0) -> list:
     """The units of the content body a reader keeps: boilerplate regions (share bars,
     related/comment blocks, in-body navigation, header and footer), captions and credits
-    (unless the slides carry the story) and link lists go."""
+    (unless the slides carry the story) and link lists go (``mode``, the scoring pass's
+    PASS_* bits: a listing's link lists are its items, a thread's bare numbers its posts'
+    counters)."""
     # a carousel repeats its slides (clones for the loop): distinct texts count, once each
     slides = {text for text, flags, chars, _ in units if flags & CAPTION and chars >= MIN_SLIDE_TEXT}
     other = sum(chars for _, flags, chars, _ in units if not flags & (CAPTION | BOILERPLATE_REGION))
     gallery = len(slides) >= GALLERY_SLIDES and sum(map(len, slides)) >= GALLERY_SHARE * other
     kept = []
+    quoted = set()
     for unit in units:
         text, flags, chars, link_chars = unit
-        if flags & BOILERPLATE_REGION or _is_link_list(flags, chars, link_chars):
+        if flags & BOILERPLATE_REGION:
             continue
+        if mode & THREAD_PAGE:
+            if not any(map(str.isalpha, text)):
+                continue  # a post's counts (posts, likes, reputation), not its words
+            if chars >= MIN_QUOTE:
+                if text in quoted:
+                    continue  # a reply quoting an earlier post: the post is already in
+                quoted.add(text)
+        if _is_link_list(flags, chars, link_chars) and not (mode & CARD_PAGE and chars >= MIN_ITEM_TITLE):
+            continue  # on a listing the items are links: their titles are the content
         if flags & ARTICLE_HEADER and chars < MIN_STANDFIRST:
             continue
         if flags & CAPTION:
@@ -57,6 +77,6 @@ def article_units(units: list) -> list:
 
 def node_article(node: Node) -> Article:
     winner, mode, page_type = scored_page(node)
-    text = layout(article_units(paragraph_units(winner, winner, mode))) if winner is not None else ""
+    text = layout(article_units(paragraph_units(winner, winner, mode), mode)) if winner is not None else ""
     meta = harvest_metadata(node)
     return Article(element=winner, text=text, **meta, page_type=page_type)

@@ -1,0 +1,902 @@
+"""trafilatura's ``trafilatura.core``: ``extract``, ``bare_extraction`` and
+``extract_with_metadata`` over turbohtml.
+
+    from turbohtml.compat import trafilatura
+    text = trafilatura.extract(html, url=url, output_format="json", with_metadata=True)
+
+The call shapes and the output shapes are trafilatura 2.3.1's: ``extract`` returns a
+string (``txt``, ``markdown``, ``json`` with trafilatura's field names, ``xml``,
+``html``, ``csv``, ``xmltei``) or ``None``; ``bare_extraction`` and
+``extract_metadata`` return a ``Document`` whose attributes (``title``, ``author``,
+``url``, ``hostname``, ``description``, ``sitename``, ``date``, ``text``,
+``language``, ...) and ``as_dict()`` match trafilatura's. The content body is chosen
+by turbohtml's main-content scoring, the metadata by ``Document.metadata()`` (every
+source weighed; custom ``date_extraction_params`` go to
+``turbohtml.compat.htmldate.find_date``). When the scoring finds no body, the page's
+text is taken as trafilatura's baseline fallback takes it (``baseline()``), so a page
+with text never loses its metadata to a ``None``.
+
+Options: see docs/migration/trafilatura.md. In short, ``favor_precision`` /
+``favor_recall`` move the in-body link-density cap (and recall keeps figure captions),
+``include_comments`` puts the page's comment section (and only there) in
+``comments``, ``include_tables`` keeps or drops table cells, ``include_formatting``
+renders markdown structure, ``include_links``/``include_images`` write ``[text](url)``
+and ``![alt](src)``, ``deduplicate`` drops segments seen more than ``MAX_REPETITIONS``
+times (trafilatura's LRU rule), ``prune_xpath`` removes nodes on an lxml tree first,
+``config``/``settingsfile``/``options`` carry trafilatura's settings, of which the size
+limits are honoured. ``fast``/``no_fallback``/``tei_validation`` are documented
+no-ops (one scoring pass, no fallback chain, no TEI schema).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import logging
+import re
+import warnings
+from collections.abc import Iterable
+from configparser import ConfigParser
+from typing import Any
+from xml.sax.saxutils import escape as _xml_escape
+from xml.sax.saxutils import quoteattr as _xml_attr
+
+from turbohtml._core import Document as _Page
+from turbohtml._core import Element, Text, UrlBase
+from turbohtml._harvest import harvest_metadata
+from turbohtml._units import BOILERPLATE_REGION, CAPTION, HEADING, IN_CONTENT, LIST_ITEM
+from turbohtml.compat._blocks import Block, ancestors, blocks
+from turbohtml.compat._input import as_document
+from turbohtml.compat.htmldate import find_date
+from turbohtml.compat.trafilatura.deduplication import LRU_TEST, LRUCache
+from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
+from turbohtml.compat.trafilatura.utils import not_html
+from turbohtml.extract.urls import registrable_domain
+
+__all__ = ["Extractor", "bare_extraction", "extract", "extract_metadata", "extract_with_metadata"]
+
+LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
+
+#: The formats rendered by ``extract`` (``python`` is ``bare_extraction``'s only).
+TXT_FORMATS = frozenset({"markdown", "txt"})
+
+#: The in-body link-density cap per focus (``turbohtml.extract.article`` uses 0.5).
+_LINK_DENSITY = {"precision": 0.2, "balanced": 0.5, "recall": 0.8}
+
+#: The YAML header fields of txt/markdown output with metadata (trafilatura's order).
+_YAML_FIELDS = ("title", "author", "url", "hostname", "description", "sitename", "date",
+                "categories", "tags", "fingerprint", "id", "license")
+_YAML_RESERVED = frozenset({"true", "false", "yes", "no", "on", "off", "y", "n", "null", "none", "~"})
+#: The XML ``<doc>`` attributes (trafilatura's ``META_ATTRIBUTES`` order).
+_XML_ATTRIBUTES = ("sitename", "title", "author", "date", "url", "hostname", "description",
+                   "categories", "tags", "license", "id", "fingerprint", "language")
+
+#: class/id words marking a reader-comment section (trafilatura's comment XPaths), as a
+#: whole word or a hyphen/underscore part: ``comments``, ``comment-list``, not ``commentary``.
+_COMMENT_HINT = re.compile(r"(?:^|[\s_-])(?:comments?|commentlist|disqus\w*|respond|repl(?:y|ies)|discussion)"
+                           r"(?:$|[\s_-])", re.IGNORECASE)
+
+
+# ------------------------------------------------------------------ metadata
+
+def _meta(page: _Page, *names: str) -> str | None:
+    for name in names:
+        for element in page.select(f'meta[property="{name}"], meta[name="{name}"]'):
+            value = " ".join((element.attr("content") or "").split())
+            if value:
+                return value
+    return None
+
+
+def _host(url: str | None) -> str | None:
+    if not url:
+        return None
+    try:
+        return UrlBase(url).host
+    except ValueError:
+        return None
+
+
+def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] | None,
+              extensive: bool, author_blacklist: Iterable[str] | None) -> Document:
+    """trafilatura's metadata fields from ``Document.metadata()`` (every source weighed).
+
+    Custom ``date_extraction_params`` keep trafilatura's meaning: the date then comes
+    from ``find_date`` with them, as htmldate would find it."""
+    meta = page.metadata(default_url)
+    author = meta.author
+    if author and author_blacklist:
+        blocked = set(author_blacklist)
+        author = "; ".join(name for name in author.split("; ") if name not in blocked) or None
+    url = _meta(page, "og:url") or meta.canonical or default_url  # trafilatura reads og:url first
+    host = _host(url)
+    sitename = meta.site_name
+    if sitename is None and host:
+        sitename = host[4:] if host.startswith("www.") else host
+    date = meta.date
+    if date_params or (date is None and extensive):  # htmldate's search, as trafilatura runs it
+        params = {"original_date": True, "extensive_search": extensive, **(date_params or {})}
+        params.setdefault("url", url)
+        date = find_date(page, **params)
+    license_link = page.select_one('a[rel~="license"], link[rel~="license"]')
+    license_text = None
+    if license_link is not None:
+        license_text = " ".join(license_link.text.split()) or license_link.attr("href")
+    return Document(
+        title=meta.title,
+        author=author,
+        url=url,
+        hostname=registrable_domain(host) if host else None,
+        description=meta.description,
+        sitename=sitename.lstrip("@") if sitename else None,
+        date=date,
+        categories=list(meta.categories),
+        tags=list(meta.tags),
+        license_val=license_text,
+        language=meta.lang,
+        image=meta.image,
+        pagetype=_meta(page, "og:type"),
+        filedate=_dt.date.today().isoformat(),
+    )
+
+
+# ------------------------------------------------------------------ content
+
+class _Piece:
+    """One output block: kind ``p``/``head``/``item``/``cell``/``quote``/``code``."""
+
+    __slots__ = ("kind", "text", "level", "group", "ordered")
+
+    def __init__(self, kind: str, text: str, level: int = 0, group: Any = None, ordered: bool = False) -> None:
+        self.kind = kind
+        self.text = text
+        self.level = level
+        self.group = group
+        self.ordered = ordered
+
+
+def _piece(block: Block) -> _Piece:
+    element = block.element
+    if element is None:
+        if block.flags & HEADING:
+            return _Piece("head", block.text, 2)
+        return _Piece("item" if block.flags & LIST_ITEM else "p", block.text)
+    tag = element.tag or ""
+    chain = ancestors(element)
+    tags = [node.tag for node in chain]
+    if block.flags & HEADING:
+        heading = next((node.tag for node in reversed(chain) if node.tag in ("h1", "h2", "h3", "h4", "h5", "h6")), "h2")
+        return _Piece("head", block.text, int(heading[1]))  # type: ignore[index]
+    if tag in ("td", "th") or "table" in tags:
+        row = next((node for node in reversed(chain) if node.tag == "tr"), None)
+        return _Piece("cell", block.text, group=row)
+    if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
+        owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
+        return _Piece("item", block.text, group=owner, ordered=owner is not None and owner.tag == "ol")
+    if "pre" in tags:
+        return _Piece("code", block.text)
+    if "blockquote" in tags:
+        return _Piece("quote", block.text)
+    return _Piece("p", block.text)
+
+
+class _CommentSections:
+    """Which elements sit in a reader-comment section (an ancestor's id/class says so),
+    anywhere or strictly inside the content body; memoized per page, so each element's
+    hint is read once."""
+
+    def __init__(self, body: Element | None) -> None:
+        self.body = body
+        self._anywhere: dict[Any, bool] = {}
+        self._inside: dict[Any, tuple[bool, bool]] = {}  # node -> (under the body, hinted below it)
+
+    @staticmethod
+    def _hinted(node: Any) -> bool:
+        hints = f"{node.attr('id') or ''} {node.attr('class') or ''}"
+        return bool(hints.strip()) and _COMMENT_HINT.search(hints) is not None
+
+    def _chain(self, element: Any, memo: dict[Any, Any]) -> list[Any]:
+        chain, node = [], element
+        while node is not None and node.tag is not None and node not in memo:
+            chain.append(node)
+            node = node.parent
+        return chain
+
+    def anywhere(self, block: Block) -> bool:
+        if block.element is None:
+            return False
+        chain = self._chain(block.element, self._anywhere)
+        parent = chain[-1].parent if chain else block.element
+        found = self._anywhere.get(parent, False)
+        for node in reversed(chain):
+            found = self._anywhere[node] = found or self._hinted(node)
+        return found
+
+    def inside_body(self, block: Block) -> bool:
+        if block.element is None or self.body is None:
+            return False
+        self._inside.setdefault(self.body, (True, False))
+        chain = self._chain(block.element, self._inside)
+        parent = chain[-1].parent if chain else block.element
+        under, hinted = self._inside.get(parent, (False, False))
+        for node in reversed(chain):
+            hinted = hinted or (under and self._hinted(node))
+            self._inside[node] = (under, hinted)
+        return hinted
+
+
+def _absolute(target: str, base: str | None) -> str:
+    """``target`` resolved against ``base`` (kept as is when either is malformed)."""
+    if not base:
+        return target
+    try:
+        return UrlBase(target, UrlBase(base)).href
+    except ValueError:
+        return target
+
+
+#: Delimiters of a link inside piece text for the XML renderer (private-use characters).
+_REF_OPEN, _REF_MID, _REF_CLOSE = "\ue000", "\ue001", "\ue002"
+_REF = re.compile(f"{_REF_OPEN}([^{_REF_MID}]*){_REF_MID}([^{_REF_CLOSE}]*){_REF_CLOSE}")
+
+
+def _refs(escaped: str) -> str:
+    """XML-escaped text with its link marks as trafilatura's ``<ref target>`` elements."""
+    if _REF_OPEN not in escaped:
+        return escaped
+    return _REF.sub(lambda m: f"<ref target={_xml_attr(m.group(2))}>{m.group(1)}</ref>" if m.group(2)
+                    else m.group(1), escaped)
+
+
+def _with_links(piece: _Piece, block: Block, base: str | None, markup: bool) -> _Piece:
+    """``piece`` with each link of its element written ``[text](href)`` (``[text]``
+    without a target), or marked for ``<ref>`` when ``markup`` (XML formats)."""
+    if block.element is None:
+        return piece
+    text, position = piece.text, 0
+    for anchor in block.element.select("a"):
+        label = " ".join(anchor.text.split())
+        found = text.find(label, position) if label else -1
+        if found < 0:
+            continue
+        href = (anchor.attr("href") or "").strip()
+        target = _absolute(href, base) if href else ""
+        if markup:
+            written = f"{_REF_OPEN}{label}{_REF_MID}{target}{_REF_CLOSE}"
+        else:
+            written = f"[{label}]({target})" if target else f"[{label}]"
+        text = text[:found] + written + text[found + len(label):]
+        position = found + len(written)
+    piece.text = text
+    return piece
+
+
+def _image_piece(node: Element, base: str | None) -> _Piece | None:
+    """``![title alt](src)`` for an image with a usable source (``src`` or a
+    ``data-src*`` attribute; ``data:`` URIs are not sources), else ``None``."""
+    source = (node.attr("src") or "").strip()
+    if not source or source.startswith("data:"):
+        source = next((value.strip() for name, value in node.attrs.items()
+                       if name.startswith("data-src") and value.strip() and not value.startswith("data:")), "")
+    if not source:
+        return None
+    title, alt = (" ".join((node.attr(name) or "").split()) for name in ("title", "alt"))
+    label = " ".join(part for part in (title, alt) if part)
+    return _Piece("graphic", f"![{label}]({_absolute(source, base)})", group=(alt, title))
+
+
+def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str | None) -> list[_Piece]:
+    """``body``'s pieces with a ``![alt](src)`` piece for each image in ``scope`` (the
+    content body), placed before the first piece whose element follows it."""
+    if scope is None:
+        return [piece for _, piece in body]
+    order: dict[Any, int] = {}
+    images: list[tuple[int, _Piece]] = []
+    for index, node in enumerate(scope.descendants):
+        if node.tag is None:
+            continue
+        order[node] = index
+        if node.tag == "img" and (image := _image_piece(node, base)) is not None:
+            images.append((index, image))
+    pieces: list[_Piece] = []
+    next_image = 0
+    for block, piece in body:
+        at = order.get(block.element, -1)
+        while next_image < len(images) and at >= 0 and images[next_image][0] < at:
+            pieces.append(images[next_image][1])
+            next_image += 1
+        pieces.append(piece)
+    pieces.extend(piece for _, piece in images[next_image:])
+    return pieces
+
+
+def _content(page: _Page, options: Extractor, title: str | None, focus: str | None = None,
+             whole_page: bool = False) -> tuple[Element | None, list[_Piece], list[_Piece]]:
+    """The body and comment pieces: the scored content body's units (with
+    ``whole_page``, every unit outside boilerplate regions, for pages too small to score)."""
+    winner, units = blocks(page)
+    focus = focus or options.focus
+    cap = _LINK_DENSITY[focus]
+    body: list[tuple[Block, _Piece]] = []
+    remarks: list[_Piece] = []
+    first_content = None
+    markup = options.format in ("xml", "xmltei", "html")  # <ref> elements, not [text](url)
+    sections = _CommentSections(winner)
+    for index, block in enumerate(units):
+        if not (block.flags & IN_CONTENT or whole_page) or \
+                (block.flags & BOILERPLATE_REGION and not (whole_page and focus == "recall")):
+            if options.comments and sections.anywhere(block):
+                remarks.append(_piece(block))
+            continue
+        if sections.inside_body(block):  # a comment list inside the content body
+            if options.comments:
+                remarks.append(_piece(block))
+            continue
+        if block.flags & CAPTION and focus != "recall":
+            continue
+        if block.chars and block.link_chars / block.chars > cap:
+            continue
+        piece = _piece(block)
+        if piece.kind == "cell" and not options.tables:
+            continue
+        if options.dedup and _repeated(piece.text, options):
+            continue
+        if first_content is None:
+            first_content = index
+        body.append((block, _with_links(piece, block, options.url, markup) if options.links else piece))
+    # The page's <h1> title just before the body opens trafilatura's text; keep it.
+    if first_content is not None and title:
+        for block in reversed(units[:first_content]):
+            if block.flags & HEADING and block.text == title and not block.flags & BOILERPLATE_REGION:
+                body.insert(0, (block, _Piece("head", block.text, 1)))
+                break
+    pieces = _images(winner or page.body, body, options.url) if options.images else [piece for _, piece in body]
+    return winner, pieces, remarks
+
+
+def _repeated(text: str, options: Extractor) -> bool:
+    """trafilatura's deduplication rule: a segment longer than ``MIN_DUPLCHECK_SIZE``
+    already seen more than ``MAX_REPETITIONS`` times (LRU cache, shared across calls
+    unless an ``LRUCache`` is passed as ``deduplicate``)."""
+    cache = options.dedup if isinstance(options.dedup, LRUCache) else LRU_TEST
+    previous = cache.increment(text)
+    return len(text) > options.min_duplcheck_size and previous > options.max_repetitions
+
+
+def _plain(pieces: list[_Piece]) -> str:
+    lines: list[str] = []
+    row: Any = object()
+    for piece in pieces:
+        if piece.kind == "cell" and piece.group == row and lines:
+            lines[-1] += " | " + piece.text
+            continue
+        row = piece.group if piece.kind == "cell" else object()
+        lines.append(("- " + piece.text) if piece.kind == "item" else piece.text)
+    return "\n".join(lines)
+
+
+def _markdown(pieces: list[_Piece]) -> str:
+    out: list[str] = []
+    previous: _Piece | None = None
+    numbers: dict[Any, int] = {}
+    rows = 0
+    for piece in pieces:
+        if piece.kind == "cell":
+            if previous is not None and previous.kind == "cell" and piece.group == previous.group:
+                out[-1] = out[-1][:-2] + " | " + piece.text + " |"
+            else:
+                line = "| " + piece.text + " |"
+                if previous is not None and previous.kind == "cell":
+                    if rows == 1:  # the first row is the header
+                        out.append("|" + " --- |" * out[-1].strip().count(" | ") + " --- |")
+                    rows += 1
+                    out.append(line)
+                else:
+                    rows = 1
+                    out.append("\n" + line if out else line)
+        elif piece.kind == "item":
+            if piece.ordered:
+                number = numbers[piece.group] = numbers.get(piece.group, 0) + 1
+                line = f"{number}. {piece.text}"
+            else:
+                line = "- " + piece.text
+            joined = previous is not None and previous.kind == "item"
+            out.append(line if joined or not out else "\n" + line)
+        else:
+            if piece.kind == "head":
+                line = "#" * max(1, min(piece.level, 6)) + " " + piece.text
+            elif piece.kind == "quote":
+                line = "> " + piece.text
+            elif piece.kind == "code":
+                line = "```\n" + piece.text + "\n```"
+            else:
+                line = piece.text
+            out.append("\n" + line if out else line)
+        previous = piece
+    return "\n".join(out).strip()
+
+
+def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
+    lines: list[str] = []
+    open_group: Any = None
+    open_kind = ""
+    for piece in pieces:
+        kind = piece.kind if piece.kind in ("item", "cell") else ""
+        if open_kind and (kind != open_kind or piece.group != open_group):
+            if open_kind == "item":
+                lines.append(f"{indent}</list>")
+            else:
+                lines.append(f"{indent}  </row>")
+                if kind != "cell":
+                    lines.append(f"{indent}</table>")
+            open_kind = ""
+        text = _refs(_xml_escape(piece.text))
+        if kind == "item":
+            if not open_kind:
+                lines.append(f'{indent}<list rend="{"ol" if piece.ordered else "ul"}">')
+                open_kind, open_group = "item", piece.group
+            lines.append(f"{indent}  <item>{text}</item>")
+        elif kind == "cell":
+            if not open_kind:
+                if not lines or not lines[-1].endswith("</row>"):
+                    lines.append(f"{indent}<table>")
+                lines.append(f"{indent}  <row>")
+                open_kind, open_group = "cell", piece.group
+            lines.append(f"{indent}    <cell>{text}</cell>")
+        elif piece.kind == "head":
+            lines.append(f'{indent}<head rend="h{piece.level}">{text}</head>')
+        elif piece.kind == "quote":
+            lines.append(f"{indent}<quote>{text}</quote>")
+        elif piece.kind == "code":
+            lines.append(f"{indent}<code>{text}</code>")
+        elif piece.kind == "graphic":
+            source = piece.text[2:-1].rpartition("](")[2]
+            described = "".join(f" {name}={_xml_attr(value)}"
+                                for name, value in zip(("alt", "title"), piece.group, strict=True) if value)
+            lines.append(f"{indent}<graphic src={_xml_attr(source)}{described}/>")
+        else:
+            lines.append(f"{indent}<p>{text}</p>")
+    if open_kind == "item":
+        lines.append(f"{indent}</list>")
+    elif open_kind == "cell":
+        lines.append(f"{indent}  </row>")
+        lines.append(f"{indent}</table>")
+    return lines
+
+
+def _xml(document: Document, body: list[_Piece], remarks: list[_Piece]) -> str:
+    attributes = []
+    for name in _XML_ATTRIBUTES:
+        value = getattr(document, name)
+        if value:
+            value = value if isinstance(value, str) else ";".join(value)
+            attributes.append(f" {name}={_xml_attr(value)}")
+    lines = [f"<doc{''.join(attributes)}>", "  <main>", *_xml_pieces(body, "    "), "  </main>"]
+    if remarks:
+        lines += ["  <comments>", *_xml_pieces(remarks, "    "), "  </comments>"]
+    else:
+        lines.append("  <comments/>")
+    lines.append("</doc>")
+    return "\n".join(lines)
+
+
+def _yaml_scalar(value: str) -> str:
+    if (value and value == value.strip() and value[0].isalpha() and ": " not in value
+            and " #" not in value and not value.endswith(":") and value.lower() not in _YAML_RESERVED
+            and all(ch >= " " and ch != "\x7f" for ch in value)):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _fingerprint(text: str) -> str:
+    """A 64-bit content hash (hex). Not trafilatura's simhash: equal only for equal text."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+#: trafilatura's XML vocabulary in HTML output (a line-for-line rewrite of ``_xml_pieces``).
+_HTML_TAGS = ((re.compile(r'<head rend="h(\d)">(.*)</head>$'), r"<h\1>\2</h\1>"),
+              (re.compile(r'<list rend="(ul|ol)">$'), r"<\1>"),
+              (re.compile(r"<item>(.*)</item>$"), r"<li>\1</li>"),
+              (re.compile(r"<(/?)row>$"), r"<\1tr>"),
+              (re.compile(r"<cell>(.*)</cell>$"), r"<td>\1</td>"),
+              (re.compile(r"<quote>(.*)</quote>$"), r"<blockquote>\1</blockquote>"),
+              (re.compile(r"<code>(.*)</code>$", re.DOTALL), r"<pre>\1</pre>"),
+              (re.compile(r"<graphic (.*)/>$"), r"<img \1/>"))
+
+
+def _html(body: list[_Piece]) -> str:
+    """trafilatura's ``output_format="html"``: the body's blocks as HTML elements."""
+    lines, open_lists = [], []
+    for line in _xml_pieces(body, "    "):
+        indent, markup = line[:len(line) - len(line.lstrip())], line.lstrip()
+        if markup == "</list>":
+            markup = f"</{open_lists.pop() if open_lists else 'ul'}>"
+        else:
+            for pattern, replacement in _HTML_TAGS:
+                if pattern.match(markup):
+                    markup = pattern.sub(replacement, markup)
+                    if replacement == r"<\1>":
+                        open_lists.append(markup[1:-1])
+                    break
+        lines.append(indent + markup)
+    return "\n".join(["<html>", "  <body>", *lines, "  </body>", "</html>"])
+
+
+#: trafilatura's CSV columns, in order.
+_CSV_FIELDS = ("url", "id", "fingerprint", "hostname", "title", "image", "date", "text", "comments",
+               "license", "pagetype")
+
+
+def _csv(document: Document) -> str:
+    """trafilatura's ``output_format="csv"``: one tab-separated row, ``null`` for blanks."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    row = [getattr(document, name) for name in _CSV_FIELDS]
+    csv.writer(out, delimiter="\t", quoting=csv.QUOTE_MINIMAL).writerow(
+        ["null" if value in (None, "") else value for value in row])
+    return out.getvalue()
+
+
+def _tei(document: Document, body: list[_Piece], remarks: list[_Piece]) -> str:
+    """A TEI document (trafilatura's ``xmltei`` skeleton: header with title, source and
+    fingerprint; ``<div type="entry">`` and ``<div type="comments">``). Not validated."""
+    def blocks_of(pieces: list[_Piece]) -> list[str]:
+        return [re.sub(r'^(\s*)<head rend="(h\d)">(.*)</head>$', r'\1<ab rend="\2" type="header">\3</ab>', line)
+                for line in _xml_pieces(pieces, "        ")]
+
+    title = _xml_escape(document.title or "")
+    date = _xml_escape(document.date or "")
+    header = [
+        '<TEI xmlns="http://www.tei-c.org/ns/1.0">', "  <teiHeader>", "    <fileDesc>",
+        "      <titleStmt>", f'        <title type="main">{title}</title>', "      </titleStmt>",
+        "      <publicationStmt>", "        <p/>", "      </publicationStmt>",
+        "      <notesStmt>", f'        <note type="fingerprint">{document.fingerprint}</note>', "      </notesStmt>",
+        "      <sourceDesc>", f"        <bibl>{title}, {date}</bibl>", "      </sourceDesc>",
+        "    </fileDesc>", "  </teiHeader>", "  <text>", "    <body>", '      <div type="entry">',
+    ]
+    lines = header + blocks_of(body) + ["      </div>"]
+    if remarks:
+        lines += ['      <div type="comments">', *blocks_of(remarks), "      </div>"]
+    return "\n".join(lines + ["    </body>", "  </text>", "</TEI>"])
+
+
+# ------------------------------------------------------------------ entry points
+
+def _check_deprecation(fast: bool = False, *, no_fallback: bool = False, as_dict: bool = False,
+                       max_tree_size: int | None = None, stacklevel: int = 2) -> bool:
+    """trafilatura's deprecations: ``no_fallback``/``as_dict`` warn, ``max_tree_size``
+    raises (it moved to the settings file); the effective ``fast``."""
+    if no_fallback:
+        warnings.warn('"no_fallback" will be removed, use "fast" instead', DeprecationWarning,
+                      stacklevel=stacklevel + 1)
+    if as_dict:
+        warnings.warn('"as_dict" will be removed, use the .as_dict() method instead', DeprecationWarning,
+                      stacklevel=stacklevel + 1)
+    if max_tree_size:
+        raise ValueError('"max_tree_size" will be removed, use settings.cfg instead')
+    return fast or no_fallback
+
+
+def _pruned(filecontent: Any, prune_xpath: str | list[str]) -> str:
+    """The page with every node an XPath of ``prune_xpath`` selects removed (on an lxml
+    tree: XPath is lxml's), serialized back for the engine."""
+    from lxml import etree
+    from lxml import html as lxml_html
+
+    if hasattr(filecontent, "getroottree"):
+        tree = lxml_html.fromstring(lxml_html.tostring(filecontent, encoding="unicode"))
+    else:
+        markup = filecontent if isinstance(filecontent, str) else as_document(filecontent, "trafilatura input").html
+        tree = lxml_html.fromstring(markup)
+    for expression in [prune_xpath] if isinstance(prune_xpath, str) else prune_xpath:
+        for node in etree.XPath(expression)(tree):
+            if node.getparent() is not None:
+                node.drop_tree()
+    return lxml_html.tostring(tree, encoding="unicode")
+
+
+def _page(filecontent: Any, options: Extractor, prune_xpath: str | list[str] | None) -> _Page | None:
+    data = getattr(filecontent, "data", None)  # trafilatura's / urllib3's response objects
+    if isinstance(data, (bytes, str)):
+        filecontent = data
+    if isinstance(filecontent, (str, bytes)) and len(filecontent) > options.max_file_size:
+        LOGGER.error("input too large: %s characters", len(filecontent))
+        return None
+    if prune_xpath is not None:
+        filecontent = _pruned(filecontent, prune_xpath)
+    page = as_document(filecontent, "trafilatura input")
+    if isinstance(filecontent, (str, bytes)) and not_html(filecontent, page):
+        LOGGER.error("not valid HTML: %s", options.source)
+        return None
+    return page
+
+
+def _declared_language(page: _Page) -> str | None:
+    declared = page.root.attr("lang") if page.root is not None else None
+    if declared:
+        return declared
+    for element in page.select("meta[http-equiv]"):
+        if (element.attr("http-equiv") or "").lower() == "content-language" and element.attr("content"):
+            return element.attr("content")
+    return _meta(page, "content-language")
+
+
+def _body_tree(pieces: list[_Piece], fallback: Element | None) -> Any:
+    """trafilatura's ``body``: an lxml ``<body>`` of its element vocabulary, or the
+    turbohtml element when lxml is missing or the text is not XML-clean."""
+    try:
+        from lxml import etree
+    except ImportError:
+        return fallback
+    try:
+        return etree.fromstring("<body>" + "".join(_xml_pieces(pieces, "")) + "</body>")
+    except etree.XMLSyntaxError:
+        return fallback
+
+
+def _extraction(filecontent: Any, options: Extractor,
+                prune_xpath: str | list[str] | None) -> tuple[Document, list[_Piece], list[_Piece]] | None:
+    """The Document and the pieces of the body and of the comments, or ``None`` where
+    trafilatura discards the page (logged)."""
+    if options.url is not None and not isinstance(options.url, str):
+        raise TypeError(f"url must be str or None, not {type(options.url).__name__}")
+    page = _page(filecontent, options, prune_xpath)
+    if page is None:
+        return None
+    if options.lang:
+        declared = _declared_language(page)
+        if declared and declared.split("-")[0].split("_")[0].strip().lower() != options.lang.lower():
+            LOGGER.error("wrong HTML meta language: %s", options.source)
+            return None
+    if options.with_metadata:
+        custom_dates = options.date_params if "max_date" not in options.date_params else None
+        extensive = bool(options.date_params.get("extensive_search", True))
+        document = _metadata(page, options.url, custom_dates, extensive, options.author_blacklist)
+        if document.url in options.url_blacklist:
+            LOGGER.warning("blacklisted URL: %s", document.url)
+            return None
+        if options.only_with_metadata and not (document.date and document.title and document.url):
+            LOGGER.error("no metadata: %s", options.source)
+            return None
+    else:
+        document = Document()
+    title = document.title or harvest_metadata(page).get("title")
+    winner, body, remarks = _content(page, options, title)
+    text = _plain(body)
+    if len(text) < options.min_extracted_size and options.focus == "balanced" and not options.fast:
+        _, wider, wider_remarks = _content(page, options, title, focus="recall")
+        if len(_plain(wider)) > len(text):
+            body, remarks = wider, wider_remarks
+    if not body and options.focus != "precision":  # no content body found: the page's units
+        winner, body, remarks = _content(page, options, title, whole_page=True)
+    if not body and not options.fast:  # still nothing: trafilatura's baseline fallback
+        from turbohtml.compat.trafilatura.baseline import page_paragraphs
+
+        body = [_Piece("p", paragraph) for paragraph in page_paragraphs(page)]
+    text, comments = _plain(body), _plain(remarks)
+    if len(text) < options.min_output_size and len(comments) < options.min_output_comm_size:
+        LOGGER.debug("text and comments not long enough: %s %s", len(text), len(comments))
+        return None
+    if options.max_tree_size and len(body) > options.max_tree_size:
+        LOGGER.debug("output tree too long: %s", len(body))
+        return None
+    if options.dedup and _repeated(" ".join(piece.text for piece in body), options):
+        LOGGER.debug("discarding duplicate document: %s", options.source)
+        return None
+    document.body = _body_tree(body, winner)
+    document.raw_text = " ".join(piece.text for piece in body)
+    document.text = (_markdown if options.formatting else _plain)(body)
+    if options.comments:
+        document.comments = comments
+        document.commentsbody = _body_tree(remarks, None)
+    return document, body, remarks
+
+
+def _options(config: ConfigParser, settingsfile: str | None, output_format: str, fast: bool,
+             favor_precision: bool, favor_recall: bool, include_comments: bool, include_formatting: bool | None,
+             include_links: bool, include_images: bool, include_tables: bool, deduplicate: Any,
+             target_language: str | None, url: str | None, with_metadata: bool, only_with_metadata: bool,
+             tei_validation: bool, author_blacklist: set[str] | None, url_blacklist: set[str] | None,
+             date_extraction_params: dict[str, Any] | None) -> Extractor:
+    return Extractor(
+        config=use_config(settingsfile) if settingsfile else config, output_format=output_format, fast=fast,
+        precision=favor_precision, recall=favor_recall, comments=include_comments,
+        formatting=include_formatting, links=include_links, images=include_images, tables=include_tables,
+        dedup=deduplicate, lang=target_language, url=url, with_metadata=with_metadata,
+        only_with_metadata=only_with_metadata, tei_validation=tei_validation,
+        author_blacklist=author_blacklist, url_blacklist=url_blacklist, date_params=date_extraction_params,
+    )
+
+
+def bare_extraction(
+    filecontent: Any,
+    url: str | None = None,
+    fast: bool = False,
+    no_fallback: bool = False,
+    favor_precision: bool = False,
+    favor_recall: bool = False,
+    include_comments: bool = True,
+    output_format: str = "python",
+    target_language: str | None = None,
+    include_tables: bool = True,
+    include_images: bool = False,
+    include_formatting: bool | None = None,
+    include_links: bool = False,
+    deduplicate: bool | LRUCache = False,
+    date_extraction_params: dict[str, Any] | None = None,
+    with_metadata: bool = False,
+    only_with_metadata: bool = False,
+    max_tree_size: int | None = None,
+    url_blacklist: set[str] | None = None,
+    author_blacklist: set[str] | None = None,
+    as_dict: bool = False,
+    prune_xpath: str | list[str] | None = None,
+    config: ConfigParser = DEFAULT_CONFIG,
+    options: Extractor | None = None,
+) -> Document | dict[str, Any] | None:
+    """The extraction as a ``Document`` (a dict with the deprecated ``as_dict=True``),
+    or ``None`` when the page is discarded (no text at all, a filter or a size limit)."""
+    fast = _check_deprecation(fast, no_fallback=no_fallback, as_dict=as_dict, max_tree_size=max_tree_size)
+    if not isinstance(options, Extractor):
+        options = _options(config, None, output_format, fast, favor_precision, favor_recall, include_comments,
+                           include_formatting, include_links, include_images, include_tables, deduplicate,
+                           target_language, url, with_metadata, only_with_metadata, False, author_blacklist,
+                           url_blacklist, date_extraction_params)
+    result = _extraction(filecontent, options, prune_xpath)
+    if result is None:
+        return None
+    document = result[0]
+    return document.as_dict() if as_dict else document
+
+
+def _render(document: Document, body: list[_Piece], remarks: list[_Piece], options: Extractor,
+            record_id: str | None) -> str:
+    if options.format == "python":
+        raise ValueError("'python' format only usable in bare_extraction() function")
+    if options.with_metadata or options.format not in TXT_FORMATS:
+        document.id = record_id
+        document.fingerprint = _fingerprint(f"{document.title} {document.raw_text}")
+    if options.format == "json":
+        return _json(document, options.with_metadata)
+    if options.format == "xml":
+        return _xml(document, body, remarks)
+    if options.format == "html":
+        return _html(body)
+    if options.format == "csv":
+        return _csv(document)
+    if options.format == "xmltei":
+        return _tei(document, body, remarks)
+    render = _markdown if options.formatting else _plain
+    header = ""
+    if options.with_metadata:
+        fields = "".join(f"{name}: {_yaml_scalar(value) if isinstance(value, str) else value}\n"
+                         for name in _YAML_FIELDS if (value := getattr(document, name)))
+        header = f"---\n{fields}---\n"
+    text = f"{header}{render(body)}"
+    if options.comments and remarks:
+        text = f"{text}{chr(10) * (2 if options.formatting else 1)}{render(remarks)}".strip()
+    return text
+
+
+def extract(
+    filecontent: Any,
+    url: str | None = None,
+    record_id: str | None = None,
+    fast: bool = False,
+    no_fallback: bool = False,
+    favor_precision: bool = False,
+    favor_recall: bool = False,
+    include_comments: bool = True,
+    output_format: str = "txt",
+    tei_validation: bool = False,
+    target_language: str | None = None,
+    include_tables: bool = True,
+    include_images: bool = False,
+    include_formatting: bool | None = None,
+    include_links: bool = False,
+    deduplicate: bool | LRUCache = False,
+    date_extraction_params: dict[str, Any] | None = None,
+    with_metadata: bool = False,
+    only_with_metadata: bool = False,
+    max_tree_size: int | None = None,
+    url_blacklist: set[str] | None = None,
+    author_blacklist: set[str] | None = None,
+    settingsfile: str | None = None,
+    prune_xpath: str | list[str] | None = None,
+    config: ConfigParser = DEFAULT_CONFIG,
+    options: Extractor | None = None,
+) -> str | None:
+    """The main text (and optionally metadata) of a page in ``output_format``, or ``None``."""
+    fast = _check_deprecation(fast, no_fallback=no_fallback, max_tree_size=max_tree_size)
+    if not isinstance(options, Extractor):
+        options = _options(config, settingsfile, output_format, fast, favor_precision, favor_recall,
+                           include_comments, include_formatting, include_links, include_images, include_tables,
+                           deduplicate, target_language, url, with_metadata, only_with_metadata, tei_validation,
+                           author_blacklist, url_blacklist, date_extraction_params)
+    document = _rendered(filecontent, options, prune_xpath, record_id)
+    return document.text if document is not None else None
+
+
+def extract_with_metadata(
+    filecontent: Any,
+    url: str | None = None,
+    record_id: str | None = None,
+    fast: bool = False,
+    favor_precision: bool = False,
+    favor_recall: bool = False,
+    include_comments: bool = True,
+    output_format: str = "txt",
+    tei_validation: bool = False,
+    target_language: str | None = None,
+    include_tables: bool = True,
+    include_images: bool = False,
+    include_formatting: bool | None = None,
+    include_links: bool = False,
+    deduplicate: bool | LRUCache = False,
+    date_extraction_params: dict[str, Any] | None = None,
+    url_blacklist: set[str] | None = None,
+    author_blacklist: set[str] | None = None,
+    settingsfile: str | None = None,
+    prune_xpath: str | list[str] | None = None,
+    config: ConfigParser = DEFAULT_CONFIG,
+    options: Extractor | None = None,
+) -> Document | None:
+    """The metadata ``Document`` with ``text`` holding the content rendered in
+    ``output_format`` (trafilatura's ``extract_with_metadata``), or ``None``."""
+    if not isinstance(options, Extractor):
+        options = _options(config, settingsfile, output_format, fast, favor_precision, favor_recall,
+                           include_comments, include_formatting, include_links, include_images, include_tables,
+                           deduplicate, target_language, url, True, False, tei_validation,
+                           author_blacklist, url_blacklist, date_extraction_params)
+    return _rendered(filecontent, options, prune_xpath, record_id)
+
+
+def _rendered(filecontent: Any, options: Extractor, prune_xpath: str | list[str] | None,
+              record_id: str | None) -> Document | None:
+    """The extraction's Document with ``text`` rendered in the options' format."""
+    result = _extraction(filecontent, options, prune_xpath)
+    if result is None:
+        return None
+    document = result[0]
+    document.text = _render(*result, options, record_id)
+    return document
+
+
+def _json(document: Document, with_metadata: bool) -> str:
+    if with_metadata:
+        output = document.as_dict()
+        output.update({
+            "source": output.pop("url"),
+            "source-hostname": output.pop("sitename"),
+            "excerpt": output.pop("description"),
+            "categories": ";".join(output.pop("categories") or []),
+            "tags": ";".join(output.pop("tags") or []),
+            "text": document.text,
+        })
+        output.pop("body")
+        output.pop("commentsbody")
+    else:
+        output = {"text": document.text}
+    output["comments"] = document.comments or ""
+    return json.dumps(output, ensure_ascii=False)
+
+
+def extract_metadata(
+    filecontent: Any,
+    default_url: str | None = None,
+    date_config: dict[str, Any] | None = None,
+    extensive: bool = True,
+    author_blacklist: set[str] | None = None,
+) -> Document:
+    """The page's metadata as a ``Document`` (trafilatura's ``extract_metadata``)."""
+    page = as_document(filecontent, "trafilatura input")
+    date_params = None
+    if date_config:
+        date_params = {**date_config}
+        extensive = date_params.pop("extensive_search", extensive)
+    return _metadata(page, default_url, date_params, extensive, author_blacklist)
+
+

@@ -1,0 +1,6 @@
+"""trafilatura's ``metadata`` module: ``extract_metadata`` and ``Document``."""
+
+from turbohtml.compat.trafilatura.core import extract_metadata
+from turbohtml.compat.trafilatura.settings import Document
+
+__all__ = ["Document", "extract_metadata"]
