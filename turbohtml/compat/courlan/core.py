@@ -53,9 +53,10 @@ def _redirect_target(url: str) -> str:
 
 
 def _crawlable(url: str, strict: bool, language: str | None, with_nav: bool,
-               trailing_slash: bool) -> SplitResult | None:
+               trailing_slash: bool, hosts: dict[str, bool] | None = None) -> SplitResult | None:
     """courlan's filter chain on a scrubbed URL: type, language, validity, extension,
-    host, and with ``strict`` the path; the split URL when it passes."""
+    host, and with ``strict`` the path; the split URL when it passes. ``hosts``
+    memoizes the host verdicts of one page's links."""
     if not type_filter(url, strict=strict, with_nav=with_nav):
         return None
     if language is not None and not lang_filter(url, language, strict, trailing_slash):
@@ -63,7 +64,15 @@ def _crawlable(url: str, strict: bool, language: str | None, with_nav: bool,
     valid, parsed = validate_url(url)
     if not valid or parsed is None:
         return None
-    if not extension_filter(parsed.path) or not domain_filter(parsed.netloc):
+    if not extension_filter(parsed.path):
+        return None
+    if hosts is None:
+        plausible = domain_filter(parsed.netloc)
+    else:
+        plausible = hosts.get(parsed.netloc)
+        if plausible is None:
+            plausible = hosts[parsed.netloc] = domain_filter(parsed.netloc)
+    if not plausible:
         return None
     if strict and not path_filter(parsed.path, parsed.query):
         return None
@@ -73,13 +82,18 @@ def _crawlable(url: str, strict: bool, language: str | None, with_nav: bool,
 def check_url(url: str, strict: bool = False, with_redirects: bool = False, language: str | None = None,
               with_nav: bool = False, trailing_slash: bool = True) -> tuple[str, str] | None:
     """``(normalized URL, domain)`` for a URL worth crawling, ``None`` otherwise (never raises)."""
+    return _checked(url, strict, with_redirects, language, with_nav, trailing_slash, None)
+
+
+def _checked(url: str, strict: bool, with_redirects: bool, language: str | None, with_nav: bool,
+             trailing_slash: bool, hosts: dict[str, bool] | None) -> tuple[str, str] | None:
     try:
         if not basic_filter(url):
             return None
         url = scrub_url(url)
         if with_redirects:
             url = _redirect_target(url)
-        parsed = _crawlable(url, strict, language, with_nav, trailing_slash)
+        parsed = _crawlable(url, strict, language, with_nav, trailing_slash, hosts)
         if parsed is None:
             return None
         url = normalize_url(parsed, strict, language, trailing_slash)
@@ -149,10 +163,10 @@ def extract_links(
     page_url = url or get_base_url(url or "")
     home = site_name(reference or get_base_url(url or ""))
     kept: set[str] = set()
+    hosts: dict[str, bool] = {}
     for href in _candidates(pagecontent, language):
         link = href if href.startswith("http") else fix_relative_urls(page_url, href)
-        checked = check_url(link, strict=strict, with_redirects=redirects, language=language,
-                            with_nav=with_nav, trailing_slash=trailing_slash)
+        checked = _checked(link, strict, redirects, language, with_nav, trailing_slash, hosts)
         if checked is None:
             continue
         link, domain = checked
