@@ -112,6 +112,7 @@ def main() -> None:
     from htmldate import find_date
 
     import turbohtml
+    from turbohtml.compat.htmldate import find_date as compat_find_date
     from turbohtml.extract import dates
 
     rows = [json.loads(line) for line in open(DATA / "bbaw_default.jsonl", encoding="utf8")]
@@ -129,7 +130,8 @@ def main() -> None:
 
     ours: list[str | None] = []
     theirs: list[str | None] = []
-    t_ours = t_theirs = 0.0
+    compat: list[str | None] = []
+    t_ours = t_theirs = t_compat = 0.0
     for start in range(0, len(pages), CHUNK):
         chunk = pages[start:start + CHUNK]
         began = time.perf_counter()
@@ -141,9 +143,14 @@ def main() -> None:
         for page in chunk:
             theirs.append(find_date(page))
         t_theirs += time.perf_counter() - began
+        began = time.perf_counter()
+        for page in chunk:
+            compat.append(compat_find_date(page))
+        t_compat += time.perf_counter() - began
 
     print(f"\n{'bbaw_default':<34}{'F1':>7}{'acc':>7}{'prec':>7}{'rec':>7}{'tp':>5}{'fp':>5}{'fn':>5}")
-    table = [("turbohtml dates()", score(ours, gold)), ("htmldate find_date (no url)", score(theirs, gold))]
+    table = [("turbohtml dates()", score(ours, gold)), ("compat.htmldate find_date", score(compat, gold)),
+             ("htmldate find_date (no url)", score(theirs, gold))]
     if not args.no_url:
         with_url = [find_date(page, url=row["url"]) for page, row in zip(pages, rows)]
         table.append(("htmldate find_date (url=...)", score(with_url, gold)))
@@ -163,12 +170,19 @@ def main() -> None:
         table_cases = cases(name)
         ok_ours = sum(ours_case(h, k) == e for h, k, e in table_cases)
         ok_theirs = sum(htmldate_case(h, k) == e for h, k, e in table_cases)
-        print(f"{name:<18} turbohtml {ok_ours}/{len(table_cases)}   htmldate {ok_theirs}/{len(table_cases)}")
+        ok_compat = sum(compat_find_date(h, **{key: v for key, v in k.items() if key != "verbose"}) == e
+                        for h, k, e in table_cases)
+        print(f"{name:<18} turbohtml {ok_ours}/{len(table_cases)}   compat find_date {ok_compat}/{len(table_cases)}"
+              f"   htmldate {ok_theirs}/{len(table_cases)}")
 
     per_ours = 1000 * t_ours / len(pages)
     per_theirs = 1000 * t_theirs / len(pages)
+    per_compat = 1000 * t_compat / len(pages)
+    same = sum(a == b for a, b in zip(compat, theirs))
     print(f"\nthroughput (parse included): turbohtml {per_ours:.2f} ms/page, "
           f"htmldate {per_theirs:.2f} ms/page, ratio {per_theirs / per_ours:.1f}x")
+    print(f"compat find_date: {per_compat:.2f} ms/page, ratio over htmldate {per_theirs / per_compat:.1f}x; "
+          f"same answer as htmldate on {same}/{len(pages)} pages")
 
 
 if __name__ == "__main__":

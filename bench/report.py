@@ -33,6 +33,10 @@ RUNS = [
     ("Compatibility: trafilatura and jusText", ["compat_text.py"],
      "turbohtml.compat.trafilatura and turbohtml.compat.justext beside trafilatura and jusText on "
      "300 WCXB pages: speed ratio and agreement with the original (and the gold text)."),
+    ("Drop-in compatibility", ["compat_suites.py", "--no-venv"],
+     "The peers' own test suites (from their pinned sdists) against the originals and against "
+     "turbohtml.compat: checks of the public-API tests that hold with the original and with ours; "
+     "deliberate differences listed in the script and docs/migration/, network tests excluded."),
     ("Structured data", ["structured.py"], "Microdata and Open Graph against extruct and the single-purpose libraries."),
     ("Threads", ["threads.py"], "Serial against threaded wall time on separate documents."),
     ("Scaling", ["scaling.py", "--quick"], "Time and peak memory from 1 kB to 10 MB pages and deep/wide trees."),

@@ -17,6 +17,7 @@ import argparse
 import base64
 import gzip
 import json
+import re
 import sys
 import time
 import warnings
@@ -127,6 +128,76 @@ def best_of(rounds: int, func, items) -> float:
     return best
 
 
+_BARE_HOST = re.compile(r"^(https?://[^/?#]+)/$")
+
+
+def _bare_host_slash_dropped(answer):
+    """An answer with a bare host's "/" path dropped (``https://a.org/`` -> ``https://a.org``):
+    the WHATWG serialisation writes it, courlan does not (docs/migration/courlan.md)."""
+    if isinstance(answer, str):
+        return _BARE_HOST.sub(r"\1", answer)
+    if isinstance(answer, tuple):
+        return tuple(_bare_host_slash_dropped(part) for part in answer)
+    if isinstance(answer, (set, frozenset)):
+        return frozenset(_bare_host_slash_dropped(part) for part in answer)
+    return answer
+
+
+def _same(ours_func, theirs_func, items, key=lambda answer: answer) -> float:
+    """Share of items on which the two calls give the same answer (or the same exception
+    type); with ``key``, answers compared after ``key``; a set answer scores its overlap."""
+    def outcome(func, item):
+        try:
+            return key(func(item))
+        except Exception as error:  # noqa: BLE001 -- the exception type is part of the answer
+            return type(error).__name__
+    total = 0.0
+    for item in items:
+        mine, theirs = outcome(ours_func, item), outcome(theirs_func, item)
+        if isinstance(mine, frozenset) and isinstance(theirs, frozenset):
+            total += len(mine & theirs) / len(mine | theirs) if mine | theirs else 1.0
+        else:
+            total += mine == theirs
+    return total / len(items)
+
+
+def compat_calls(hrefs: list[str], pages: list[tuple[str, str]], rounds: int) -> None:
+    """Every turbohtml.compat URL call beside the original it replaces: agreement and speed."""
+    from turbohtml.compat import courlan as compat_courlan
+    from turbohtml.compat.w3lib import url as compat_w3lib
+
+    keep = ["id", "page", "q", "p"]
+    calls = [
+        ("w3lib safe_url_string", compat_w3lib.safe_url_string, w3lib.url.safe_url_string, hrefs),
+        ("w3lib safe_download_url", compat_w3lib.safe_download_url, w3lib.url.safe_download_url, hrefs),
+        ("w3lib canonicalize_url", compat_w3lib.canonicalize_url, w3lib.url.canonicalize_url, hrefs),
+        ("w3lib canonicalize (w3lib_compatible)", lambda u: compat_w3lib.canonicalize_url(u, w3lib_compatible=True),
+         w3lib.url.canonicalize_url, hrefs),
+        ("w3lib url_query_cleaner", lambda u: compat_w3lib.url_query_cleaner(u, keep),
+         lambda u: w3lib.url.url_query_cleaner(u, keep), hrefs),
+        ("w3lib url_query_parameter", lambda u: compat_w3lib.url_query_parameter(u, "id"),
+         lambda u: w3lib.url.url_query_parameter(u, "id"), hrefs),
+        ("w3lib add_or_replace_parameter", lambda u: compat_w3lib.add_or_replace_parameter(u, "page", "2"),
+         lambda u: w3lib.url.add_or_replace_parameter(u, "page", "2"), hrefs),
+        ("courlan check_url", compat_courlan.check_url, courlan.check_url, hrefs),
+        ("courlan clean_url", compat_courlan.clean_url, courlan.clean_url, hrefs),
+        ("courlan scrub_url", compat_courlan.scrub_url, courlan.scrub_url, hrefs),
+        ("courlan extract_domain", compat_courlan.extract_domain, courlan.extract_domain, hrefs),
+        ("courlan extract_links", lambda page: compat_courlan.extract_links(page[0], page[1]),
+         lambda page: courlan.extract_links(page[0], page[1]), pages),
+    ]
+    print(f"\n{'compat call':<40}{'same answer':>12}{'compat µs':>11}{'original µs':>13}{'ratio':>8}")
+    for name, mine, theirs, items in calls:
+        key = _bare_host_slash_dropped if name.startswith("courlan") else (lambda answer: answer)
+        same = _same(mine, theirs, items, key)
+        t_mine, t_theirs = best_of(rounds, mine, items), best_of(rounds, theirs, items)
+        print(f"{name:<40}{same:>11.1%}{t_mine / len(items) * 1e6:>11.1f}{t_theirs / len(items) * 1e6:>13.1f}"
+              f"{t_theirs / t_mine:>7.1f}x")
+    print("same answer: courlan's answers compared with a bare host's '/' dropped (the WHATWG difference); "
+          "extract_links scores the overlap of the two link sets (Jaccard)")
+    print("ratio = original time / compat time (>= 1.0: the compat call is not slower)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -161,6 +232,7 @@ def main() -> int:
             print(f"{'':<15}{name:<26}{theirs:>9.3f}{theirs / count * 1e6:>10.1f} µs"
                   f"{theirs / mine:>8.1f}x")
     print("\nratio = peer time / turbohtml time: how many times faster turbohtml is (target >= 3x)")
+    compat_calls(hrefs, pages, args.rounds)
     return 0
 
 

@@ -7,9 +7,12 @@ Change the import, keep the call sites:
 - ``turbohtml.compat.trafilatura`` (trafilatura 2.3.1: ``extract()``, ``bare_extraction()``,
   ``extract_metadata()``, ``fetch_url()``, ``baseline()``, ..., ``.settings``, ``.downloads``,
   ``.cli`` and the other modules its users import)
-- ``turbohtml.compat.htmldate``: ``find_date()``
-- ``turbohtml.compat.courlan``: ``clean_url()``, ``normalize_url()``, ``extract_links()``
-- ``turbohtml.compat.w3lib``: ``canonicalize_url()``, ``url_query_cleaner()``
+- ``turbohtml.compat.htmldate`` (htmldate 1.11.0: ``find_date()``, and ``.core``, ``.utils``,
+  ``.validators``)
+- ``turbohtml.compat.courlan`` (courlan 1.4.0: every name of its ``__all__``, ``check_url()``,
+  ``UrlStore``, ..., and ``.core``/``.clean``/``.filters``/``.urlutils``/``.sampling``/``.urlstore``)
+- ``turbohtml.compat.w3lib.url`` (w3lib 2.5.0: every ``w3lib.url`` function, ``safe_url_string()``,
+  ``canonicalize_url()``, ...)
 
 Each accepts the peer's arguments and returns the peer's shapes; options turbohtml
 cannot honour raise ``TypeError`` or are documented no-ops (docs/migration/).
