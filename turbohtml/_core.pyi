@@ -77,6 +77,7 @@ class Document(Node):
     def structured_data(self, base_url: str | None = None) -> StructuredData: ...
     def highlight(self, options: Extraction | None = None) -> str: ...
 
+PY_CODECS: dict[str, str]  # WHATWG encoding names whose Python codec differs (io.py decodes with it too)
 SELECTOR_STEPS_PER_BYTE: int  # select() refuses a selection estimated past this many steps per byte of the page
 SELECTOR_STEPS_FREE: int  # ... unless it is estimated at fewer steps than this
 

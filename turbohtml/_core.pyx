@@ -386,7 +386,7 @@ if lexbor_memory_setup(turbohtml_lexbor_malloc, turbohtml_lexbor_realloc, turboh
 
 # WHATWG encoding names (as lexbor's label table returns them) whose Python codec
 # differs in name or in the decoder the Encoding Standard specifies.
-_PY_CODECS = {
+PY_CODECS = {
     "windows-874": "cp874",
     "ibm866": "cp866",
     "macintosh": "mac_roman",
@@ -476,7 +476,7 @@ cdef bytes _utf8_from_bytes(bytes data):
         return "\ufffd".encode("utf-8") if data else b""
     if encoding == "windows-1252":
         return data.decode("cp1252", "turbohtml.c1").encode("utf-8")
-    codec = _PY_CODECS.get(encoding, encoding)
+    codec = PY_CODECS.get(encoding, encoding)
     try:
         text = data.decode(codec, "replace")
     except LookupError:

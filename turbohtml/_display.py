@@ -592,7 +592,7 @@ def _marks(doc: Document, options: Extraction | None) -> tuple[dict[Node, str], 
     from turbohtml._core import Element, Text
     from turbohtml._score import scored_winner
     from turbohtml._units import IN_CONTENT, paragraph_units
-    from turbohtml.extract.boilerplate import _classify
+    from turbohtml.extract.boilerplate import is_boilerplate_unit
     from turbohtml.extract.options import Extraction
 
     if options is None:
@@ -605,7 +605,7 @@ def _marks(doc: Document, options: Extraction | None) -> tuple[dict[Node, str], 
     for text, flags, chars, link_chars in paragraph_units(doc, winner, pruned):
         folded = _fold(text)
         if folded:
-            units.append((folded, flags, _classify(folded, flags, chars, link_chars, options)))
+            units.append((folded, flags, is_boilerplate_unit(folded, flags, chars, link_chars, options)))
     dimmed = sum(bad for _, _, bad in units)
     kept = len(units) - dimmed
     body = doc.body

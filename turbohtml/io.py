@@ -170,10 +170,10 @@ def decode_html(body: bytes, charset: str | None) -> str | bytes:
         return _x_user_defined(body)
     if encoding == "windows-1252":
         return body.decode("cp1252", "turbohtml.c1")  # the error handler turbohtml._core registers
-    from turbohtml._core import _PY_CODECS  # type: ignore[attr-defined]  # parse()'s own table
+    from turbohtml._core import PY_CODECS  # parse()'s own table
 
     try:
-        return body.decode(_PY_CODECS.get(encoding, encoding), "replace")
+        return body.decode(PY_CODECS.get(encoding, encoding), "replace")
     except LookupError:  # an encoding Python has no codec for: let parse() sniff
         return body
 

@@ -17,8 +17,9 @@ __all__ = ["boilerplate", "document_boilerplate"]
 _DEFAULT = Extraction()
 
 
-def _classify(text: str, flags: int, chars: int, link_chars: int, options: Extraction) -> bool:
-    """Whether one unit is boilerplate under ``options``."""
+def is_boilerplate_unit(text: str, flags: int, chars: int, link_chars: int, options: Extraction) -> bool:
+    """Whether one unit is boilerplate under ``options`` (boilerplate() and the notebook
+    view classify with it)."""
     if not flags & IN_CONTENT or flags & BOILERPLATE_REGION:
         return True  # outside the content body, or navigation/share/comment blocks inside it
     if chars and link_chars / chars > options.max_link_density:
@@ -41,7 +42,7 @@ def document_boilerplate(doc: Document, options: Extraction | None = None) -> li
         folded = " ".join(text.split())
         paragraphs.append(Paragraph(
             text=folded,
-            is_boilerplate=_classify(folded, flags, chars, link_chars, options),
+            is_boilerplate=is_boilerplate_unit(folded, flags, chars, link_chars, options),
             is_heading=bool(flags & HEADING),
         ))
     return paragraphs
