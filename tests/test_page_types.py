@@ -314,5 +314,6 @@ def test_form_labels_are_not_a_product_pages_text() -> None:
 
 
 def test_page_type_of_small_pages() -> None:
+    # under 50 elements there is too little structure for the model: a fragment is an article
     doc = parse("<html><body><p>Hello</p></body></html>")
-    assert doc.page_type() in ("article", "forum", "product", "collection", "listing", "documentation", "service")
+    assert doc.page_type() == "article"
