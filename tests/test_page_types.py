@@ -285,6 +285,12 @@ def test_a_threads_bare_counters_are_not_its_text() -> None:
     assert "9,236" not in article.text.split()
 
 
+def test_a_reply_quoting_a_post_does_not_repeat_it() -> None:
+    # the opening post is quoted twice further down the thread: its text counts once
+    article = wcxb_page("0515").article()  # head-fi.org thread
+    assert article.text.count("I currently own Focal Bathys for my media consumption") == 1
+
+
 def test_a_threads_author_panels_are_not_its_posts() -> None:
     # the <dl> beside each post (XenForo's "Joined / Messages", phpBB's postprofile)
     article = wcxb_page("0515").article()  # head-fi.org thread
