@@ -33,12 +33,17 @@ CASES = [
      "An *em*, a **strong**, ~~gone~~ and ``a`b``."),
     # whitespace inside emphasis moves outside the markers; adjacent spans merge
     ("<p>x<b> bold </b>y <i>a</i><i>b</i></p>", "x **bold** y *ab*"),
-    # Markdown's special characters in text are escaped
+    # Markdown's special characters in text are escaped ('>' only where it opens a quote)
     ("<p>2 * 3 = [6] &lt;tag&gt; a_b `c` | ~d~ &amp;amp; \\</p>",
-     "2 \\* 3 = \\[6\\] \\<tag\\> a\\_b \\`c\\` \\| \\~d\\~ \\&amp; \\\\"),
-    # line starts that would become headings, lists or rules are escaped
-    ("<p># not a heading<br>- not an item<br>1. not a number<br>=== not a rule</p>",
-     "\\# not a heading\\\n\\- not an item\\\n1\\. not a number\\\n\\=== not a rule"),
+     "2 \\* 3 = \\[6\\] \\<tag> a\\_b \\`c\\` \\| \\~d\\~ \\&amp; \\\\"),
+    # line starts that would become headings, lists, rules or quotes are escaped
+    ("<p># not a heading<br>- not an item<br>1. not a number<br>=== not a rule<br>&gt; not a quote</p>",
+     "\\# not a heading\\\n\\- not an item\\\n1\\. not a number\\\n\\=== not a rule\\\n\\> not a quote"),
+    # trafilatura's tests (tests/unit_tests.py): a heading's own '#' is inert, a literal '*'
+    # beside real emphasis is escaped without joining the emphasis
+    ("<h2># nested hash in heading</h2>", "## # nested hash in heading"),
+    ("<p>*<i>x</i>*</p>", "\\**x*\\*"),
+    ("<p>**<b>x</b>**</p>", "\\*\\***x**\\*\\*"),
     # links resolved against the page's base; no href, no link; javascript: links dropped
     ('<p><a href="/a">one</a>, <a>two</a>, <a href="javascript:x()">three</a></p>',
      "[one](https://example.test/a), two, three"),

@@ -53,6 +53,7 @@ from turbohtml.compat.trafilatura.deduplication import LRU_TEST, LRUCache
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
 from turbohtml.compat.trafilatura.utils import not_html
 from turbohtml.extract.urls import registrable_domain
+from turbohtml.render import inline_markdown
 
 __all__ = ["Extractor", "bare_extraction", "extract", "extract_metadata", "extract_with_metadata"]
 
@@ -351,8 +352,33 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
             if block.flags & HEADING and block.text == title and not block.flags & BOILERPLATE_REGION:
                 body.insert(0, (block, _Piece("head", block.text, 1)))
                 break
+    if options.formatting and options.format not in ("xml", "xmltei", "html"):
+        _format_inline(body, units, options)
     pieces = _images(winner or page.body, body, options.url) if options.images else [piece for _, piece in body]
     return winner, pieces, remarks
+
+
+#: What is left of a Markdown paragraph to compare with a unit's text: word characters.
+_NOT_WORD = re.compile(r"\W+|_")
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+
+
+def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> None:
+    """Each piece's text as its element's inline Markdown (bold, italics, code, links),
+    from turbohtml's public renderer; a piece whose rendering does not hold the same
+    words as its unit (an alignment the renderer reads differently) keeps its text."""
+    runs: dict[Any, int] = {}
+    run_of: dict[int, int] = {}
+    for block in units:  # which run of its element's children each unit is
+        if block.element is not None:
+            run_of[id(block)] = runs.get(block.element, 0)
+            runs[block.element] = run_of[id(block)] + 1
+    wanted = [(block, piece) for block, piece in body if block.element is not None and piece.kind != "code"]
+    rendered = inline_markdown([(block.element, run_of[id(block)]) for block, _ in wanted],
+                               links=bool(options.links), base_url=options.url)
+    for (block, piece), text in zip(wanted, rendered, strict=True):
+        if _NOT_WORD.sub("", _LINK_TARGET.sub("]", text)) == _NOT_WORD.sub("", block.text):
+            piece.text = text
 
 
 def _repeated(text: str, options: Extractor) -> bool:
@@ -403,11 +429,9 @@ def _markdown(pieces: list[_Piece]) -> str:
                 line = "- " + piece.text
             joined = previous is not None and previous.kind == "item"
             out.append(line if joined or not out else "\n" + line)
-        else:
+        else:  # a quote is a plain paragraph: trafilatura's Markdown has no '>' marker
             if piece.kind == "head":
                 line = "#" * max(1, min(piece.level, 6)) + " " + piece.text
-            elif piece.kind == "quote":
-                line = "> " + piece.text
             elif piece.kind == "code":
                 line = "```\n" + piece.text + "\n```"
             else:
