@@ -147,14 +147,16 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
 class _Piece:
     """One output block: kind ``p``/``head``/``item``/``cell``/``quote``/``code``."""
 
-    __slots__ = ("kind", "text", "level", "group", "ordered")
+    __slots__ = ("cell", "group", "kind", "level", "ordered", "text")
 
-    def __init__(self, kind: str, text: str, level: int = 0, group: Any = None, ordered: bool = False) -> None:
+    def __init__(self, kind: str, text: str, level: int = 0, group: Any = None, ordered: bool = False,
+                 cell: Any = None) -> None:
         self.kind = kind
         self.text = text
         self.level = level
         self.group = group
         self.ordered = ordered
+        self.cell = cell   # a table cell's <td>/<th>
 
 
 def _piece(block: Block) -> _Piece:
@@ -171,7 +173,8 @@ def _piece(block: Block) -> _Piece:
         return _Piece("head", block.text, int(heading[1]))  # type: ignore[index]
     if tag in ("td", "th") or "table" in tags:
         row = next((node for node in reversed(chain) if node.tag == "tr"), None)
-        return _Piece("cell", block.text, group=row)
+        cell = next((node for node in reversed(chain) if node.tag in ("td", "th")), None)
+        return _Piece("cell", block.text, group=row, cell=cell)
     if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
         owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
         return _Piece("item", block.text, group=owner, ordered=owner is not None and owner.tag == "ol")
@@ -390,44 +393,112 @@ def _repeated(text: str, options: Extractor) -> bool:
     return len(text) > options.min_duplcheck_size and previous > options.max_repetitions
 
 
+#: The most columns a colspan may claim (trafilatura's tables stay bounded on bad input).
+MAX_SPAN = 1000
+
+
+def _span(cell: Any, name: str) -> int:
+    """A ``colspan``/``rowspan`` of ``cell``: 1 unless an ASCII decimal of at least 1."""
+    value = (cell.attr(name) or "").strip()
+    return min(int(value), MAX_SPAN) if value.isascii() and value.isdecimal() and int(value) >= 1 else 1
+
+
+def _own_rows(table: Any) -> list[Any]:
+    """The ``<tr>`` of ``table`` itself, not of tables nested in its cells."""
+    return [row for row in table.select("tr")
+            if next((node for node in reversed(ancestors(row)[:-1]) if node.tag == "table"), None) == table]
+
+
+def _table_lines(cells: list[_Piece]) -> list[str]:
+    """trafilatura's table text: one ``| a | b | `` line per row, spans as empty
+    placeholder cells, rows padded to the widest, empty rows dropped, ``|---|`` after
+    the first row holding a header cell. ``cells`` are one table's cell pieces."""
+    texts: dict[Any, list[str]] = {}
+    for piece in cells:
+        texts.setdefault(piece.cell, []).append(piece.text.replace("\\\n", " "))
+    table = next((node for node in reversed(ancestors(cells[0].cell)) if node.tag == "table"), None) \
+        if cells[0].cell is not None else None
+    if table is None:  # unaligned cells: one row of what there is
+        return ["| " + " | ".join(piece.text for piece in cells) + " | "]
+    grid: list[tuple[list[str], bool]] = []
+    pending: dict[int, int] = {}  # column -> rows a rowspan still covers
+    for row in _own_rows(table):
+        out: list[str] = []
+        head = False
+        for cell in row.children:
+            if cell.tag not in ("td", "th"):
+                continue
+            while pending.get(len(out), 0) > 0:
+                pending[len(out)] -= 1
+                out.append("")
+            span, down = _span(cell, "colspan"), _span(cell, "rowspan")
+            if down > 1:
+                pending.update({column: down - 1 for column in range(len(out), len(out) + span)})
+            out += [" ".join(texts.get(cell, []))] + [""] * (span - 1)
+            head = head or cell.tag == "th"
+        for column, left in list(pending.items()):  # covered columns past the row's cells
+            if column >= len(out) and left > 0:
+                pending[column] = left - 1
+        grid.append((out, head))
+    width = max((len(out) for out, _ in grid), default=0)
+    lines: list[str] = []
+    separated = False
+    for out, head in grid:
+        if not any(out):
+            continue
+        out += [""] * (width - len(out))
+        lines.append("| " + " | ".join(out) + " | ")
+        if head and not separated:
+            lines.append("|" + "---|" * width)
+            separated = True
+    return lines
+
+
+def _tables(pieces: list[_Piece]) -> list[_Piece | list[str]]:
+    """``pieces`` with each run of one table's cell pieces replaced by its lines."""
+    out: list[_Piece | list[str]] = []
+    run: list[_Piece] = []
+    for piece in [*pieces, None]:
+        same = piece is not None and piece.kind == "cell" and run and _table_of(piece) == _table_of(run[0])
+        if run and not same:
+            out.append(_table_lines(run))
+            run = []
+        if piece is not None and piece.kind == "cell":
+            run.append(piece)
+        elif piece is not None:
+            out.append(piece)
+    return out
+
+
+def _table_of(piece: _Piece) -> Any:
+    return next((node for node in reversed(ancestors(piece.cell)) if node.tag == "table"), None) \
+        if piece.cell is not None else piece.group
+
+
 def _plain(pieces: list[_Piece]) -> str:
     lines: list[str] = []
-    row: Any = object()
-    for piece in pieces:
-        if piece.kind == "cell" and piece.group == row and lines:
-            lines[-1] += " | " + piece.text
-            continue
-        row = piece.group if piece.kind == "cell" else object()
-        lines.append(("- " + piece.text) if piece.kind == "item" else piece.text)
-    return "\n".join(lines)
+    for piece in _tables(pieces):
+        if isinstance(piece, list):
+            lines += piece
+        else:
+            lines.append(("- " + piece.text) if piece.kind == "item" else piece.text)
+    return "\n".join(lines).strip()
 
 
 def _markdown(pieces: list[_Piece]) -> str:
     out: list[str] = []
-    previous: _Piece | None = None
+    previous: _Piece | list[str] | None = None
     numbers: dict[Any, int] = {}
-    rows = 0
-    for piece in pieces:
-        if piece.kind == "cell":
-            if previous is not None and previous.kind == "cell" and piece.group == previous.group:
-                out[-1] = out[-1][:-2] + " | " + piece.text + " |"
-            else:
-                line = "| " + piece.text + " |"
-                if previous is not None and previous.kind == "cell":
-                    if rows == 1:  # the first row is the header
-                        out.append("|" + " --- |" * out[-1].strip().count(" | ") + " --- |")
-                    rows += 1
-                    out.append(line)
-                else:
-                    rows = 1
-                    out.append("\n" + line if out else line)
+    for piece in _tables(pieces):
+        if isinstance(piece, list):
+            out.append("\n".join(piece) if not out else "\n" + "\n".join(piece))
         elif piece.kind == "item":
             if piece.ordered:
                 number = numbers[piece.group] = numbers.get(piece.group, 0) + 1
                 line = f"{number}. {piece.text}"
             else:
                 line = "- " + piece.text
-            joined = previous is not None and previous.kind == "item"
+            joined = isinstance(previous, _Piece) and previous.kind == "item"
             out.append(line if joined or not out else "\n" + line)
         else:  # a quote is a plain paragraph: trafilatura's Markdown has no '>' marker
             if piece.kind == "head":
