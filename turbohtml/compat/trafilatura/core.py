@@ -177,7 +177,8 @@ def _piece(block: Block) -> _Piece:
         return _Piece("cell", block.text, group=row, cell=cell)
     if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
         owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
-        return _Piece("item", block.text, group=owner, ordered=owner is not None and owner.tag == "ol")
+        depth = max(sum(node.tag in ("ul", "ol", "dl") for node in chain) - 1, 0)  # lists around its own
+        return _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol")
     if "pre" in tags:
         return _Piece("code", block.text)
     if "blockquote" in tags:
@@ -393,6 +394,9 @@ def _repeated(text: str, options: Extractor) -> bool:
     return len(text) > options.min_duplcheck_size and previous > options.max_repetitions
 
 
+#: A nested list item's indent per list around its own (trafilatura's nested lists).
+_INDENT = "  "
+
 #: The most columns a colspan may claim (trafilatura's tables stay bounded on bad input).
 MAX_SPAN = 1000
 
@@ -409,59 +413,58 @@ def _own_rows(table: Any) -> list[Any]:
             if next((node for node in reversed(ancestors(row)[:-1]) if node.tag == "table"), None) == table]
 
 
-def _table_lines(cells: list[_Piece]) -> list[str]:
-    """trafilatura's table text: one ``| a | b | `` line per row, spans as empty
-    placeholder cells, rows padded to the widest, empty rows dropped, ``|---|`` after
-    the first row holding a header cell. ``cells`` are one table's cell pieces."""
+def _table_grid(cells: list[_Piece]) -> list[list[tuple[str, bool]]]:
+    """trafilatura's table model of one table's cell pieces: rows of ``(text, header)``
+    cells, spans as empty placeholder cells, rows padded to the widest, empty rows dropped."""
     texts: dict[Any, list[str]] = {}
     for piece in cells:
         texts.setdefault(piece.cell, []).append(piece.text.replace("\\\n", " "))
-    table = next((node for node in reversed(ancestors(cells[0].cell)) if node.tag == "table"), None) \
-        if cells[0].cell is not None else None
+    table = _table_of(cells[0]) if cells[0].cell is not None else None
     if table is None:  # unaligned cells: one row of what there is
-        return ["| " + " | ".join(piece.text for piece in cells) + " | "]
-    grid: list[tuple[list[str], bool]] = []
+        return [[(piece.text, False) for piece in cells]]
+    grid: list[list[tuple[str, bool]]] = []
     pending: dict[int, int] = {}  # column -> rows a rowspan still covers
     for row in _own_rows(table):
-        out: list[str] = []
-        head = False
+        out: list[tuple[str, bool]] = []
         for cell in row.children:
             if cell.tag not in ("td", "th"):
                 continue
             while pending.get(len(out), 0) > 0:
                 pending[len(out)] -= 1
-                out.append("")
+                out.append(("", False))
             span, down = _span(cell, "colspan"), _span(cell, "rowspan")
             if down > 1:
                 pending.update({column: down - 1 for column in range(len(out), len(out) + span)})
-            out += [" ".join(texts.get(cell, []))] + [""] * (span - 1)
-            head = head or cell.tag == "th"
+            out += [(" ".join(texts.get(cell, [])), cell.tag == "th")] + [("", False)] * (span - 1)
         for column, left in list(pending.items()):  # covered columns past the row's cells
             if column >= len(out) and left > 0:
                 pending[column] = left - 1
-        grid.append((out, head))
-    width = max((len(out) for out, _ in grid), default=0)
+        grid.append(out)
+    width = max((len(out) for out in grid), default=0)
+    return [out + [("", False)] * (width - len(out)) for out in grid if any(text for text, _ in out)]
+
+
+def _table_lines(grid: list[list[tuple[str, bool]]]) -> list[str]:
+    """trafilatura's table text: a ``| a | b | `` line per row, ``|---|`` after the first
+    row holding a header cell."""
     lines: list[str] = []
     separated = False
-    for out, head in grid:
-        if not any(out):
-            continue
-        out += [""] * (width - len(out))
-        lines.append("| " + " | ".join(out) + " | ")
-        if head and not separated:
-            lines.append("|" + "---|" * width)
+    for row in grid:
+        lines.append("| " + " | ".join(text for text, _ in row) + " | ")
+        if not separated and any(head for _, head in row):
+            lines.append("|" + "---|" * len(row))
             separated = True
     return lines
 
 
 def _tables(pieces: list[_Piece]) -> list[_Piece | list[str]]:
-    """``pieces`` with each run of one table's cell pieces replaced by its lines."""
+    """``pieces`` with each run of one table's cell pieces replaced by its grid."""
     out: list[_Piece | list[str]] = []
     run: list[_Piece] = []
     for piece in [*pieces, None]:
         same = piece is not None and piece.kind == "cell" and run and _table_of(piece) == _table_of(run[0])
         if run and not same:
-            out.append(_table_lines(run))
+            out.append(_table_grid(run))
             run = []
         if piece is not None and piece.kind == "cell":
             run.append(piece)
@@ -479,9 +482,9 @@ def _plain(pieces: list[_Piece]) -> str:
     lines: list[str] = []
     for piece in _tables(pieces):
         if isinstance(piece, list):
-            lines += piece
+            lines += _table_lines(piece)
         else:
-            lines.append(("- " + piece.text) if piece.kind == "item" else piece.text)
+            lines.append(f"{_INDENT * piece.level}- {piece.text}" if piece.kind == "item" else piece.text)
     return "\n".join(lines).strip()
 
 
@@ -491,13 +494,14 @@ def _markdown(pieces: list[_Piece]) -> str:
     numbers: dict[Any, int] = {}
     for piece in _tables(pieces):
         if isinstance(piece, list):
-            out.append("\n".join(piece) if not out else "\n" + "\n".join(piece))
+            table = "\n".join(_table_lines(piece))
+            out.append(table if not out else "\n" + table)
         elif piece.kind == "item":
             if piece.ordered:
                 number = numbers[piece.group] = numbers.get(piece.group, 0) + 1
-                line = f"{number}. {piece.text}"
+                line = f"{_INDENT * piece.level}{number}. {piece.text}"
             else:
-                line = "- " + piece.text
+                line = f"{_INDENT * piece.level}- {piece.text}"
             joined = isinstance(previous, _Piece) and previous.kind == "item"
             out.append(line if joined or not out else "\n" + line)
         else:  # a quote is a plain paragraph: trafilatura's Markdown has no '>' marker
@@ -512,33 +516,35 @@ def _markdown(pieces: list[_Piece]) -> str:
     return "\n".join(out).strip()
 
 
+def _xml_table(grid: list[list[tuple[str, bool]]], indent: str) -> list[str]:
+    lines = [f"{indent}<table>"]
+    for row in grid:
+        lines.append(f"{indent}  <row>")
+        for text, head in row:
+            role = ' role="head"' if head else ""
+            lines.append(f"{indent}    <cell{role}>{_refs(_xml_escape(text))}</cell>" if text
+                         else f"{indent}    <cell{role}/>")
+        lines.append(f"{indent}  </row>")
+    return [*lines, f"{indent}</table>"]
+
+
 def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
     lines: list[str] = []
-    open_group: Any = None
-    open_kind = ""
-    for piece in pieces:
-        kind = piece.kind if piece.kind in ("item", "cell") else ""
-        if open_kind and (kind != open_kind or piece.group != open_group):
-            if open_kind == "item":
-                lines.append(f"{indent}</list>")
-            else:
-                lines.append(f"{indent}  </row>")
-                if kind != "cell":
-                    lines.append(f"{indent}</table>")
-            open_kind = ""
+    open_list: Any = None
+    for piece in _tables(pieces):
+        if open_list is not None and (not isinstance(piece, _Piece) or piece.kind != "item"
+                                      or piece.group != open_list):
+            lines.append(f"{indent}</list>")
+            open_list = None
+        if isinstance(piece, list):
+            lines += _xml_table(piece, indent)
+            continue
         text = _refs(_xml_escape(piece.text))
-        if kind == "item":
-            if not open_kind:
+        if piece.kind == "item":
+            if open_list is None:
                 lines.append(f'{indent}<list rend="{"ol" if piece.ordered else "ul"}">')
-                open_kind, open_group = "item", piece.group
+                open_list = piece.group if piece.group is not None else object()
             lines.append(f"{indent}  <item>{text}</item>")
-        elif kind == "cell":
-            if not open_kind:
-                if not lines or not lines[-1].endswith("</row>"):
-                    lines.append(f"{indent}<table>")
-                lines.append(f"{indent}  <row>")
-                open_kind, open_group = "cell", piece.group
-            lines.append(f"{indent}    <cell>{text}</cell>")
         elif piece.kind == "head":
             lines.append(f'{indent}<head rend="h{piece.level}">{text}</head>')
         elif piece.kind == "quote":
@@ -552,11 +558,8 @@ def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
             lines.append(f"{indent}<graphic src={_xml_attr(source)}{described}/>")
         else:
             lines.append(f"{indent}<p>{text}</p>")
-    if open_kind == "item":
+    if open_list is not None:
         lines.append(f"{indent}</list>")
-    elif open_kind == "cell":
-        lines.append(f"{indent}  </row>")
-        lines.append(f"{indent}</table>")
     return lines
 
 
@@ -595,6 +598,9 @@ _HTML_TAGS = ((re.compile(r'<head rend="h(\d)">(.*)</head>$'), r"<h\1>\2</h\1>")
               (re.compile(r"<item>(.*)</item>$"), r"<li>\1</li>"),
               (re.compile(r"<(/?)row>$"), r"<\1tr>"),
               (re.compile(r"<cell>(.*)</cell>$"), r"<td>\1</td>"),
+              (re.compile(r'<cell role="head">(.*)</cell>$'), r"<th>\1</th>"),
+              (re.compile(r'<cell role="head"/>$'), r"<th></th>"),
+              (re.compile(r"<cell/>$"), r"<td></td>"),
               (re.compile(r"<quote>(.*)</quote>$"), r"<blockquote>\1</blockquote>"),
               (re.compile(r"<code>(.*)</code>$", re.DOTALL), r"<pre>\1</pre>"),
               (re.compile(r"<graphic (.*)/>$"), r"<img \1/>"))
