@@ -39,6 +39,9 @@ UNSEEN_TAGS = frozenset(
 _EMPHASIS = {"em": "*", "i": "*", "cite": "*", "dfn": "*", "var": "*",
              "strong": "**", "b": "**", "del": "~~", "s": "~~", "strike": "~~"}
 _CODE = frozenset({"code", "kbd", "samp", "tt"})
+#: Inline elements Markdown has no syntax for, kept as inline HTML: "100<sup>2</sup>"
+#: must not read "1002" (trafilatura's tests, issue #889).
+_RAW_INLINE = frozenset({"sup", "sub"})
 _LIST_TAGS = frozenset({"ul", "ol", "menu"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
@@ -242,6 +245,8 @@ class _Inline:
                 if url and not _safe_url(url):
                     url = ""  # javascript: and the like: the text stays, the link goes
                 parts.append(self.link(inner, url) if url and inner.strip() else inner)
+            elif tag in _RAW_INLINE:
+                parts.append(self.around(self.render(child, flatten), f"<{tag}>", f"</{tag}>"))
             elif tag in _EMPHASIS:
                 out = self.emphasis(tag, self.render(child, flatten))
                 left, right = self.markers(tag)

@@ -291,9 +291,11 @@ def _image_piece(node: Element, base: str | None) -> _Piece | None:
     return _Piece("graphic", f"![{label}]({_absolute(source, base)})", group=(alt, title))
 
 
-def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str | None) -> list[_Piece]:
+def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str | None,
+            inline_cells: set[Any] | None = None) -> list[_Piece]:
     """``body``'s pieces with a ``![alt](src)`` piece for each image in ``scope`` (the
-    content body), placed before the first piece whose element follows it."""
+    content body), placed before the first piece whose element follows it; images in
+    the ``inline_cells`` are left to those cells' own Markdown."""
     if scope is None:
         return [piece for _, piece in body]
     order: dict[Any, int] = {}
@@ -302,6 +304,8 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
         if node.tag is None:
             continue
         order[node] = index
+        if inline_cells and node.tag == "img" and any(up in inline_cells for up in ancestors(node)):
+            continue
         if node.tag == "img" and (image := _image_piece(node, base)) is not None:
             images.append((index, image))
     pieces: list[_Piece] = []
@@ -356,33 +360,47 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
             if block.flags & HEADING and block.text == title and not block.flags & BOILERPLATE_REGION:
                 body.insert(0, (block, _Piece("head", block.text, 1)))
                 break
-    if options.formatting and options.format not in ("xml", "xmltei", "html"):
-        _format_inline(body, units, options)
-    pieces = _images(winner or page.body, body, options.url) if options.images else [piece for _, piece in body]
+    formatted = bool(options.formatting) and options.format not in ("xml", "xmltei", "html")
+    cells = _format_inline(body, units, options) if formatted else set()
+    pieces = _images(winner or page.body, body, options.url, cells) if options.images \
+        else [piece for _, piece in body]
     return winner, pieces, remarks
 
 
 #: What is left of a Markdown paragraph to compare with a unit's text: word characters.
 _NOT_WORD = re.compile(r"\W+|_")
 _LINK_TARGET = re.compile(r"\]\([^)]*\)")
+_RAW_TAG = re.compile(r"(?<!\\)</?su[bp]>")
+_IMAGE = re.compile(r"!\[(?:[^\]\\]|\\.)*\]\([^)]*\)")
+#: An image in a cell and the space around it: trafilatura sets it off by one space.
+_SPACED_IMAGE = re.compile(r"\s*(!\[(?:[^\]\\]|\\.)*\]\([^)]*\))\s*")
 
 
-def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> None:
-    """Each piece's text as its element's inline Markdown (bold, italics, code, links),
-    from turbohtml's public renderer; a piece whose rendering does not hold the same
-    words as its unit (an alignment the renderer reads differently) keeps its text."""
+def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> set[Any]:
+    """Each piece's text as its element's inline Markdown (bold, italics, code, links;
+    images too in a table cell), from turbohtml's public renderer; a piece whose
+    rendering does not hold the same words as its unit (an alignment the renderer reads
+    differently) keeps its text. The cells whose images are now in their text."""
+    inlined: set[Any] = set()
     runs: dict[Any, int] = {}
     run_of: dict[int, int] = {}
     for block in units:  # which run of its element's children each unit is
         if block.element is not None:
             run_of[id(block)] = runs.get(block.element, 0)
             runs[block.element] = run_of[id(block)] + 1
-    wanted = [(block, piece) for block, piece in body if block.element is not None and piece.kind != "code"]
-    rendered = inline_markdown([(block.element, run_of[id(block)]) for block, _ in wanted],
-                               links=bool(options.links), base_url=options.url)
-    for (block, piece), text in zip(wanted, rendered, strict=True):
-        if _NOT_WORD.sub("", _LINK_TARGET.sub("]", text)) == _NOT_WORD.sub("", block.text):
-            piece.text = text
+    for cells in (False, True):  # a cell's images stay in the cell (elsewhere: pieces of their own)
+        wanted = [(block, piece) for block, piece in body if block.element is not None and piece.kind != "code"
+                  and (piece.cell is not None) == cells]
+        rendered = inline_markdown([(block.element, run_of[id(block)]) for block, _ in wanted],
+                                   links=bool(options.links), images=cells and bool(options.images),
+                                   base_url=options.url)
+        for (block, piece), text in zip(wanted, rendered, strict=True):
+            words = _RAW_TAG.sub("", _LINK_TARGET.sub("]", _IMAGE.sub("", text)))
+            if _NOT_WORD.sub("", words) == _NOT_WORD.sub("", block.text):
+                piece.text = _SPACED_IMAGE.sub(r" \1 ", text).strip() if cells else text
+                if cells and options.images:
+                    inlined.add(piece.cell)
+    return inlined
 
 
 def _repeated(text: str, options: Extractor) -> bool:
@@ -771,9 +789,9 @@ def _extraction(filecontent: Any, options: Extractor,
         _, wider, wider_remarks = _content(page, options, title, focus="recall")
         if len(_plain(wider)) > len(text):
             body, remarks = wider, wider_remarks
-    if not body and options.focus != "precision":  # no content body found: the page's units
+    if not _has_text(body) and options.focus != "precision":  # no content body found: the page's units
         winner, body, remarks = _content(page, options, title, whole_page=True)
-    if not body and not options.fast:  # still nothing: trafilatura's baseline fallback
+    if not _has_text(body) and not options.fast:  # still nothing: trafilatura's baseline fallback
         from turbohtml.compat.trafilatura.baseline import page_paragraphs
 
         body = [_Piece("p", paragraph) for paragraph in page_paragraphs(page)]
@@ -794,6 +812,11 @@ def _extraction(filecontent: Any, options: Extractor,
         document.comments = comments
         document.commentsbody = _body_tree(remarks, None)
     return document, body, remarks
+
+
+def _has_text(pieces: list[_Piece]) -> bool:
+    """Whether ``pieces`` hold text (images alone are no content body)."""
+    return any(piece.kind != "graphic" for piece in pieces)
 
 
 def _options(config: ConfigParser, settingsfile: str | None, output_format: str, fast: bool,
