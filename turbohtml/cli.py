@@ -439,12 +439,14 @@ def _results(jobs: list[tuple[Source, Settings]], workers: int) -> Iterator[tupl
                 bar.update()
             return
         done = 0
+        finished = False
         pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_worker_init)
         try:
             for result in pool.map(process, jobs, chunksize=1 if len(jobs) < 64 else 4):
                 yield result
                 done += 1
                 bar.update()
+            finished = True
         except BrokenProcessPool:
             # a worker died (killed, out of memory, a crash in C): report the rest as failed
             message = "a worker process died while processing this batch"
@@ -452,7 +454,9 @@ def _results(jobs: list[tuple[Source, Settings]], workers: int) -> Iterator[tupl
                 yield source.name, _encode({"source": source.name, "error": message}, settings), message
                 bar.update()
         finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+            # a finished batch joins its idle pool: left running, the pool's thread could
+            # still write to a closed pipe while the interpreter exits (a stray traceback)
+            pool.shutdown(wait=finished, cancel_futures=not finished)
 
 
 class _Stopped(BaseException):
