@@ -629,3 +629,17 @@ def test_signal_mid_batch_stops_the_workers(signame, group, tmp_path, pages):
     time.sleep(0.2)
     assert [pid for pid in workers if Path(f"/proc/{pid}").exists()
             and "Z" not in (Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0])] == []
+
+
+def test_output_dir_writes_a_file_per_page(tmp_path):
+    pages = tmp_path / "pages"
+    (pages / "sub").mkdir(parents=True)
+    (pages / "night-trains.html").write_bytes(EXAMPLE.read_bytes())
+    (pages / "sub" / "night-trains.html").write_bytes(EXAMPLE.read_bytes())  # the same name twice
+    out = tmp_path / "out"
+    result = run("article", "--format", "markdown", "--output-dir", str(out), str(pages))
+    assert result.returncode == 0 and result.stdout == b""
+    assert sorted(path.name for path in out.iterdir()) == ["night-trains-2.md", "night-trains.md"]
+    single = run("article", "--format", "markdown", str(pages / "night-trains.html")).stdout
+    assert (out / "night-trains.md").read_bytes() == single
+    assert (out / "night-trains.md").read_text().startswith("# Night trains return to the Alps\n")

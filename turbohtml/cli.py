@@ -37,6 +37,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from pathlib import Path, PurePath
 from typing import Any
 
 from turbohtml.fetch import DEFAULT_MAX_REDIRECTS, DEFAULT_TIMEOUT, FetchError, fetch
@@ -500,6 +501,32 @@ class _Output:
             raise _Stopped(self.stop)
 
 
+class _PageFiles:
+    """``--output-dir``: each page's output in a file of its own, named after its input
+    (``page.html`` -> ``page.md``); a name met twice gets ``-2``, ``-3``... and nothing
+    is written outside the directory."""
+
+    SUFFIXES = {"text": ".txt", "markdown": ".md", "html": ".html", "json": ".json"}
+
+    def __init__(self, directory: str, format: str) -> None:
+        self.directory = Path(directory)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.suffix = self.SUFFIXES.get(format, ".json")
+        self.used: set[str] = set()
+
+    def write(self, source: str, line: bytes) -> None:
+        stem = re.sub(r"[^\w.-]+", "_", PurePath(source.split("#", 1)[0].rstrip("/")).name)
+        for suffix in (".gz", ".html", ".htm", ".xhtml"):
+            stem = stem.removesuffix(suffix)
+        stem = stem.strip("._") or "page"
+        name, n = stem, 1
+        while name in self.used:
+            n += 1
+            name = f"{stem}-{n}"
+        self.used.add(name)
+        (self.directory / (name + self.suffix)).write_bytes(line)
+
+
 def _stop_workers() -> None:
     children = multiprocessing.active_children()
     for child in children:
@@ -531,11 +558,13 @@ def run_pages(args: argparse.Namespace) -> int:
         max_bytes=args.max_bytes,
         max_redirects=args.max_redirects,
         allow_private=args.allow_private,
-        # Plain text for one article page; JSON Lines otherwise (several pages, other commands).
-        plain=args.command == "article" and getattr(args, "format", "json") != "json" and len(sources) == 1,
+        # Plain text for one article page or a file per page; JSON Lines otherwise.
+        plain=args.command == "article" and getattr(args, "format", "json") != "json"
+        and (len(sources) == 1 or getattr(args, "output_dir", None) is not None),
     )
     jobs = [(source, settings) for source in sources]
     sys.stdout.flush()
+    files = _PageFiles(args.output_dir, settings.format) if getattr(args, "output_dir", None) else None
     output = _Output(sys.stdout)
     previous = {signum: signal.signal(signum, output.on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
     failed = False
@@ -544,9 +573,12 @@ def run_pages(args: argparse.Namespace) -> int:
             if error is not None:
                 failed = True
                 _error_line(name, error)
-                if settings.plain:
+                if settings.plain or files is not None:
                     continue
-            output.write(line)
+            if files is not None:
+                files.write(name, line)
+            else:
+                output.write(line)
     except _Stopped as stop:
         _stop_workers()
         name = signal.Signals(stop.signum).name
@@ -646,6 +678,9 @@ def parser() -> argparse.ArgumentParser:
     article.add_argument("-f", "--format", choices=("text", "markdown", "html", "json"), default="text",
                          help="text, Markdown or a clean HTML fragment for one page; several pages print "
                               "JSON Lines with it as the text field (default text)")
+    article.add_argument("-o", "--output-dir", metavar="DIR",
+                         help="write each page's article to a file of its own in DIR (page.html -> "
+                              "page.txt, .md, .html or .json by --format) instead of printing it")
     commands.add_parser("boilerplate", parents=[common], help="every paragraph, classified content or boilerplate")
     dates = commands.add_parser("dates", parents=[common], help="the publication or modification date")
     dates.add_argument("--original", action="store_true", help="prefer the first-published date")
