@@ -219,8 +219,9 @@ def harvest_metadata(Node node, /) -> dict:
 #
 # gather_sources() is the walk behind turbohtml.extract.metadata: one pass that keeps
 # every source metadata() weighs, as node pointers (strings are built afterwards, for
-# those nodes only). The word lists come from the caller, so the data stays in
-# turbohtml.extract's data module.
+# those nodes only), and counts the page-type features on the way (_features'
+# features_step), so metadata() walks the tree once. The word lists come from the
+# caller, so the data stays in turbohtml.extract's data module.
 
 cdef enum:
     MAX_METAS = 256        # a page declares a few dozen; the rest of a hostile page is ignored
@@ -518,7 +519,8 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     """Every metadata source of the page ``node`` belongs to, in one walk.
 
     The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
-    marking a byline, a comment section and a date, and byline prefixes ("by"). Returns ``(metas, canonical, base, spots, stamps, json_ld)``: ``metas`` the ``(key, content)``
+    marking a byline, a comment section and a date, and byline prefixes ("by"). Returns
+    ``(metas, canonical, base, spots, stamps, scripts, page_type)``: ``metas`` the ``(key, content)``
     pairs of every ``<meta>`` with a ``content`` (key: the lower-cased ``property``,
     ``name`` or ``itemprop``, each that is present); ``canonical`` the first
     ``<link rel=canonical>`` href and ``base`` the first ``<base href>`` (or ``None``);
@@ -526,8 +528,10 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     document order, ``kind`` a mask of the module's flags; ``stamps`` the short texts
     holding four or more digits outside page chrome and comments, from just before the
     first heading to ``stamp_after`` elements after it, as ``(text node, ordinal)``
-    (date stamps without markup: "Published on July 18, 2025"); ``json_ld`` whether an
-    ``application/ld+json`` script is on the page.
+    (date stamps without markup: "Published on July 18, 2025"); ``scripts`` the
+    ``(type, text)`` of every script whose type names ``ld+json``, in document order
+    (``None`` past 64 of them: ``json_ld()`` reads such a page); ``page_type`` the kind
+    ``_features.page_type()`` tells, its counters gathered on the same walk.
     """
     cdef Document doc = node._owner()
     cdef Sources *found = <Sources *>PyMem_RawMalloc(sizeof(Sources))  # ~10 KB: not on the stack

@@ -436,6 +436,14 @@ def _spot_text(node: Node) -> str:
 
 def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int | None) -> str | None:
     candidates: list[_Candidate] = []
+    read: dict[str | None, list[str]] = {}
+
+    def names_in(text: str | None) -> list[str]:
+        """clean_names(text), once per text: a byline often repeats a meta or JSON-LD."""
+        names = read.get(text)
+        if names is None:
+            names = read[text] = clean_names(text)
+        return names
 
     def add(names: list[str], weight: float, rank: int, declared: bool = False) -> None:
         # a byline or meta echoing the site's name is the publisher; JSON-LD states
@@ -445,12 +453,12 @@ def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int
             candidates.append(_Candidate("; ".join(kept), weight, rank, {name.casefold() for name in kept}))
 
     if src.article is not None:
-        names = [name for raw in _ld_persons(src.article.get("author")) for name in clean_names(raw)]
+        names = [name for raw in _ld_persons(src.article.get("author")) for name in names_in(raw)]
         add(names, S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
     for key, weight in S.AUTHOR_METAS.items():
         values = [v for v in src.metas.get(key, ()) if not v.startswith(("http://", "https://", "/"))]
         if values:
-            add([name for value in values for name in clean_names(value)], weight, 4)
+            add([name for value in values for name in names_in(value)], weight, 4)
     for node, ordinal, kind in spots:
         if kind & IN_COMMENTS or (kind & IN_CHROME and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR)):
             continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
@@ -461,15 +469,15 @@ def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int
                 text = named.attr("content") or named.text
             else:
                 text = node.attr("content") or src.spot_text(node)
-            add(clean_names(text), S.ITEMPROP_AUTHOR_WEIGHT, 1)
+            add(names_in(text), S.ITEMPROP_AUTHOR_WEIGHT, 1)
         elif kind & REL_AUTHOR:
-            add(clean_names(src.spot_text(node)), S.REL_AUTHOR_WEIGHT, 1)
+            add(names_in(src.spot_text(node)), S.REL_AUTHOR_WEIGHT, 1)
         elif kind & (BYLINE_CLASS | BY_PREFIX | ADDRESS):
             if kind & ADDRESS and not kind & (BYLINE_CLASS | BY_PREFIX) and not near:
                 continue
             weight = (S.BYLINE_NEAR_TITLE_WEIGHT if near else S.BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
                       else S.BYLINE_ELSEWHERE_WEIGHT)
-            add(clean_names(src.spot_text(node)), weight, 0 if near else 2)
+            add(names_in(src.spot_text(node)), weight, 0 if near else 2)
     best, support = _pick(candidates, _names_agree)
     if best is None or support < S.MIN_AUTHOR_WEIGHT:
         return None
