@@ -561,12 +561,6 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         return []
     near: list[tuple[int, str, bool]] = []
     seen: set[str] = set()
-
-    def consider(offset: int, date: str | None, label: str) -> None:
-        if date and date not in seen:
-            seen.add(date)
-            near.append((abs(offset), date, bool(_UPDATE_LABEL.search(label))))
-
     pending: list[tuple[int, Any, int, bool]] = []  # (distance, node, kind, is a stamp)
     for node, ordinal, kind in src.spots:
         offset = ordinal - title_ordinal
@@ -582,14 +576,23 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         if len(seen) > S.MAX_SHOWN_DATES:
             break  # enough to tell a page from a listing
         if stamp:
-            parent = node.parent
-            label = parent.text if parent is not None else node.text
-            consider(distance, _iso_in_text(node.text),
-                     label[:80] if len(label) <= S.MAX_BYLINE_CHARS else node.text)
+            text = node.text
+            date = _iso_in_text(text)
         else:
             text = src.spot_text(node)
             date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
-            consider(distance, date or _iso_in_text(text), f"{node.attr('class') or ''} {text[:40]}")
+            date = date or _iso_in_text(text)
+        if not date or date in seen:
+            continue
+        seen.add(date)
+        # the label is read for a new date only: a stamp's parent may hold a long text
+        if stamp:
+            parent = node.parent
+            label = parent.text if parent is not None else text
+            label = label[:80] if len(label) <= S.MAX_BYLINE_CHARS else text
+        else:
+            label = f"{node.attr('class') or ''} {text[:40]}"
+        near.append((distance, date, bool(_UPDATE_LABEL.search(label))))
     return [(date, update) for _, date, update in sorted(near, key=lambda item: item[0])]
 
 
