@@ -147,7 +147,10 @@ def test_tables():
     with_tables = ours.extract(TABLE_PAGE)
     assert "Ort | Preis" in with_tables and "Wien | 39" in with_tables
     assert "Wien" not in ours.extract(TABLE_PAGE, include_tables=False)
-    assert "| Ort | Preis |\n| --- | --- |\n| Wien | 39 |" in ours.extract(TABLE_PAGE, output_format="markdown")
+    # trafilatura's table rows ("| a | b | "), its "|---|" line after the header row
+    # (tests/unit_tests.py test_table_processing, test_table_image_in_cell)
+    assert "| Ort | Preis | \n|---|---|\n| Wien | 39 |" in ours.extract(TABLE_PAGE, output_format="markdown")
+    assert "| Ort | Preis | \n|---|---|\n| Wien | 39 |" in with_tables
     assert ours.extract(TABLE_PAGE, only_with_metadata=True) is None  # no date, title or URL
 
 
@@ -355,3 +358,130 @@ def test_command_line(tmp_path, capsys, monkeypatch):
     assert main(["--no-comments"]) == 0
     assert capsys.readouterr().out.endswith("before next winter.\n")
     assert main(["--crawl", "https://example.org/"]) == 2
+
+
+# ------------------------------------------------------------------ inline formatting, tables, lists
+# Expected values from trafilatura 2.3.1's own tests/unit_tests.py (the test named beside each).
+
+def _zero_config():
+    from turbohtml.compat.trafilatura.settings import use_config
+
+    config = use_config()
+    config["DEFAULT"]["MIN_OUTPUT_SIZE"] = "0"
+    config["DEFAULT"]["MIN_EXTRACTED_SIZE"] = "0"
+    return config
+
+
+INTRO = "enough intro text here for extraction"
+
+
+def _article(body: str, intro: bool = True, **kwargs) -> str | None:
+    inner = f"<p>{INTRO}</p>{body}" if intro else body
+    return ours.extract(f"<html><body><article>{inner}</article></body></html>", config=_zero_config(), **kwargs)
+
+
+XMLTOTXT_CASES = [
+    # test_markdown_asterisk_escaping
+    (b"<body><p>This *should* not be italic and 3*4=12</p></body>", "This \\*should\\* not be italic and 3\\*4=12"),
+    (b'<body><p><hi rend="#b">bold</hi> and *literal* asterisks</p></body>', "**bold** and \\*literal\\* asterisks"),
+    (b'<body><p>*<hi rend="#i">x</hi>*</p></body>', "\\**x*\\*"),
+    (b"<body><code>a * b</code></body>", "`a * b`"),
+    # test_markdown_special_char_escaping
+    (b"<body><p>a_b_c and `code` and [bracket] and &lt;tag&gt; text</p></body>",
+     "a\\_b\\_c and \\`code\\` and \\[bracket\\] and \\<tag> text"),
+    (b"<body><p>&gt; not a quote</p></body>", "\\> not a quote"),
+    (b"<body><quote>&gt; quoted text with - marker</quote></body>", "\\> quoted text with - marker"),
+    (b'<body><head rend="h2"># nested hash in heading</head></body>', "## # nested hash in heading"),
+    (b'<body><list rend="ol"><item>2. nested ordered looking</item></list></body>', "1. 2\\. nested ordered looking"),
+    # test_heading_inline_formatting, test_markdown_escaping, test_markdown_link_code_brackets
+    (b'<body><head rend="h3"><hi rend="#i">I</hi> rest</head></body>', "### *I* rest"),
+    (b'<body><head><hi rend="#b">B</hi> t</head></body>', "## **B** t"),
+    (b"<body><p><del>a~~b</del></p></body>", "~~a\\~\\~b~~"),
+    (b'<body><p><ref target="http://x.com">f <code>a]b</code> [q]</ref></p></body>', "[f `a]b` \\[q\\]](http://x.com)"),
+]
+
+
+@pytest.mark.parametrize(("xml_body", "expected"), XMLTOTXT_CASES)
+def test_xmltotxt_markdown(xml_body, expected):
+    etree = pytest.importorskip("lxml.etree")
+    assert ours.xml.xmltotxt(etree.fromstring(xml_body), include_formatting=True).strip() == expected
+
+
+def test_xmltotxt_plain_leaves_markdown_characters():
+    etree = pytest.importorskip("lxml.etree")
+    body = etree.fromstring(b"<body><p>This _stays_ as-is with `code` [b] &lt;tag&gt;</p></body>")
+    assert ours.xml.xmltotxt(body, include_formatting=False).strip() == "This _stays_ as-is with `code` [b] <tag>"
+    assert ours.xml.xmltotxt(None, include_formatting=True) == ""
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # test_markdown_inline_rendering
+    ("<p>text <b><i>nested</i></b> end</p>", "text ***nested*** end"),
+    ("<ol><li>Foo <em>bar</em> baz.</li></ol>", "1. Foo *bar* baz."),
+    ("<ul><li>use <code>func()</code> here</li></ul>", "- use `func()` here"),
+    ("<p>before <b>bold <del>struck</del></b></p>", "before **bold ~~struck~~**"),
+    ("<blockquote><p>A <b>bold</b> word</p></blockquote>", "A **bold** word"),
+    ("<ul><li>a<ul><li>b</li><li>c</li></ul></li><li>d</li></ul>", "- a\n  - b\n  - c\n- d"),
+])
+def test_markdown_inline_formatting(body, expected):
+    assert _article(body, output_format="markdown", include_formatting=True, include_links=True) == \
+        f"{INTRO}\n\n{expected}"
+
+
+def test_include_formatting_markdown_and_sup():
+    # test_include_formatting_markdown, test_markdown_sup_sub_keep_boundary
+    doc = "<html><body><article><p>plain and <b>bold</b> text here.</p></article></body></html>"
+    assert ours.extract(doc, output_format="markdown", config=_zero_config()) == "plain and **bold** text here."
+    assert ours.extract(doc, output_format="markdown", include_formatting=False, config=_zero_config()) == \
+        "plain and bold text here."
+    assert ours.extract(doc, output_format="txt", include_formatting=True, config=_zero_config()) == \
+        "plain and **bold** text here."
+    sup = "<html><body><article><p>The layer has 100<sup>2</sup>=10000 nodes.</p></article></body></html>"
+    assert ours.extract(sup, output_format="markdown", config=_zero_config()) == "The layer has 100<sup>2</sup>=10000 nodes."
+
+
+COLSPAN_ROWS = "<td>b</td></tr><tr><td>c</td><td>d</td><td>e</td></tr></table>"
+
+
+@pytest.mark.parametrize(("table", "expected"), [
+    # test_table_processing: the separator after the header row, as wide as the table
+    ("<table><tr><th>head 1</th><th>head 2</th></tr><tr><td>1</td><td>2</td></tr></table>",
+     "| head 1 | head 2 | \n|---|---|\n| 1 | 2 |"),
+    ("<table><tr><th>a</th><th>b</th><th>c</th></tr></table>", "| a | b | c | \n|---|---|---|"),
+    ("<table><tr><td>cell<br>1</td><td>cell<p>2</p></td></tr></table>", "| cell 1 | cell 2 |"),
+    # test_table_colspan_padding, test_table_bad_span_attr_treated_as_colspan1
+    (f"<table><tr><td colspan='2'>a</td>{COLSPAN_ROWS}", "| a |  | b | \n| c | d | e |"),
+    (f"<table><tr><td span='2'>a</td>{COLSPAN_ROWS}", "| a | b |  | \n| c | d | e |"),
+])
+def test_table_text(table, expected):
+    assert _article(table, intro=False, output_format="txt", fast=True, include_tables=True) == expected
+
+
+@pytest.mark.parametrize(("table", "suffix"), [
+    # test_table_rowspan, test_table_empty_cells_and_rows
+    ("<tr><td rowspan='2'>x</td><td>a</td></tr><tr><td>b</td></tr>", "| x | a | \n|  | b |"),
+    ("<tr><td rowspan='3'>a</td><td>b</td></tr><tr></tr><tr><td>c</td></tr>", "| a | b | \n|  | c |"),
+    ("<tr><td>a</td><td>c</td></tr><tr><td></td><td></td></tr><tr><td>d</td><td>e</td></tr>", "| a | c | \n| d | e |"),
+])
+def test_table_markdown_spans(table, suffix):
+    assert _article(f"<table>{table}</table>", output_format="markdown", include_tables=True).endswith(suffix)
+
+
+def test_table_image_in_cell_and_xml_empty_cells():
+    # test_table_image_in_cell
+    image = "http://aa.bb/c.jpg"
+    doc = (f"<html><body><article><table><tr><td>a</td><td>b</td><td>c</td></tr><tr><td>a<img src='{image}' "
+           f"alt='img'/><span>a</span></td><td><p>b</p><p>c</p></td><td>d</td></tr></table></article></body></html>")
+    assert ours.extract(doc, fast=True, output_format="markdown", config=_zero_config(), include_images=True,
+                        include_tables=True) == f"| a | b | c | \n| a ![img]({image}) a | b c | d |"
+    # test_xml_table_preserves_empty_cells
+    result = _article("<table><tr><td>a</td><td></td><td>c</td></tr><tr><td>d</td><td>e</td><td>f</td></tr>"
+                      "<tr><td></td><td></td></tr></table>", output_format="xml", include_tables=True)
+    rows = ET.fromstring(result).findall(".//table/row")
+    assert [[cell.text for cell in row] for row in rows] == [["a", None, "c"], ["d", "e", "f"]]
+
+
+def test_nested_lists_in_text():
+    # test_nested_list_first_item_not_duplicated
+    three_levels = "<ul><li>a<ul><li>b<ul><li>c</li></ul></li><li>b2</li></ul></li><li>d</li></ul>"
+    assert _article(three_levels) == f"{INTRO}\n- a\n  - b\n    - c\n  - b2\n- d"

@@ -33,12 +33,21 @@ CASES = [
      "An *em*, a **strong**, ~~gone~~ and ``a`b``."),
     # whitespace inside emphasis moves outside the markers; adjacent spans merge
     ("<p>x<b> bold </b>y <i>a</i><i>b</i></p>", "x **bold** y *ab*"),
-    # Markdown's special characters in text are escaped
+    # Markdown's special characters in text are escaped ('>' only where it opens a quote)
     ("<p>2 * 3 = [6] &lt;tag&gt; a_b `c` | ~d~ &amp;amp; \\</p>",
-     "2 \\* 3 = \\[6\\] \\<tag\\> a\\_b \\`c\\` \\| \\~d\\~ \\&amp; \\\\"),
-    # line starts that would become headings, lists or rules are escaped
-    ("<p># not a heading<br>- not an item<br>1. not a number<br>=== not a rule</p>",
-     "\\# not a heading\\\n\\- not an item\\\n1\\. not a number\\\n\\=== not a rule"),
+     "2 \\* 3 = \\[6\\] \\<tag> a\\_b \\`c\\` \\| \\~d\\~ \\&amp; \\\\"),
+    # line starts that would become headings, lists, rules or quotes are escaped
+    ("<p># not a heading<br>- not an item<br>1. not a number<br>=== not a rule<br>&gt; not a quote</p>",
+     "\\# not a heading\\\n\\- not an item\\\n1\\. not a number\\\n\\=== not a rule\\\n\\> not a quote"),
+    # trafilatura's tests (tests/unit_tests.py): a heading's own '#' is inert, a literal '*'
+    # beside real emphasis is escaped without joining the emphasis
+    ("<h2># nested hash in heading</h2>", "## # nested hash in heading"),
+    ("<p>*<i>x</i>*</p>", "\\**x*\\*"),
+    ("<p>**<b>x</b>**</p>", "\\*\\***x**\\*\\*"),
+    # sup/sub stay inline HTML: "100<sup>2</sup>" must not read "1002" (trafilatura's issue #889)
+    ("<p>The layer has 100<sup>2</sup>=10000 nodes.</p>", "The layer has 100<sup>2</sup>=10000 nodes."),
+    # a code span's flanking spaces go outside the backticks (trafilatura's tests, #843)
+    ("<p>a <code> x </code> b</p>", "a `x` b"),
     # links resolved against the page's base; no href, no link; javascript: links dropped
     ('<p><a href="/a">one</a>, <a>two</a>, <a href="javascript:x()">three</a></p>',
      "[one](https://example.test/a), two, three"),
@@ -137,3 +146,22 @@ def test_markdown_round_trips_on_real_pages():
         article = turbohtml.parse(read_gzip_text(path)).article()
         html_blocks = render_bench.html_blocks(article.to_html())
         assert render_bench.markdown_blocks(article.to_markdown()) == html_blocks, path
+
+
+def test_inline_markdown_runs():
+    """render.inline_markdown: one paragraph per (element, run); a run is the text between
+    an element's nested blocks, as a paragraph unit has it."""
+    from turbohtml.render import inline_markdown
+
+    doc = turbohtml.parse('<base href="https://example.test/"><ul><li>one <b>1</b><ul><li>sub</li></ul>'
+                          'two <a href="/t">2</a></li></ul><p>1. not a list</p>')
+    item, paragraph = doc.select_one("li"), doc.select_one("p")
+    assert inline_markdown([(item, 0), (item, 1), (paragraph, None)]) == [
+        "one **1**", "two [2](https://example.test/t)", "1\\. not a list"]
+    assert inline_markdown([(item, 1)], links=False) == ["two 2"]
+    assert inline_markdown([(item, 7)]) == [""]
+    assert inline_markdown([]) == []
+    with pytest.raises(ValueError, match="run"):
+        inline_markdown([(item, -1)])
+    with pytest.raises(TypeError, match="links"):
+        inline_markdown([(item, 0)], links="yes")

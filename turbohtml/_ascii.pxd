@@ -86,6 +86,11 @@ cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars
     cdef bint in_space = True
     while i < length:
         c = data[i]
+        if 32 < c < 128 and c != 44:  # most bytes: a printable ASCII character
+            chars[0] += 1
+            in_space = False
+            i += 1
+            continue
         space = space_length(data, i, length)
         if space:
             if not in_space:

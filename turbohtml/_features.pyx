@@ -90,21 +90,25 @@ cdef void _count_words(const unsigned char *value, size_t length, WordTable *tab
                        size_t *counts) noexcept nogil:
     """Add one to the count of every word of ``table`` found in ``value``: one pass,
     trying at each byte only the words that start with it."""
-    cdef bint seen[MAX_WORDS]
-    cdef size_t i, b, k, n, j
-    for k in range(table.count):
-        seen[k] = False
+    cdef size_t found[MAX_WORDS]  # the words counted so far: a value names few
+    cdef size_t i, b, k, n, j, f, nfound = 0
     for i in range(length):
         for b in range(table.bucket_start[value[i]], table.bucket_start[value[i]] + table.bucket_count[value[i]]):
             k = table.first[b]
             n = table.lengths[k]
-            if seen[k] or n > length - i:
+            if n > length - i:
                 continue
             j = 1
             while j < n and value[i + j] == <unsigned char>table.words[k][j]:
                 j += 1
-            if j == n:
-                seen[k] = True
+            if j < n:
+                continue
+            f = 0
+            while f < nfound and found[f] != k:
+                f += 1
+            if f == nfound:
+                found[nfound] = k
+                nfound += 1
                 counts[k] += 1
 
 

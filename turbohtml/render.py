@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from turbohtml._core import Element, Node, Text, url_parse
@@ -22,7 +23,7 @@ from turbohtml.clean import BLEACH_ATTRIBUTES, BLEACH_TAGS, Policy, Sanitizer
 from turbohtml.extract.article import article_units
 from turbohtml.extract.records import Article
 
-__all__ = ["ARTICLE_POLICY", "article_html", "article_markdown", "node_markdown"]
+__all__ = ["ARTICLE_POLICY", "article_html", "article_markdown", "inline_markdown", "node_markdown"]
 
 #: Elements that start their own block (the unit walk's boundaries, _tags.pxd is_block).
 BLOCK_TAGS = frozenset(
@@ -38,6 +39,9 @@ UNSEEN_TAGS = frozenset(
 _EMPHASIS = {"em": "*", "i": "*", "cite": "*", "dfn": "*", "var": "*",
              "strong": "**", "b": "**", "del": "~~", "s": "~~", "strike": "~~"}
 _CODE = frozenset({"code", "kbd", "samp", "tt"})
+#: Inline elements Markdown has no syntax for, kept as inline HTML: "100<sup>2</sup>"
+#: must not read "1002" (trafilatura's tests, issue #889).
+_RAW_INLINE = frozenset({"sup", "sub"})
 _LIST_TAGS = frozenset({"ul", "ol", "menu"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
@@ -55,8 +59,8 @@ _ARTICLE_SANITIZER = Sanitizer(ARTICLE_POLICY)
 EVERY_UNIT = 0
 
 _SPACE = re.compile(r"\s+")
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
-_MD_LINE_START = re.compile(r"^(#{1,6}|[+=-]+|\d{1,9}[.)])(?=[ \t]|$)", re.M)
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<|~])")
+_MD_LINE_START = re.compile(r"^(#{1,6}|[+=-]+|\d{1,9}[.)])(?=[ \t]|$)|^>", re.M)
 _MD_BREAKS = re.compile(r"(?:\\\n[ \t]*){2,}")
 _MD_ENTITY = re.compile(r"&(?=#?\w+;)")
 _SCHEME = re.compile(r"([a-z][a-z0-9+.-]*):(?!\d+(?:/|$))")
@@ -204,6 +208,7 @@ class _Inline:
         their own), unless ``flatten`` (a table cell) reads them as inline text. With
         ``segment``, only that run of children between two nested blocks (one unit)."""
         parts: list[str] = []
+        joinable = -1   # index in ``parts`` of the last emphasis span (a text part is never joined)
         if segment is None:
             children = node.children
         else:
@@ -230,8 +235,9 @@ class _Inline:
                     parts.append(self.image(child.attr("alt") or "", self.resolve(src)))
             elif tag in _CODE:
                 code = _SPACE.sub(" ", child.text)
-                if code.strip():
-                    parts.append(self.code(code))
+                if code.strip():  # "a <code> x </code> b": the spaces stay outside the span
+                    lead, trail = " " if code[0] == " " else "", " " if code[-1] == " " else ""
+                    parts.append(f"{lead}{self.code(code.strip())}{trail}")
             elif tag == "a":
                 inner = self.render(child, flatten)
                 href = child.attr("href")
@@ -239,14 +245,17 @@ class _Inline:
                 if url and not _safe_url(url):
                     url = ""  # javascript: and the like: the text stays, the link goes
                 parts.append(self.link(inner, url) if url and inner.strip() else inner)
+            elif tag in _RAW_INLINE:
+                parts.append(self.around(self.render(child, flatten), f"<{tag}>", f"</{tag}>"))
             elif tag in _EMPHASIS:
                 out = self.emphasis(tag, self.render(child, flatten))
                 left, right = self.markers(tag)
-                if parts and parts[-1].endswith(right) and out.startswith(left):
+                if joinable == len(parts) - 1 >= 0 and parts[-1].endswith(right) and out.startswith(left):
                     # <em>a</em><em>b</em>: one span, not "*a**b*"
                     parts[-1] = parts[-1][: -len(right)]
                     out = out[len(left):]
                 parts.append(out)
+                joinable = len(parts) - 1
             else:
                 parts.append(self.render(child, flatten))
         return "".join(parts)
@@ -392,10 +401,10 @@ def _markdown_block(block: _Block, inline: _Markdown) -> str:
         return "\n".join(lines)
     text = _MD_EDGE_BREAKS.sub("", inline.render(block.node, segment=block.segment)).strip()
     text = re.sub(r" *\\\n *", "\\\n", re.sub(r"[ \t]+", " ", text))
+    if block.level:  # a heading (its "#"s already claim the line), or one inside a list item
+        return "#" * block.level + " " + text.replace("\\\n", " ")
     text = _MD_LINE_START.sub(lambda m: "\\" + m.group(0) if not m.group(0)[0].isdigit()
                               else m.group(0)[:-1] + "\\" + m.group(0)[-1], text)
-    if block.level:  # a heading, or a heading inside a list item
-        return "#" * block.level + " " + text.replace("\\\n", " ")
     # a run of line breaks separates paragraphs (Readability.js's <br><br> rule)
     return _MD_BREAKS.sub("\n\n", text)
 
@@ -438,6 +447,28 @@ def node_markdown(node: Node, links: bool = True, images: bool = False, base_url
     units = number_segments(paragraph_units(node, node, EVERY_UNIT))
     inline = _Markdown(links, images, _resolver(node, base_url))
     return _render_markdown(_blocks(units, node, inline.segments), inline)
+
+
+def inline_markdown(blocks: Sequence[tuple[Node, int | None]], links: bool = True, images: bool = False,
+                    base_url: str | None = None) -> list[str]:
+    """Each ``(element, run)``'s inline content as one Markdown paragraph (emphasis, code,
+    links, images when asked; nested blocks left out), escaped as ``to_markdown()``
+    escapes a paragraph. ``run`` picks one run of the element's children between its
+    nested blocks (0 = the first that holds text; ``None``: all), the way a paragraph
+    unit does. For callers that lay out the blocks themselves
+    (``turbohtml.compat.trafilatura``); the elements share one page (one base URL)."""
+    _check_flags(links, images)
+    if not blocks:
+        return []
+    inline = _Markdown(links, images, _resolver(blocks[0][0], base_url))
+    out = []
+    for node, run in blocks:
+        if run is not None and (not isinstance(run, int) or isinstance(run, bool) or run < 0):
+            raise ValueError(f"run must be a non-negative int or None, not {run!r}")
+        if run is not None and len(_segments(node, inline.segments)) <= 1:
+            run = None if run == 0 else run
+        out.append(_markdown_block(_Block("paragraph", node, segment=run), inline))
+    return out
 
 
 def _article_units(article: Article) -> list:

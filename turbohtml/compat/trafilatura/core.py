@@ -53,6 +53,7 @@ from turbohtml.compat.trafilatura.deduplication import LRU_TEST, LRUCache
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
 from turbohtml.compat.trafilatura.utils import not_html
 from turbohtml.extract.urls import registrable_domain
+from turbohtml.render import inline_markdown
 
 __all__ = ["Extractor", "bare_extraction", "extract", "extract_metadata", "extract_with_metadata"]
 
@@ -146,14 +147,16 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
 class _Piece:
     """One output block: kind ``p``/``head``/``item``/``cell``/``quote``/``code``."""
 
-    __slots__ = ("kind", "text", "level", "group", "ordered")
+    __slots__ = ("cell", "group", "kind", "level", "ordered", "text")
 
-    def __init__(self, kind: str, text: str, level: int = 0, group: Any = None, ordered: bool = False) -> None:
+    def __init__(self, kind: str, text: str, level: int = 0, group: Any = None, ordered: bool = False,
+                 cell: Any = None) -> None:
         self.kind = kind
         self.text = text
         self.level = level
         self.group = group
         self.ordered = ordered
+        self.cell = cell   # a table cell's <td>/<th>
 
 
 def _piece(block: Block) -> _Piece:
@@ -170,10 +173,12 @@ def _piece(block: Block) -> _Piece:
         return _Piece("head", block.text, int(heading[1]))  # type: ignore[index]
     if tag in ("td", "th") or "table" in tags:
         row = next((node for node in reversed(chain) if node.tag == "tr"), None)
-        return _Piece("cell", block.text, group=row)
+        cell = next((node for node in reversed(chain) if node.tag in ("td", "th")), None)
+        return _Piece("cell", block.text, group=row, cell=cell)
     if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
         owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
-        return _Piece("item", block.text, group=owner, ordered=owner is not None and owner.tag == "ol")
+        depth = max(sum(node.tag in ("ul", "ol", "dl") for node in chain) - 1, 0)  # lists around its own
+        return _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol")
     if "pre" in tags:
         return _Piece("code", block.text)
     if "blockquote" in tags:
@@ -286,9 +291,11 @@ def _image_piece(node: Element, base: str | None) -> _Piece | None:
     return _Piece("graphic", f"![{label}]({_absolute(source, base)})", group=(alt, title))
 
 
-def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str | None) -> list[_Piece]:
+def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str | None,
+            inline_cells: set[Any] | None = None) -> list[_Piece]:
     """``body``'s pieces with a ``![alt](src)`` piece for each image in ``scope`` (the
-    content body), placed before the first piece whose element follows it."""
+    content body), placed before the first piece whose element follows it; images in
+    the ``inline_cells`` are left to those cells' own Markdown."""
     if scope is None:
         return [piece for _, piece in body]
     order: dict[Any, int] = {}
@@ -297,6 +304,8 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
         if node.tag is None:
             continue
         order[node] = index
+        if inline_cells and node.tag == "img" and any(up in inline_cells for up in ancestors(node)):
+            continue
         if node.tag == "img" and (image := _image_piece(node, base)) is not None:
             images.append((index, image))
     pieces: list[_Piece] = []
@@ -351,8 +360,47 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
             if block.flags & HEADING and block.text == title and not block.flags & BOILERPLATE_REGION:
                 body.insert(0, (block, _Piece("head", block.text, 1)))
                 break
-    pieces = _images(winner or page.body, body, options.url) if options.images else [piece for _, piece in body]
+    formatted = bool(options.formatting) and options.format not in ("xml", "xmltei", "html")
+    cells = _format_inline(body, units, options) if formatted else set()
+    pieces = _images(winner or page.body, body, options.url, cells) if options.images \
+        else [piece for _, piece in body]
     return winner, pieces, remarks
+
+
+#: What is left of a Markdown paragraph to compare with a unit's text: word characters.
+_NOT_WORD = re.compile(r"\W+|_")
+_LINK_TARGET = re.compile(r"\]\([^)]*\)")
+_RAW_TAG = re.compile(r"(?<!\\)</?su[bp]>")
+_IMAGE = re.compile(r"!\[(?:[^\]\\]|\\.)*\]\([^)]*\)")
+#: An image in a cell and the space around it: trafilatura sets it off by one space.
+_SPACED_IMAGE = re.compile(r"\s*(!\[(?:[^\]\\]|\\.)*\]\([^)]*\))\s*")
+
+
+def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> set[Any]:
+    """Each piece's text as its element's inline Markdown (bold, italics, code, links;
+    images too in a table cell), from turbohtml's public renderer; a piece whose
+    rendering does not hold the same words as its unit (an alignment the renderer reads
+    differently) keeps its text. The cells whose images are now in their text."""
+    inlined: set[Any] = set()
+    runs: dict[Any, int] = {}
+    run_of: dict[int, int] = {}
+    for block in units:  # which run of its element's children each unit is
+        if block.element is not None:
+            run_of[id(block)] = runs.get(block.element, 0)
+            runs[block.element] = run_of[id(block)] + 1
+    for cells in (False, True):  # a cell's images stay in the cell (elsewhere: pieces of their own)
+        wanted = [(block, piece) for block, piece in body if block.element is not None and piece.kind != "code"
+                  and (piece.cell is not None) == cells]
+        rendered = inline_markdown([(block.element, run_of[id(block)]) for block, _ in wanted],
+                                   links=bool(options.links), images=cells and bool(options.images),
+                                   base_url=options.url)
+        for (block, piece), text in zip(wanted, rendered, strict=True):
+            words = _RAW_TAG.sub("", _LINK_TARGET.sub("]", _IMAGE.sub("", text)))
+            if _NOT_WORD.sub("", words) == _NOT_WORD.sub("", block.text):
+                piece.text = _SPACED_IMAGE.sub(r" \1 ", text).strip() if cells else text
+                if cells and options.images:
+                    inlined.add(piece.cell)
+    return inlined
 
 
 def _repeated(text: str, options: Extractor) -> bool:
@@ -364,50 +412,119 @@ def _repeated(text: str, options: Extractor) -> bool:
     return len(text) > options.min_duplcheck_size and previous > options.max_repetitions
 
 
+#: A nested list item's indent per list around its own (trafilatura's nested lists).
+_INDENT = "  "
+
+#: The most columns a colspan may claim (trafilatura's tables stay bounded on bad input).
+MAX_SPAN = 1000
+
+
+def _span(cell: Any, name: str) -> int:
+    """A ``colspan``/``rowspan`` of ``cell``: 1 unless an ASCII decimal of at least 1."""
+    value = (cell.attr(name) or "").strip()
+    return min(int(value), MAX_SPAN) if value.isascii() and value.isdecimal() and int(value) >= 1 else 1
+
+
+def _own_rows(table: Any) -> list[Any]:
+    """The ``<tr>`` of ``table`` itself, not of tables nested in its cells."""
+    return [row for row in table.select("tr")
+            if next((node for node in reversed(ancestors(row)[:-1]) if node.tag == "table"), None) == table]
+
+
+def _table_grid(cells: list[_Piece]) -> list[list[tuple[str, bool]]]:
+    """trafilatura's table model of one table's cell pieces: rows of ``(text, header)``
+    cells, spans as empty placeholder cells, rows padded to the widest, empty rows dropped."""
+    texts: dict[Any, list[str]] = {}
+    for piece in cells:
+        texts.setdefault(piece.cell, []).append(piece.text.replace("\\\n", " "))
+    table = _table_of(cells[0]) if cells[0].cell is not None else None
+    if table is None:  # unaligned cells: one row of what there is
+        return [[(piece.text, False) for piece in cells]]
+    grid: list[list[tuple[str, bool]]] = []
+    pending: dict[int, int] = {}  # column -> rows a rowspan still covers
+    for row in _own_rows(table):
+        out: list[tuple[str, bool]] = []
+        for cell in row.children:
+            if cell.tag not in ("td", "th"):
+                continue
+            while pending.get(len(out), 0) > 0:
+                pending[len(out)] -= 1
+                out.append(("", False))
+            span, down = _span(cell, "colspan"), _span(cell, "rowspan")
+            if down > 1:
+                pending.update({column: down - 1 for column in range(len(out), len(out) + span)})
+            out += [(" ".join(texts.get(cell, [])), cell.tag == "th")] + [("", False)] * (span - 1)
+        for column, left in list(pending.items()):  # covered columns past the row's cells
+            if column >= len(out) and left > 0:
+                pending[column] = left - 1
+        grid.append(out)
+    width = max((len(out) for out in grid), default=0)
+    return [out + [("", False)] * (width - len(out)) for out in grid if any(text for text, _ in out)]
+
+
+def _table_lines(grid: list[list[tuple[str, bool]]]) -> list[str]:
+    """trafilatura's table text: a ``| a | b | `` line per row, ``|---|`` after the first
+    row holding a header cell."""
+    lines: list[str] = []
+    separated = False
+    for row in grid:
+        lines.append("| " + " | ".join(text for text, _ in row) + " | ")
+        if not separated and any(head for _, head in row):
+            lines.append("|" + "---|" * len(row))
+            separated = True
+    return lines
+
+
+def _tables(pieces: list[_Piece]) -> list[_Piece | list[str]]:
+    """``pieces`` with each run of one table's cell pieces replaced by its grid."""
+    out: list[_Piece | list[str]] = []
+    run: list[_Piece] = []
+    for piece in [*pieces, None]:
+        same = piece is not None and piece.kind == "cell" and run and _table_of(piece) == _table_of(run[0])
+        if run and not same:
+            out.append(_table_grid(run))
+            run = []
+        if piece is not None and piece.kind == "cell":
+            run.append(piece)
+        elif piece is not None:
+            out.append(piece)
+    return out
+
+
+def _table_of(piece: _Piece) -> Any:
+    return next((node for node in reversed(ancestors(piece.cell)) if node.tag == "table"), None) \
+        if piece.cell is not None else piece.group
+
+
 def _plain(pieces: list[_Piece]) -> str:
     lines: list[str] = []
-    row: Any = object()
-    for piece in pieces:
-        if piece.kind == "cell" and piece.group == row and lines:
-            lines[-1] += " | " + piece.text
-            continue
-        row = piece.group if piece.kind == "cell" else object()
-        lines.append(("- " + piece.text) if piece.kind == "item" else piece.text)
-    return "\n".join(lines)
+    for piece in _tables(pieces):
+        if isinstance(piece, list):
+            lines += _table_lines(piece)
+        else:
+            lines.append(f"{_INDENT * piece.level}- {piece.text}" if piece.kind == "item" else piece.text)
+    return "\n".join(lines).strip()
 
 
 def _markdown(pieces: list[_Piece]) -> str:
     out: list[str] = []
-    previous: _Piece | None = None
+    previous: _Piece | list[str] | None = None
     numbers: dict[Any, int] = {}
-    rows = 0
-    for piece in pieces:
-        if piece.kind == "cell":
-            if previous is not None and previous.kind == "cell" and piece.group == previous.group:
-                out[-1] = out[-1][:-2] + " | " + piece.text + " |"
-            else:
-                line = "| " + piece.text + " |"
-                if previous is not None and previous.kind == "cell":
-                    if rows == 1:  # the first row is the header
-                        out.append("|" + " --- |" * out[-1].strip().count(" | ") + " --- |")
-                    rows += 1
-                    out.append(line)
-                else:
-                    rows = 1
-                    out.append("\n" + line if out else line)
+    for piece in _tables(pieces):
+        if isinstance(piece, list):
+            table = "\n".join(_table_lines(piece))
+            out.append(table if not out else "\n" + table)
         elif piece.kind == "item":
             if piece.ordered:
                 number = numbers[piece.group] = numbers.get(piece.group, 0) + 1
-                line = f"{number}. {piece.text}"
+                line = f"{_INDENT * piece.level}{number}. {piece.text}"
             else:
-                line = "- " + piece.text
-            joined = previous is not None and previous.kind == "item"
+                line = f"{_INDENT * piece.level}- {piece.text}"
+            joined = isinstance(previous, _Piece) and previous.kind == "item"
             out.append(line if joined or not out else "\n" + line)
-        else:
+        else:  # a quote is a plain paragraph: trafilatura's Markdown has no '>' marker
             if piece.kind == "head":
                 line = "#" * max(1, min(piece.level, 6)) + " " + piece.text
-            elif piece.kind == "quote":
-                line = "> " + piece.text
             elif piece.kind == "code":
                 line = "```\n" + piece.text + "\n```"
             else:
@@ -417,33 +534,35 @@ def _markdown(pieces: list[_Piece]) -> str:
     return "\n".join(out).strip()
 
 
+def _xml_table(grid: list[list[tuple[str, bool]]], indent: str) -> list[str]:
+    lines = [f"{indent}<table>"]
+    for row in grid:
+        lines.append(f"{indent}  <row>")
+        for text, head in row:
+            role = ' role="head"' if head else ""
+            lines.append(f"{indent}    <cell{role}>{_refs(_xml_escape(text))}</cell>" if text
+                         else f"{indent}    <cell{role}/>")
+        lines.append(f"{indent}  </row>")
+    return [*lines, f"{indent}</table>"]
+
+
 def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
     lines: list[str] = []
-    open_group: Any = None
-    open_kind = ""
-    for piece in pieces:
-        kind = piece.kind if piece.kind in ("item", "cell") else ""
-        if open_kind and (kind != open_kind or piece.group != open_group):
-            if open_kind == "item":
-                lines.append(f"{indent}</list>")
-            else:
-                lines.append(f"{indent}  </row>")
-                if kind != "cell":
-                    lines.append(f"{indent}</table>")
-            open_kind = ""
+    open_list: Any = None
+    for piece in _tables(pieces):
+        if open_list is not None and (not isinstance(piece, _Piece) or piece.kind != "item"
+                                      or piece.group != open_list):
+            lines.append(f"{indent}</list>")
+            open_list = None
+        if isinstance(piece, list):
+            lines += _xml_table(piece, indent)
+            continue
         text = _refs(_xml_escape(piece.text))
-        if kind == "item":
-            if not open_kind:
+        if piece.kind == "item":
+            if open_list is None:
                 lines.append(f'{indent}<list rend="{"ol" if piece.ordered else "ul"}">')
-                open_kind, open_group = "item", piece.group
+                open_list = piece.group if piece.group is not None else object()
             lines.append(f"{indent}  <item>{text}</item>")
-        elif kind == "cell":
-            if not open_kind:
-                if not lines or not lines[-1].endswith("</row>"):
-                    lines.append(f"{indent}<table>")
-                lines.append(f"{indent}  <row>")
-                open_kind, open_group = "cell", piece.group
-            lines.append(f"{indent}    <cell>{text}</cell>")
         elif piece.kind == "head":
             lines.append(f'{indent}<head rend="h{piece.level}">{text}</head>')
         elif piece.kind == "quote":
@@ -457,11 +576,8 @@ def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
             lines.append(f"{indent}<graphic src={_xml_attr(source)}{described}/>")
         else:
             lines.append(f"{indent}<p>{text}</p>")
-    if open_kind == "item":
+    if open_list is not None:
         lines.append(f"{indent}</list>")
-    elif open_kind == "cell":
-        lines.append(f"{indent}  </row>")
-        lines.append(f"{indent}</table>")
     return lines
 
 
@@ -500,6 +616,9 @@ _HTML_TAGS = ((re.compile(r'<head rend="h(\d)">(.*)</head>$'), r"<h\1>\2</h\1>")
               (re.compile(r"<item>(.*)</item>$"), r"<li>\1</li>"),
               (re.compile(r"<(/?)row>$"), r"<\1tr>"),
               (re.compile(r"<cell>(.*)</cell>$"), r"<td>\1</td>"),
+              (re.compile(r'<cell role="head">(.*)</cell>$'), r"<th>\1</th>"),
+              (re.compile(r'<cell role="head"/>$'), r"<th></th>"),
+              (re.compile(r"<cell/>$"), r"<td></td>"),
               (re.compile(r"<quote>(.*)</quote>$"), r"<blockquote>\1</blockquote>"),
               (re.compile(r"<code>(.*)</code>$", re.DOTALL), r"<pre>\1</pre>"),
               (re.compile(r"<graphic (.*)/>$"), r"<img \1/>"))
@@ -670,9 +789,9 @@ def _extraction(filecontent: Any, options: Extractor,
         _, wider, wider_remarks = _content(page, options, title, focus="recall")
         if len(_plain(wider)) > len(text):
             body, remarks = wider, wider_remarks
-    if not body and options.focus != "precision":  # no content body found: the page's units
+    if not _has_text(body) and options.focus != "precision":  # no content body found: the page's units
         winner, body, remarks = _content(page, options, title, whole_page=True)
-    if not body and not options.fast:  # still nothing: trafilatura's baseline fallback
+    if not _has_text(body) and not options.fast:  # still nothing: trafilatura's baseline fallback
         from turbohtml.compat.trafilatura.baseline import page_paragraphs
 
         body = [_Piece("p", paragraph) for paragraph in page_paragraphs(page)]
@@ -693,6 +812,11 @@ def _extraction(filecontent: Any, options: Extractor,
         document.comments = comments
         document.commentsbody = _body_tree(remarks, None)
     return document, body, remarks
+
+
+def _has_text(pieces: list[_Piece]) -> bool:
+    """Whether ``pieces`` hold text (images alone are no content body)."""
+    return any(piece.kind != "graphic" for piece in pieces)
 
 
 def _options(config: ConfigParser, settingsfile: str | None, output_format: str, fast: bool,
