@@ -46,6 +46,26 @@ def test_json_ld_article_in_a_graph():
     assert meta.site_name == "Example News"
 
 
+@pytest.mark.parametrize("kind, read", [
+    (" Application/LD+JSON ; charset=utf-8", True),  # the MIME essence, parameters ignored
+    ("application/ld+json", True),
+    ("text/ld+json", False),  # not JSON-LD's type: json_ld() skips it too
+    ("application/ld+jsonx", False),
+])
+def test_json_ld_scripts_read_as_json_ld_reads_them(kind, read):
+    block = f"<script type='{kind}'>{json.dumps({'@type': 'Article', 'author': {'name': 'Ada Byron'}})}</script>"
+    doc = turbohtml.parse(page(block, "<main>" + PROSE + "</main>"))
+    assert bool(doc.json_ld()) is read
+    assert doc.metadata().author == ("Ada Byron" if read else None)
+
+
+def test_more_json_ld_scripts_than_the_walk_keeps():
+    teasers = "".join(ld({"@type": "Thing", "name": f"teaser {n}"}) for n in range(70))
+    article = ld({"@type": "NewsArticle", "headline": "The late headline", "author": {"name": "Ada Byron"}})
+    meta = metadata(page(teasers + article, "<main>" + PROSE + "</main>"))
+    assert meta.author == "Ada Byron"
+
+
 def test_open_graph_and_twitter_cards():
     head = ("<meta property='og:title' content='Storm closes the harbour'>"
             "<meta property='og:site_name' content='Coast Daily'>"

@@ -9,10 +9,11 @@ per node, so the scoring walk asks for the kind of every page it scores.
 """
 
 from libc.math cimport exp, log1p
+from libc.stdint cimport UINTPTR_MAX
 
 from turbohtml._core cimport Node, attr_id, attr_value, element_attr, next_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
+from turbohtml._ascii cimport ascii_lower as _lower, contains, space_length
 from turbohtml._tags cimport is_text_link
 
 from turbohtml import _page_type_model as _model
@@ -22,7 +23,6 @@ cdef enum:
     CLASS_PREFIX = 256      # bytes of a class value read (bounded work)
     SCRIPT_PREFIX = 65536   # bytes of a JSON-LD script searched for schema types
     MAX_WORDS = 128
-    MAX_FEATURES = 256
     MAX_SHARES = 32
     MIN_PAGE_ELEMENTS = 50  # below, too little structure for the model: an article
 
@@ -164,87 +164,125 @@ cdef void _script_counts(lxb_dom_node_t *c_node, size_t *schema) noexcept nogil:
         c_child = c_child.next
 
 
-cdef size_t _currency(const lxb_char_t *data, size_t length) noexcept nogil:
-    """$, and the UTF-8 of €, £, ¥: prices on a page."""
-    cdef size_t i, found = 0
-    for i in range(length):
-        if data[i] == 36:
-            found += 1
-        elif i + 2 < length and data[i] == 0xE2 and data[i + 1] == 0x82 and data[i + 2] == 0xAC:
-            found += 1
-        elif i + 1 < length and data[i] == 0xC2 and (data[i + 1] == 0xA3 or data[i + 1] == 0xA5):
-            found += 1
-    return found
+cdef size_t _text_counts(const lxb_char_t *data, size_t length, size_t *currency) noexcept nogil:
+    """Characters after whitespace folding (``count_text``'s count: a run, Unicode spaces
+    included, counts as one) and prices' signs ($, and the UTF-8 of €, £, ¥) in one pass;
+    printable ASCII, most of a page's text, takes the short way."""
+    cdef size_t i = 0, space, chars = 0
+    cdef lxb_char_t c
+    cdef bint in_space = True
+    while i < length:
+        c = data[i]
+        if 32 < c < 128:
+            chars += 1
+            in_space = False
+            if c == 36:  # $
+                currency[0] += 1
+            i += 1
+            continue
+        if c >= 0x80:
+            if i + 2 < length and c == 0xE2 and data[i + 1] == 0x82 and data[i + 2] == 0xAC:
+                currency[0] += 1  # €
+            elif i + 1 < length and c == 0xC2 and (data[i + 1] == 0xA3 or data[i + 1] == 0xA5):
+                currency[0] += 1  # £, ¥
+        space = space_length(data, i, length)
+        if space:
+            if not in_space:
+                chars += 1
+                in_space = True
+            i += space
+            continue
+        if (c & 0xC0) != 0x80:
+            chars += 1
+            in_space = False
+        i += 1
+    return chars
 
 
-cdef void _walk(lxb_dom_node_t *root, size_t *counts) noexcept nogil:
-    """Fill ``counts`` (zeroed, ``_counts_length`` long) for the page below ``root``."""
+cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil:
+    """Ready ``walk`` for the page below ``root``: counters zeroed."""
+    cdef size_t i
+    for i in range(_counts_length):
+        walk.counts[i] = 0
+    walk.links = walk.paragraphs = walk.items = walk.code = walk.cells = 0
+    walk.itemtype = attr_id(root, "itemtype", 8)  # one name lookup per walk
+
+
+cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
+    """Count one event of a ``next_node`` walk (a node's opening or closing). Returns
+    True on an opening whose subtree holds no features (scripts, styles, templates,
+    ``<noscript>``, SVG/MathML): a walk made for the features alone skips it, a walk
+    that goes in anyway passes no event from inside it here. So other walks (the
+    metadata sources' in ``_harvest``) gather the features as they go."""
+    cdef size_t *counts = walk.counts
     cdef size_t *words = counts + F_TAGS_END
     cdef size_t *schema = words + _class_words.count
-    cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_character_data_t *c_text
-    cdef bint closing = False
     cdef uintptr_t tag
-    cdef size_t links = 0, paragraphs = 0, items = 0, code = 0, cells = 0, chars, commas, length = 0
+    cdef size_t chars, length = 0
     cdef const lxb_char_t *value
-    cdef uintptr_t itemtype = attr_id(root, "itemtype", 8)  # one name lookup per walk
-    while c_node != NULL:
-        if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
-            if not closing:
-                c_text = <lxb_dom_character_data_t *>c_node
-                chars = commas = 0
-                count_text(c_text.data.data, c_text.data.length, &chars, &commas)
-                counts[F_CHARS] += chars
-                counts[F_CURRENCY] += _currency(c_text.data.data, c_text.data.length)
-                if links:
-                    counts[F_LINK_CHARS] += chars
-                if paragraphs:
-                    counts[F_P_CHARS] += chars
-                if items:
-                    counts[F_LI_CHARS] += chars
-                if code:
-                    counts[F_CODE_CHARS] += chars
-                if cells:
-                    counts[F_TD_CHARS] += chars
-        elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
-            tag = c_node.local_name
-            if not closing:
-                counts[F_ELEMENTS] += 1
-                if tag == LXB_TAG_SCRIPT:
-                    _script_counts(c_node, schema)
-                    closing = True  # no closing event comes
-                    c_node = next_node(root, c_node, &closing)
-                    continue
-                if tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE or tag == LXB_TAG_NOSCRIPT \
-                        or c_node.ns != LXB_NS_HTML:
-                    closing = True
-                    c_node = next_node(root, c_node, &closing)
-                    continue
-                if tag == LXB_TAG_META:
-                    _meta_counts(c_node, counts)
-                value = attr_value(c_node, itemtype, &length)
+    if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+        if not closing:
+            c_text = <lxb_dom_character_data_t *>c_node
+            chars = _text_counts(c_text.data.data, c_text.data.length, &counts[F_CURRENCY])
+            counts[F_CHARS] += chars
+            if walk.links:
+                counts[F_LINK_CHARS] += chars
+            if walk.paragraphs:
+                counts[F_P_CHARS] += chars
+            if walk.items:
+                counts[F_LI_CHARS] += chars
+            if walk.code:
+                counts[F_CODE_CHARS] += chars
+            if walk.cells:
+                counts[F_TD_CHARS] += chars
+    elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        tag = c_node.local_name
+        if not closing:
+            counts[F_ELEMENTS] += 1
+            if tag == LXB_TAG_SCRIPT:
+                _script_counts(c_node, schema)
+                return True  # no closing event comes
+            if tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE or tag == LXB_TAG_NOSCRIPT \
+                    or c_node.ns != LXB_NS_HTML:
+                return True
+            if tag == LXB_TAG_META:
+                _meta_counts(c_node, counts)
+            if walk.itemtype != UINTPTR_MAX:  # a page without itemtype skips the attribute scan
+                value = attr_value(c_node, walk.itemtype, &length)
                 if value != NULL:
                     _count_words(value, length, &_schema_types, schema)
-                _class_counts(c_node, words)
-            if tag == LXB_TAG_A:
-                if is_text_link(c_node, True):
-                    if closing:
-                        links -= 1
-                    else:
-                        links += 1
-                        counts[F_LINKS] += 1
-                elif not closing and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
-                    counts[F_CARDS] += 1
-            elif tag == LXB_TAG_P:
-                paragraphs = paragraphs - 1 if closing else paragraphs + 1
-            elif tag == LXB_TAG_LI:
-                items = items - 1 if closing else items + 1
-            elif tag == LXB_TAG_PRE or tag == LXB_TAG_CODE:
-                code = code - 1 if closing else code + 1
-            elif tag == LXB_TAG_TD:
-                cells = cells - 1 if closing else cells + 1
-            if not closing:
-                _count_tag(tag, counts)
+            _class_counts(c_node, words)
+        if tag == LXB_TAG_A:
+            if is_text_link(c_node, True):
+                if closing:
+                    walk.links -= 1
+                else:
+                    walk.links += 1
+                    counts[F_LINKS] += 1
+            elif not closing and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
+                counts[F_CARDS] += 1
+        elif tag == LXB_TAG_P:
+            walk.paragraphs = walk.paragraphs - 1 if closing else walk.paragraphs + 1
+        elif tag == LXB_TAG_LI:
+            walk.items = walk.items - 1 if closing else walk.items + 1
+        elif tag == LXB_TAG_PRE or tag == LXB_TAG_CODE:
+            walk.code = walk.code - 1 if closing else walk.code + 1
+        elif tag == LXB_TAG_TD:
+            walk.cells = walk.cells - 1 if closing else walk.cells + 1
+        if not closing:
+            _count_tag(tag, counts)
+    return False
+
+
+cdef void _walk(lxb_dom_node_t *root, FeatureWalk *walk) noexcept nogil:
+    """Fill ``walk`` for the page below ``root``."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    features_start(walk, root)
+    while c_node != NULL:
+        if features_step(walk, c_node, closing):
+            closing = True
         c_node = next_node(root, c_node, &closing)
 
 
@@ -325,14 +363,11 @@ def use_model(model) -> None:
     _load_model(model)
 
 
-cdef size_t _vector(lxb_dom_node_t *root, double *vector) noexcept nogil:
-    """log(1 + count) of every feature, then the shares of ``_page_words.SHARES``; returns
-    the element count."""
-    cdef size_t counts[MAX_FEATURES]
+cdef size_t _vector(FeatureWalk *walk, double *vector) noexcept nogil:
+    """log(1 + count) of every feature of a finished walk, then the shares of
+    ``_page_words.SHARES``; returns the element count."""
+    cdef size_t *counts = walk.counts
     cdef size_t i, below
-    for i in range(_counts_length):
-        counts[i] = 0
-    _walk(root, counts)
     for i in range(_counts_length):
         vector[i] = log1p(<double>counts[i])
     for i in range(_share_count):
@@ -341,15 +376,15 @@ cdef size_t _vector(lxb_dom_node_t *root, double *vector) noexcept nogil:
     return counts[F_ELEMENTS]
 
 
-cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil:
-    """The most probable PAGE_* kind of the page below ``root``, its probability and the
+cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements) noexcept nogil:
+    """The most probable PAGE_* kind of a finished walk's page, its probability and the
     page's element count; a page under MIN_PAGE_ELEMENTS elements is an article."""
     cdef double vector[MAX_FEATURES]
     cdef double scores[PAGE_KINDS]
     cdef double total = 0
     cdef size_t i
     cdef int k, best = PAGE_ARTICLE
-    elements[0] = _vector(root, vector)
+    elements[0] = _vector(walk, vector)
     if elements[0] < MIN_PAGE_ELEMENTS:
         probability[0] = 1.0
         return PAGE_ARTICLE  # a fragment (a snippet, a test page) is read as an article
@@ -365,12 +400,21 @@ cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) 
     return best
 
 
+cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil:
+    """The most probable PAGE_* kind of the page below ``root`` (see features_kind)."""
+    cdef FeatureWalk walk
+    _walk(root, &walk)
+    return features_kind(&walk, probability, elements)
+
+
 def feature_vector(Node node, /) -> list:
     """The model's input for the page below ``node`` (``bench/train_page_type.py``)."""
     cdef double vector[MAX_FEATURES]
+    cdef FeatureWalk walk
     cdef size_t i
     with nogil:
-        _vector(node.c_node, vector)
+        _walk(node.c_node, &walk)
+        _vector(&walk, vector)
     return [vector[i] for i in range(_vector_length)]
 
 

@@ -7,14 +7,17 @@ An <h1> or <time> in page chrome (nav, aside, footer, a site <header> outside an
 <article>/<main>) is passed over: there it is a logo or today's date.
 """
 
-from turbohtml._core cimport Document, Node, decode_text, element_attr, next_node, wrap_node
+from turbohtml._core cimport Document, Node, attr_id, attr_value, decode_text, element_attr, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
+from libc.stdint cimport UINTPTR_MAX
 from libc.string cimport memset
 
 from turbohtml._ascii cimport ascii_lower, equals_lower, has_token
+from turbohtml._features cimport FeatureWalk, features_kind, features_start, features_step
 
 from turbohtml import _metadata_names as names
+from turbohtml._features import PAGE_KINDS_NAMES
 
 cdef enum:
     NAME_BUFFER = 64
@@ -216,8 +219,9 @@ def harvest_metadata(Node node, /) -> dict:
 #
 # gather_sources() is the walk behind turbohtml.extract.metadata: one pass that keeps
 # every source metadata() weighs, as node pointers (strings are built afterwards, for
-# those nodes only). The word lists come from the caller, so the data stays in
-# turbohtml.extract's data module.
+# those nodes only), and counts the page-type features on the way (_features'
+# features_step), so metadata() walks the tree once. The word lists come from the
+# caller, so the data stays in turbohtml.extract's data module.
 
 cdef enum:
     MAX_METAS = 256        # a page declares a few dozen; the rest of a hostile page is ignored
@@ -226,6 +230,7 @@ cdef enum:
     MAX_STAMPS = 64        # short texts with digits, outside chrome and comments, near the first title
     STAMP_RING = 8         # stamps kept from just before the first title
     MAX_STAMP_BYTES = 80
+    MAX_SCRIPTS = 64       # JSON-LD scripts kept; a page with more is read by json_ld()
 
 # Spot kinds and flags (bit flags; the module-level names below export them).
 cdef enum:
@@ -281,7 +286,9 @@ ctypedef struct Sources:
     Words by_prefixes
     unsigned char first_bytes[256]   # _MARK_* bits of the lists with a word starting with that byte
     size_t stamp_after               # stamps are kept up to this many elements after the first title
-    bint json_ld                     # an application/ld+json script is on the page
+    lxb_dom_node_t *scripts[MAX_SCRIPTS]  # the scripts whose type names ld+json, in order
+    size_t script_count              # how many there are (may pass MAX_SCRIPTS)
+    FeatureWalk features             # the page-type counters, gathered on the same walk
 
 
 cdef inline bint _prefix_lower(const lxb_char_t *data, const char *word, size_t n) noexcept nogil:
@@ -322,16 +329,16 @@ cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
     """Which word lists the element's class or id holds (substring, any case), as
     ``_MARK_*`` bits: one scan of each value; a position is tried only when a word of
     some list starts with its byte."""
-    cdef size_t length = 0, i
+    cdef size_t length, i
     cdef const lxb_char_t *value
+    cdef lxb_dom_attr_t *c_attr
     cdef int j, marks = 0, starts
     for j in range(2):
-        if j == 0:
-            value = element_attr(c_node, "class", 5, &length)
-        else:
-            value = element_attr(c_node, "id", 2, &length)
-        if value == NULL:
+        # the element's own class and id pointers: no attribute lookup by name per element
+        c_attr = (<lxb_dom_element_t *>c_node).attr_class if j == 0 else (<lxb_dom_element_t *>c_node).attr_id
+        if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
             continue
+        value, length = c_attr.value.data, c_attr.value.length
         for i in range(length):
             starts = found.first_bytes[ascii_lower(value[i])] & ~marks
             if starts == 0:
@@ -403,8 +410,22 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
     cdef size_t title = 0                   # ordinal of the first heading outside chrome (0: none yet)
     cdef Spot ring[STAMP_RING]              # the last stamps before it
     cdef size_t ring_count = 0
+    cdef uintptr_t itemprop = attr_id(root, "itemprop", 8)  # one name lookup per walk
+    cdef lxb_dom_node_t *unfeatured = NULL  # a subtree the page-type counters skip
     _start(&region)
+    features_start(&found.features, root)
     while c_node != NULL:
+        if unfeatured == NULL:
+            if features_step(&found.features, c_node, closing):
+                unfeatured = c_node
+        elif closing and c_node == unfeatured:
+            unfeatured = NULL
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.local_name == LXB_TAG_SCRIPT:
+            value = attr_value(c_node, LXB_DOM_ATTR_TYPE, &length)  # any namespace, as json_ld() reads
+            if value != NULL and _contains_lower(value, length, "ld+json", 7):
+                if found.script_count < MAX_SCRIPTS:
+                    found.scripts[found.script_count] = c_node
+                found.script_count += 1
         if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
             tag = c_node.local_name
             if closing:
@@ -414,9 +435,8 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
                 c_node = next_node(root, c_node, &closing)
                 continue
             if _opaque(tag):
-                if tag == LXB_TAG_SCRIPT and not found.json_ld:
-                    value = element_attr(c_node, "type", 4, &length)
-                    found.json_ld = value != NULL and _contains_lower(value, length, "ld+json", 7)
+                if c_node == unfeatured:
+                    unfeatured = NULL  # skipped here too: its closing never comes
                 closing = True
                 c_node = next_node(root, c_node, &closing)
                 continue
@@ -430,16 +450,16 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
             if comments != NULL:
                 context |= _IN_COMMENTS
             if tag == LXB_TAG_META:
-                if found.meta_count < MAX_METAS and element_attr(c_node, "content", 7, &length) != NULL:
+                if found.meta_count < MAX_METAS and attr_value(c_node, LXB_DOM_ATTR_CONTENT, &length) != NULL:
                     found.metas[found.meta_count] = c_node
                     found.meta_count += 1
             elif tag == LXB_TAG_LINK:
-                value = element_attr(c_node, "rel", 3, &length)
+                value = attr_value(c_node, LXB_DOM_ATTR_REL, &length)
                 if found.canonical == NULL and value != NULL and has_token(value, length, "canonical") \
-                        and element_attr(c_node, "href", 4, &length) != NULL:
+                        and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
                     found.canonical = c_node
             elif tag == LXB_TAG_BASE:
-                if found.base == NULL and element_attr(c_node, "href", 4, &length) != NULL:
+                if found.base == NULL and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
                     found.base = c_node
             else:
                 kind = 0
@@ -448,10 +468,10 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
                 elif tag == LXB_TAG_ADDRESS:
                     kind |= _ADDRESS
                 elif tag == LXB_TAG_A:
-                    value = element_attr(c_node, "rel", 3, &length)
+                    value = attr_value(c_node, LXB_DOM_ATTR_REL, &length)
                     if value != NULL and has_token(value, length, "author"):
                         kind |= _REL_AUTHOR
-                value = element_attr(c_node, "itemprop", 8, &length)
+                value = attr_value(c_node, itemprop, &length) if itemprop != UINTPTR_MAX else NULL
                 if value != NULL:
                     if has_token(value, length, "headline"):
                         kind |= _HEADLINE
@@ -499,7 +519,8 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     """Every metadata source of the page ``node`` belongs to, in one walk.
 
     The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
-    marking a byline, a comment section and a date, and byline prefixes ("by"). Returns ``(metas, canonical, base, spots, stamps, json_ld)``: ``metas`` the ``(key, content)``
+    marking a byline, a comment section and a date, and byline prefixes ("by"). Returns
+    ``(metas, canonical, base, spots, stamps, scripts, page_type)``: ``metas`` the ``(key, content)``
     pairs of every ``<meta>`` with a ``content`` (key: the lower-cased ``property``,
     ``name`` or ``itemprop``, each that is present); ``canonical`` the first
     ``<link rel=canonical>`` href and ``base`` the first ``<base href>`` (or ``None``);
@@ -507,20 +528,24 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     document order, ``kind`` a mask of the module's flags; ``stamps`` the short texts
     holding four or more digits outside page chrome and comments, from just before the
     first heading to ``stamp_after`` elements after it, as ``(text node, ordinal)``
-    (date stamps without markup: "Published on July 18, 2025"); ``json_ld`` whether an
-    ``application/ld+json`` script is on the page.
+    (date stamps without markup: "Published on July 18, 2025"); ``scripts`` the
+    ``(type, text)`` of every script whose type names ``ld+json``, in document order
+    (``None`` past 64 of them: ``json_ld()`` reads such a page); ``page_type`` the kind
+    ``_features.page_type()`` tells, its counters gathered on the same walk.
     """
     cdef Document doc = node._owner()
     cdef Sources *found = <Sources *>PyMem_RawMalloc(sizeof(Sources))  # ~10 KB: not on the stack
     cdef size_t k, length = 0
     cdef const lxb_char_t *value
-    cdef int j
+    cdef int j, kind
+    cdef double probability
+    cdef size_t elements
     cdef lxb_dom_node_t *c_node
     if found == NULL:
         raise MemoryError("out of memory gathering metadata sources")
     try:
         found.meta_count = found.spot_count = found.stamp_count = 0
-        found.json_ld = False
+        found.script_count = 0
         found.canonical = found.base = NULL
         _fill_words(&found.byline_words, byline_words)
         _fill_words(&found.comment_words, comment_words)
@@ -550,7 +575,13 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         spots = [(wrap_node(doc, found.spots[k].node), found.spots[k].ordinal, found.spots[k].kind)
                  for k in range(found.spot_count)]
         stamps = [(wrap_node(doc, found.stamps[k].node), found.stamps[k].ordinal) for k in range(found.stamp_count)]
-        return metas, canonical, base, spots, stamps, found.json_ld
+        scripts = None  # more than MAX_SCRIPTS: json_ld() reads them
+        if found.script_count <= MAX_SCRIPTS:
+            scripts = [(_raw_type(found.scripts[k]), wrap_node(doc, found.scripts[k]).text)
+                       for k in range(found.script_count)]
+        with nogil:
+            kind = features_kind(&found.features, &probability, &elements)
+        return metas, canonical, base, spots, stamps, scripts, PAGE_KINDS_NAMES[kind]
     finally:
         PyMem_RawFree(found)
 
@@ -559,3 +590,9 @@ cdef str _raw_attr(lxb_dom_node_t *c_node, const char *name, size_t n):
     cdef size_t length = 0
     cdef const lxb_char_t *value = element_attr(c_node, name, n, &length)
     return decode_text(value, length).strip() if value != NULL else None
+
+
+cdef str _raw_type(lxb_dom_node_t *c_node):
+    cdef size_t length = 0
+    cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_TYPE, &length)
+    return decode_text(value, length) if value != NULL else ""

@@ -20,7 +20,6 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from turbohtml._features import page_type
 from turbohtml._harvest import (
     ADDRESS,
     BY_PREFIX,
@@ -39,6 +38,7 @@ from turbohtml._harvest import (
 from turbohtml.extract import _metadata_sources as S
 from turbohtml.extract.dates import parse_date
 from turbohtml.extract.options import DateExtraction
+from turbohtml.extract.structured import parse_json_ld
 from turbohtml.extract.records import Metadata
 
 if TYPE_CHECKING:
@@ -101,6 +101,8 @@ class _Sources:
         "doc",
         "metas",
         "page",
+        "page_type",
+        "spot_texts",
         "spots",
         "stamps",
         "thing",
@@ -108,14 +110,19 @@ class _Sources:
     )
 
     def __init__(self, doc: Document) -> None:
-        metas, self.canonical, self.base, self.spots, self.stamps, json_ld = gather_sources(
+        metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
             doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, S.NEAR_TITLE_AFTER)
         self.doc = doc
+        self.spot_texts: dict[Node, str] = {}
         self.metas: dict[str, list[str]] = {}
         for key, value in metas:
             self.metas.setdefault(key, []).append(_html.unescape(value) if "&" in value else value)
         self.article = self.page = self.thing = self.website = None
-        for entity in _entities(doc.json_ld() if json_ld else []):
+        if scripts is None:  # more scripts than the walk keeps
+            blocks = doc.json_ld()
+        else:  # the walk's scripts, read as json_ld() reads them
+            blocks = [value for ok, value in (parse_json_ld(text) for kind, text in scripts if _is_ld_json(kind)) if ok]
+        for entity in _entities(blocks):
             types = _types(entity)
             if self.article is None and types & S.ARTICLE_TYPES:
                 self.article = entity
@@ -134,9 +141,23 @@ class _Sources:
                     return value
         return None
 
+    def spot_text(self, node: Node) -> str:
+        """``_spot_text(node)``, read once: the author and date rules read the same spots."""
+        text = self.spot_texts.get(node)
+        if text is None:
+            text = self.spot_texts[node] = _spot_text(node)
+        return text
+
     def main(self) -> dict | None:
         """The entity the page is about: the article, else the page, else the thing."""
         return self.article or self.page or self.thing
+
+
+def _is_ld_json(kind: str) -> bool:
+    """Whether a script ``type``'s MIME essence is ``application/ld+json``, as ``json_ld()``
+    tells (parameters after ``;`` and ASCII spaces ignored, ASCII case-insensitive)."""
+    essence = kind.split(";", 1)[0].strip("\t\n\x0c\r ")
+    return essence.isascii() and essence.lower() == "application/ld+json"
 
 
 def _entities(blocks: list[Any]) -> Iterator[dict]:
@@ -415,6 +436,14 @@ def _spot_text(node: Node) -> str:
 
 def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int | None) -> str | None:
     candidates: list[_Candidate] = []
+    read: dict[str | None, list[str]] = {}
+
+    def names_in(text: str | None) -> list[str]:
+        """clean_names(text), once per text: a byline often repeats a meta or JSON-LD."""
+        names = read.get(text)
+        if names is None:
+            names = read[text] = clean_names(text)
+        return names
 
     def add(names: list[str], weight: float, rank: int, declared: bool = False) -> None:
         # a byline or meta echoing the site's name is the publisher; JSON-LD states
@@ -424,12 +453,12 @@ def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int
             candidates.append(_Candidate("; ".join(kept), weight, rank, {name.casefold() for name in kept}))
 
     if src.article is not None:
-        names = [name for raw in _ld_persons(src.article.get("author")) for name in clean_names(raw)]
+        names = [name for raw in _ld_persons(src.article.get("author")) for name in names_in(raw)]
         add(names, S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
     for key, weight in S.AUTHOR_METAS.items():
         values = [v for v in src.metas.get(key, ()) if not v.startswith(("http://", "https://", "/"))]
         if values:
-            add([name for value in values for name in clean_names(value)], weight, 4)
+            add([name for value in values for name in names_in(value)], weight, 4)
     for node, ordinal, kind in spots:
         if kind & IN_COMMENTS or (kind & IN_CHROME and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR)):
             continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
@@ -439,16 +468,16 @@ def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int
             if named is not None:
                 text = named.attr("content") or named.text
             else:
-                text = node.attr("content") or _spot_text(node)
-            add(clean_names(text), S.ITEMPROP_AUTHOR_WEIGHT, 1)
+                text = node.attr("content") or src.spot_text(node)
+            add(names_in(text), S.ITEMPROP_AUTHOR_WEIGHT, 1)
         elif kind & REL_AUTHOR:
-            add(clean_names(_spot_text(node)), S.REL_AUTHOR_WEIGHT, 1)
+            add(names_in(src.spot_text(node)), S.REL_AUTHOR_WEIGHT, 1)
         elif kind & (BYLINE_CLASS | BY_PREFIX | ADDRESS):
             if kind & ADDRESS and not kind & (BYLINE_CLASS | BY_PREFIX) and not near:
                 continue
             weight = (S.BYLINE_NEAR_TITLE_WEIGHT if near else S.BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
                       else S.BYLINE_ELSEWHERE_WEIGHT)
-            add(clean_names(_spot_text(node)), weight, 0 if near else 2)
+            add(names_in(src.spot_text(node)), weight, 0 if near else 2)
     best, support = _pick(candidates, _names_agree)
     if best is None or support < S.MIN_AUTHOR_WEIGHT:
         return None
@@ -525,26 +554,20 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
 _UPDATE_LABEL = re.compile("|".join(re.escape(word) for word in S.UPDATE_LABELS), re.IGNORECASE)
 
 
-def _shown_dates(spots: list, stamps: list, title_ordinal: int | None) -> list[tuple[str, bool]]:
+def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bool]]:
     """The dates in date stamps and bylines next to the title, nearest first, each with
     whether a label calls it an update ("Last updated: ...")."""
     if title_ordinal is None:
         return []
     near: list[tuple[int, str, bool]] = []
     seen: set[str] = set()
-
-    def consider(offset: int, date: str | None, label: str) -> None:
-        if date and date not in seen:
-            seen.add(date)
-            near.append((abs(offset), date, bool(_UPDATE_LABEL.search(label))))
-
     pending: list[tuple[int, Any, int, bool]] = []  # (distance, node, kind, is a stamp)
-    for node, ordinal, kind in spots:
+    for node, ordinal, kind in src.spots:
         offset = ordinal - title_ordinal
         if (kind & (DATE | BYLINE_CLASS | BY_PREFIX) and not kind & (IN_CHROME | IN_COMMENTS)
                 and -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER):
             pending.append((abs(offset), node, kind, False))
-    for node, ordinal in stamps:
+    for node, ordinal in src.stamps:
         offset = ordinal - title_ordinal
         if -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER:
             pending.append((abs(offset), node, 0, True))
@@ -553,14 +576,23 @@ def _shown_dates(spots: list, stamps: list, title_ordinal: int | None) -> list[t
         if len(seen) > S.MAX_SHOWN_DATES:
             break  # enough to tell a page from a listing
         if stamp:
-            parent = node.parent
-            label = parent.text if parent is not None else node.text
-            consider(distance, _iso_in_text(node.text),
-                     label[:80] if len(label) <= S.MAX_BYLINE_CHARS else node.text)
+            text = node.text
+            date = _iso_in_text(text)
         else:
-            text = _spot_text(node)
+            text = src.spot_text(node)
             date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
-            consider(distance, date or _iso_in_text(text), f"{node.attr('class') or ''} {text[:40]}")
+            date = date or _iso_in_text(text)
+        if not date or date in seen:
+            continue
+        seen.add(date)
+        # the label is read for a new date only: a stamp's parent may hold a long text
+        if stamp:
+            parent = node.parent
+            label = parent.text if parent is not None else text
+            label = label[:80] if len(label) <= S.MAX_BYLINE_CHARS else text
+        else:
+            label = f"{node.attr('class') or ''} {text[:40]}"
+        near.append((distance, date, bool(_UPDATE_LABEL.search(label))))
     return [(date, update) for _, date, update in sorted(near, key=lambda item: item[0])]
 
 
@@ -575,11 +607,10 @@ def _iso_in_text(text: str) -> str | None:
     match = re.search(r"\d", text)
     if match is None:
         return None
-    for start in (0, max(0, match.start() - 12)):
-        date = _iso(text[start:])
-        if date:
-            return date
-    return None
+    date = _iso(text)
+    if date is None and match.start() > 12:  # again from just before the first digit
+        date = _iso(text[match.start() - 12:])
+    return date
 
 
 def _date_modified(src: _Sources) -> str | None:
@@ -694,7 +725,7 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
     return Metadata(
         title=title,
         author=author,
-        date=_date(src, _shown_dates(src.spots, src.stamps, title_ordinal), date_modified, author is not None),
+        date=_date(src, _shown_dates(src, title_ordinal), date_modified, author is not None),
         date_modified=date_modified,
         description=_fold(description) or None,
         site_name=_fold(site_name) or None,
@@ -703,7 +734,7 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
         tags=tags,
         categories=categories,
         lang=_lang(src),
-        page_type=page_type(doc),
+        page_type=src.page_type,
         url=page_url,
     )
 
