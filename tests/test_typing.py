@@ -18,9 +18,11 @@ COMPILED = sorted(path.name.split(".")[0] for path in (ROOT / "turbohtml").glob(
 
 
 def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
-    # this checkout first, for mypy's search (MYPYPATH) and for stubtest's imports (PYTHONPATH)
-    env = {**os.environ, "MYPYPATH": str(ROOT),
-           "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    # this checkout's stubs for mypy (MYPYPATH); for stubtest's imports, this checkout
+    # first when it is built in place (else the installed package, built from it)
+    env = {**os.environ, "MYPYPATH": str(ROOT)}
+    if list((ROOT / "turbohtml").glob("_core*.so")):
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
     return subprocess.run([sys.executable, "-m", *arguments], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
 
