@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import gzip
 import importlib.util
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -62,3 +64,27 @@ def bench_module(name: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def best_time(call, *args, runs: int = 5) -> float:
+    """The best of ``runs`` runs in process CPU time with the collector paused: a busy
+    machine or a collection mid-run does not bend a growth ratio."""
+    best = float("inf")
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(runs):
+            start = time.process_time()
+            call(*args)
+            best = min(best, time.process_time() - start)
+    finally:
+        if enabled:
+            gc.enable()
+    return best
+
+
+def growth_ratio(call, small, large) -> float:
+    """Best time on ``large`` over best time on ``small``: for inputs 4x apart, about 4 when
+    the work is linear, 16 when quadratic."""
+    best_time(call, small)  # warm-up: patterns compiled, caches filled
+    return best_time(call, large) / best_time(call, small)

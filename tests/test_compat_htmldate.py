@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+import lxml.html as lxml_html
 import pytest
 
 import turbohtml
@@ -125,7 +126,6 @@ def test_inputs():
     assert find_date(PAGE.encode("utf8")) == "2022-05-06"
     assert find_date(turbohtml.parse(PAGE)) == "2022-05-06"
     assert find_date("<html><body><p>Nothing here.</p></body></html>", extensive_search=False) is None
-    lxml_html = pytest.importorskip("lxml.html")
     assert find_date(lxml_html.fromstring(PAGE)) == "2022-05-06"
     with pytest.raises(TypeError):
         find_date(12345)

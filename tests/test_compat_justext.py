@@ -2,20 +2,20 @@
 
 The same call (``justext(html, get_stoplist("English"))``) must return the same shape:
 a list of paragraph objects with justext's attributes and types. How often the values
-agree is printed (the classification is turbohtml's scoring, deliberately not
-justext's stopword heuristic; docs/migration/justext.md).
+agree has a floor below today's figure (the classification is turbohtml's scoring,
+deliberately not justext's stopword heuristic; docs/migration/justext.md), and so has
+the good text's F1 to the ground truth; bench/compat_text.py reports both on WCXB pages.
 """
 
 from __future__ import annotations
 
 import sys
 
+import justext  # required: the agreement floors are measured against it
 import pytest
 
 from conftest import article_benchmark, bench_module, read_gzip_text
 from turbohtml.compat import justext as ours
-
-justext = pytest.importorskip("justext")
 
 PAGES = 60
 ATTRIBUTES = ("text", "is_boilerplate", "is_heading", "class_type", "cf_class", "words_count", "dom_path",
@@ -30,7 +30,14 @@ def _shape(paragraph) -> tuple:
     )
 
 
-def test_same_shapes_and_agreement():
+#: Measured (Dec 2026) over the PAGES pages: 94.3% of the paragraphs with the same text
+#: get justext's class; the good text's shingle F1 is 0.702 to justext's and 0.934 to the
+#: ground truth (justext's own: 0.774). Floors sit 0.03 below (rounded down): room for unrelated
+#: changes, not for a regression.
+FLOORS = {"same class": 0.91, "F1 to justext": 0.67, "F1 to the ground truth": 0.90}
+
+
+def test_same_shapes_and_agreement_floors():
     truth, paths = article_benchmark()
     stoplist = justext.get_stoplist("English")
     assert ours.get_stoplist("English") == stoplist
@@ -58,10 +65,13 @@ def test_same_shapes_and_agreement():
         expected = truth[path.name.split(".")[0]]["articleBody"]
         ours_vs_truth.append((good_ours, expected))
         theirs_vs_truth.append((good_theirs, expected))
-    f1 = lambda pairs: bench_module("scoring").f1_score(pairs)[2]  # noqa: E731
-    print(f"\njustext: {PAGES} pages; paragraphs with identical text: {compared}, same class {same_class / compared:.0%}; "
-          f"good-text shingle F1 ours vs justext {f1(text_overlap):.3f}; "
-          f"F1 vs ground truth: ours {f1(ours_vs_truth):.3f}, justext {f1(theirs_vs_truth):.3f}")
+    f1 = bench_module("scoring").f1_score
+    found = {"same class": same_class / compared, "F1 to justext": f1(text_overlap)[2],
+             "F1 to the ground truth": f1(ours_vs_truth)[2]}
+    assert compared > 5000  # 8,517 paragraphs of ours have a justext twin
+    assert all(found[name] >= floor for name, floor in FLOORS.items()), found
+    # and turbohtml's scoring stays ahead of justext's own on the same pages (0.934 vs 0.774)
+    assert found["F1 to the ground truth"] > f1(theirs_vs_truth)[2] + 0.1, found
 
 
 PAGE = """<html><body>

@@ -3,8 +3,10 @@
 The same calls (``extract`` in txt/json/markdown/xml, with and without metadata,
 ``bare_extraction``, ``extract_metadata``) must return the same shapes: the same
 types, the same JSON keys, the same ``Document`` attributes, an XML tree with the same
-element vocabulary. How often the values agree is printed (the content comes from
-turbohtml's scoring; docs/migration/trafilatura.md lists the deliberate differences).
+element vocabulary. How often the values agree has a floor below today's figure
+(AGREEMENT_FLOORS; the content comes from turbohtml's scoring, so agreement is not
+total: docs/migration/trafilatura.md lists the deliberate differences, and
+bench/compat_text.py reports the agreement on the WCXB pages).
 """
 
 from __future__ import annotations
@@ -13,11 +15,10 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
+import trafilatura  # required: the agreement floors are measured against it
 
 from conftest import REPO, article_benchmark, bench_module, read_gzip_text
 from turbohtml.compat import trafilatura as ours
-
-trafilatura = pytest.importorskip("trafilatura")
 
 PAGES = 40
 #: Fields whose type differs on purpose: trafilatura holds lxml trees there.
@@ -26,6 +27,19 @@ TREE_FIELDS = {"body", "commentsbody"}
 XML_ATTRIBUTES = {"sitename", "title", "author", "date", "url", "hostname", "description", "categories", "tags",
                   "license", "id", "fingerprint", "language"}
 XML_TAGS = {"doc", "main", "comments", "p", "head", "list", "item", "table", "row", "cell", "quote", "code"}
+#: Agreement with trafilatura 2.x over the PAGES pages: the share of pages with the same
+#: value, or for texts the mean token F1 to trafilatura's. Measured (Dec 2026): text F1
+#: 0.949, txt 0.942, markdown 0.942; title 0.675, author 0.700, date 0.900, hostname
+#: 1.000, source 1.000, source-hostname 0.750, excerpt 0.925, image 0.900, pagetype
+#: 0.950. Floors sit 0.03 below (rounded down) for the F1 means and two pages (0.05) below for the
+#: fields: room for unrelated changes, not for a regression.
+AGREEMENT_FLOORS = {
+    "text (token F1)": 0.915, "txt (token F1)": 0.91, "markdown (token F1)": 0.91,
+    "title": 0.625, "author": 0.65, "date": 0.85, "hostname": 0.95, "source": 0.95, "source-hostname": 0.70,
+    "excerpt": 0.875, "image": 0.85, "pagetype": 0.90,
+}
+#: extract_metadata over the same pages: title 0.675, date 0.900 measured; two pages below.
+METADATA_FLOORS = {"title": 0.625, "date": 0.85}
 
 
 def _type(value) -> str:
@@ -38,7 +52,7 @@ def pages() -> list[tuple[str, str]]:
     return [(read_gzip_text(p), truth[p.name.split(".")[0]]["url"]) for p in paths[:PAGES]]
 
 
-def test_extract_shapes_and_agreement(pages):
+def test_extract_shapes_and_agreement_floors(pages):
     agree: dict[str, list[float]] = {}
 
     def count(name: str, value: float) -> None:
@@ -77,11 +91,12 @@ def test_extract_shapes_and_agreement(pages):
             theirs_xml = ET.fromstring(theirs_text)
             # the same <doc> attribute vocabulary (each present only when it has a value)
             assert set(mine_xml.attrib) <= XML_ATTRIBUTES and set(theirs_xml.attrib) <= XML_ATTRIBUTES
-    for name, values in agree.items():
-        print(f"\ntrafilatura.extract {name}: {sum(values) / len(values):.0%} agreement over {len(values)} pages")
+    shares = {name: sum(values) / len(values) for name, values in agree.items()}
+    assert set(shares) == set(AGREEMENT_FLOORS)
+    assert {name: share for name, share in shares.items() if share < AGREEMENT_FLOORS[name]} == {}, shares
 
 
-def test_bare_extraction_and_metadata_shapes(pages):
+def test_bare_extraction_and_metadata_shapes_and_floors(pages):
     same_title = same_date = 0
     for html, url in pages:
         theirs = trafilatura.bare_extraction(html, url=url, with_metadata=True)
@@ -100,8 +115,8 @@ def test_bare_extraction_and_metadata_shapes(pages):
         assert meta_mine.text is None and meta_mine.raw_text is None
         same_title += meta_mine.title == meta_theirs.title
         same_date += meta_mine.date == meta_theirs.date
-    print(f"\ntrafilatura.extract_metadata: title {same_title / len(pages):.0%}, date {same_date / len(pages):.0%} "
-          f"agreement over {len(pages)} pages")
+    shares = {"title": same_title / len(pages), "date": same_date / len(pages)}
+    assert all(shares[name] >= floor for name, floor in METADATA_FLOORS.items()), shares
 
 
 EXAMPLE = (REPO / "examples" / "page.html").read_text(encoding="utf8")

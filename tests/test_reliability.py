@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import turbohtml
-from conftest import measures_rss
+from conftest import best_time, growth_ratio, measures_rss
 from turbohtml import extract as X
 
 REPO = Path(__file__).resolve().parents[1]
@@ -627,31 +627,6 @@ def test_a_tree_that_does_not_parse_back_is_a_clear_error():
 # ---------------------------------------------------------------- growth on hostile pages
 
 
-def _best_time(call, *args) -> float:
-    """The best of five runs in process CPU time with the collector paused: a busy
-    machine or a collection mid-run does not bend a growth ratio."""
-    import gc
-    import time
-
-    best = float("inf")
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        for _ in range(5):
-            start = time.process_time()
-            call(*args)
-            best = min(best, time.process_time() - start)
-    finally:
-        if enabled:
-            gc.enable()
-    return best
-
-
-def _growth(call, small, large) -> float:
-    _best_time(call, small)  # warm-up: patterns compiled, caches filled
-    return _best_time(call, large) / _best_time(call, small)
-
-
 def _srcset_page(n: int) -> str:
     widths = ", ".join(f"/img/{i}.jpg 2004w" for i in range(n))
     return f'<html><body><img srcset="{widths}" sizes="(max-width: 2004px) 100vw, 2004px"><p>Hi.</p></body></html>'
@@ -670,7 +645,7 @@ def test_dates_makes_no_date_from_srcset_widths_and_grows_linearly():
     # linear: 4x the images, about 4x the time; a quadratic scan would take 16x (many
     # small attributes, so both sizes allocate alike: one huge attribute of 4x the size
     # costs the allocator more per byte than one that fits its cache)
-    assert _growth(X.dates, _image_page(10_000), _image_page(40_000)) < 8
+    assert growth_ratio(X.dates, _image_page(10_000), _image_page(40_000)) < 8
 
 
 def _nested_spans(n: int):
@@ -680,7 +655,7 @@ def _nested_spans(n: int):
 def test_highlight_grows_linearly_on_nested_spans():
     from turbohtml._display import highlight
 
-    assert _growth(highlight, _nested_spans(5_000), _nested_spans(20_000)) < 8
+    assert growth_ratio(highlight, _nested_spans(5_000), _nested_spans(20_000)) < 8
 
 
 def _itemref_chain(n: int, shared: bool):
@@ -697,10 +672,11 @@ def test_microdata_json_grows_linearly_with_its_output():
     short = _itemref_chain(100, False)
     assert json.loads(short.json()) == short.json_dict()
     small, large = _itemref_chain(1_000, False), _itemref_chain(4_000, False)
-    assert _growth(lambda item: item.json(), small, large) < 8
+    assert growth_ratio(lambda item: item.json(), small, large) < 8
     # a shared chain: n^2/2 items in the output; the time per output character stays flat
     small, large = _itemref_chain(250, True), _itemref_chain(500, True)
-    per_char = [_best_time(item.json) / len(item.json()) for item in (small, large)]
+    # (a second's work a call on the larger chain: the best of three is steady there)
+    per_char = [best_time(item.json, runs=3) / len(item.json()) for item in (small, large)]
     assert per_char[1] / per_char[0] < 2.5  # a write quadratic in the output: 4x
 
 

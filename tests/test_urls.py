@@ -9,7 +9,9 @@ import re
 import socket
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
+import courlan  # required, with w3lib: the peers of the pair test below
 import pytest
+from w3lib import url as w3lib_url
 
 import turbohtml.extract.urls as urls
 from turbohtml import parse
@@ -785,9 +787,6 @@ def test_real_hrefs_no_pair_merged_that_w3lib_and_courlan_keep_apart() -> None:
     canonicalize_url or by courlan's normalize_url. courlan writes an empty path as ""
     where the URL Standard (and we) write "/", so its output is compared with that one
     difference applied (``http://e.com`` and ``http://e.com/`` are one URL)."""
-    w3lib_url = pytest.importorskip("w3lib.url")
-    courlan = pytest.importorskip("courlan")
-
     def courlan_key(href: str) -> object:
         try:
             parts = urlsplit(courlan.normalize_url(href))

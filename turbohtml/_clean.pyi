@@ -1,7 +1,10 @@
 from collections.abc import Iterable
 
+from typing_extensions import disjoint_base
+
 from turbohtml._core import Node
 
+@disjoint_base
 class Rules:
     def __init__(
         self,

@@ -13,11 +13,11 @@ import os
 from types import MappingProxyType
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
-from cpython.mem cimport PyMem_RawCalloc, PyMem_RawFree, PyMem_RawMalloc, PyMem_RawRealloc
+from cpython.mem cimport PyMem_RawFree, PyMem_RawRealloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdlib cimport free, realloc
 from libc.math cimport INFINITY, pow
-from libc.string cimport memchr, memcmp
+from libc.string cimport memchr
 
 from turbohtml._lexbor cimport *
 
@@ -1305,7 +1305,6 @@ cdef list _select(Node node, css, bint first):
     cdef lxb_selectors_t *selectors = NULL
     cdef lxb_css_selector_list_t *selector_list = NULL
     cdef _NodeArray found
-    cdef lxb_status_t status
     cdef bytes query
     cdef size_t message_length = 0
     cdef lxb_char_t *message
@@ -1332,8 +1331,9 @@ cdef list _select(Node node, css, bint first):
         _check_selector_work(node, css, selector_list)
         if first:
             lxb_selectors_opt_set(selectors, LXB_SELECTORS_OPT_MATCH_FIRST)
+        # the status is the callback's (a stop after the first match); failures show in found.failed
         with nogil:
-            status = lxb_selectors_find(selectors, node.c_node, selector_list, _collect_match, &found)
+            lxb_selectors_find(selectors, node.c_node, selector_list, _collect_match, &found)
         if found.failed:
             raise MemoryError("out of memory collecting CSS matches")
         doc = node._owner()
@@ -1930,7 +1930,7 @@ cdef tuple _split_relative(str url, bytes data, bint upper):
     cdef str shape = _classify(url)
     cdef lxb_url_t *c_url = NULL
     cdef UrlBase base
-    cdef str marker, prefix, rest, first
+    cdef str marker, prefix, rest
     cdef Py_ssize_t depth = 0, kept, cut
     if shape == "scheme":
         raise ValueError(f"invalid URL {url[:200]!r}")

@@ -1,5 +1,8 @@
+from typing_extensions import disjoint_base
+
 from turbohtml._core import Document
 
+@disjoint_base
 class Candidates:
     @property
     def canonical(self) -> str | None: ...

@@ -20,7 +20,7 @@ from libc.string cimport memcpy
 from turbohtml._core cimport Document, decode_text, next_node
 from turbohtml._core cimport attr_name as attr_name_of
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, equals_lower as _equals, has_token as _has_token, has_token_prefix
+from turbohtml._ascii cimport equals_lower as _equals, has_token as _has_token, has_token_prefix
 
 # Record kinds, mirrored as constants in turbohtml.extract.dates.
 cdef enum:

@@ -297,7 +297,7 @@ def boilerplate_compare_html(
     head = "".join(
         f"<th style='text-align:left;padding:2px 4px'>{_e(label)}<br>"
         f"<span style='{_MUTED};font-weight:normal'>{_e(_counts(side))}</span></th>"
-        for label, side in zip(labels, (left, right))
+        for label, side in zip(labels, (left, right), strict=False)
     )
     return (
         f"<div class='turbohtml-compare' style='{_BOX}'>"

@@ -287,33 +287,60 @@ cdef void _walk(lxb_dom_node_t *root, FeatureWalk *walk) noexcept nogil:
 
 
 cdef inline void _count_tag(uintptr_t tag, size_t *counts) noexcept nogil:
-    if tag == LXB_TAG_ARTICLE: counts[F_ARTICLE] += 1
-    elif tag == LXB_TAG_SECTION: counts[F_SECTION] += 1
-    elif tag == LXB_TAG_TIME: counts[F_TIME] += 1
-    elif tag == LXB_TAG_PRE: counts[F_PRE] += 1
-    elif tag == LXB_TAG_CODE: counts[F_CODE] += 1
-    elif tag == LXB_TAG_TABLE: counts[F_TABLE] += 1
-    elif tag == LXB_TAG_TH: counts[F_TH] += 1
-    elif tag == LXB_TAG_FORM: counts[F_FORM] += 1
-    elif tag in (LXB_TAG_INPUT, LXB_TAG_SELECT, LXB_TAG_TEXTAREA, LXB_TAG_BUTTON): counts[F_CONTROL] += 1
-    elif tag == LXB_TAG_LI: counts[F_LI] += 1
-    elif tag == LXB_TAG_UL or tag == LXB_TAG_OL: counts[F_LIST] += 1
-    elif tag == LXB_TAG_H1: counts[F_H1] += 1
-    elif tag == LXB_TAG_H2: counts[F_H2] += 1
-    elif tag == LXB_TAG_H3: counts[F_H3] += 1
-    elif LXB_TAG_H4 <= tag <= LXB_TAG_H6: counts[F_H456] += 1
-    elif tag == LXB_TAG_P: counts[F_P] += 1
-    elif tag == LXB_TAG_IMG: counts[F_IMG] += 1
-    elif tag == LXB_TAG_FIGURE: counts[F_FIGURE] += 1
-    elif tag == LXB_TAG_NAV: counts[F_NAV] += 1
-    elif tag == LXB_TAG_ASIDE: counts[F_ASIDE] += 1
-    elif tag == LXB_TAG_HEADER: counts[F_HEADER] += 1
-    elif tag == LXB_TAG_FOOTER: counts[F_FOOTER] += 1
-    elif tag == LXB_TAG_MAIN: counts[F_MAIN] += 1
-    elif tag == LXB_TAG_BLOCKQUOTE: counts[F_BLOCKQUOTE] += 1
-    elif tag == LXB_TAG_DL: counts[F_DL] += 1
-    elif tag == LXB_TAG_IFRAME: counts[F_IFRAME] += 1
-    elif tag == LXB_TAG_VIDEO: counts[F_VIDEO] += 1
+    if tag == LXB_TAG_ARTICLE:
+        counts[F_ARTICLE] += 1
+    elif tag == LXB_TAG_SECTION:
+        counts[F_SECTION] += 1
+    elif tag == LXB_TAG_TIME:
+        counts[F_TIME] += 1
+    elif tag == LXB_TAG_PRE:
+        counts[F_PRE] += 1
+    elif tag == LXB_TAG_CODE:
+        counts[F_CODE] += 1
+    elif tag == LXB_TAG_TABLE:
+        counts[F_TABLE] += 1
+    elif tag == LXB_TAG_TH:
+        counts[F_TH] += 1
+    elif tag == LXB_TAG_FORM:
+        counts[F_FORM] += 1
+    elif tag in (LXB_TAG_INPUT, LXB_TAG_SELECT, LXB_TAG_TEXTAREA, LXB_TAG_BUTTON):
+        counts[F_CONTROL] += 1
+    elif tag == LXB_TAG_LI:
+        counts[F_LI] += 1
+    elif tag == LXB_TAG_UL or tag == LXB_TAG_OL:
+        counts[F_LIST] += 1
+    elif tag == LXB_TAG_H1:
+        counts[F_H1] += 1
+    elif tag == LXB_TAG_H2:
+        counts[F_H2] += 1
+    elif tag == LXB_TAG_H3:
+        counts[F_H3] += 1
+    elif LXB_TAG_H4 <= tag <= LXB_TAG_H6:
+        counts[F_H456] += 1
+    elif tag == LXB_TAG_P:
+        counts[F_P] += 1
+    elif tag == LXB_TAG_IMG:
+        counts[F_IMG] += 1
+    elif tag == LXB_TAG_FIGURE:
+        counts[F_FIGURE] += 1
+    elif tag == LXB_TAG_NAV:
+        counts[F_NAV] += 1
+    elif tag == LXB_TAG_ASIDE:
+        counts[F_ASIDE] += 1
+    elif tag == LXB_TAG_HEADER:
+        counts[F_HEADER] += 1
+    elif tag == LXB_TAG_FOOTER:
+        counts[F_FOOTER] += 1
+    elif tag == LXB_TAG_MAIN:
+        counts[F_MAIN] += 1
+    elif tag == LXB_TAG_BLOCKQUOTE:
+        counts[F_BLOCKQUOTE] += 1
+    elif tag == LXB_TAG_DL:
+        counts[F_DL] += 1
+    elif tag == LXB_TAG_IFRAME:
+        counts[F_IFRAME] += 1
+    elif tag == LXB_TAG_VIDEO:
+        counts[F_VIDEO] += 1
 
 
 # ---------------------------------------------------------------- the model

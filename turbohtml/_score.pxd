@@ -18,7 +18,7 @@ cdef enum:
     PASS_THREAD = 8         # a thread page: comment blocks are its posts
     PASS_CARDS = 16         # a listing: links wrapping blocks are item cards, their text content
     PASS_WHOLE_PAGE = 32    # not an article: the winner's <main> (or <body>) is the content
-    PASS_KEEP_NOSCRIPT = 64 # <noscript> is walked (the copy forum software serves without script)
+    PASS_KEEP_NOSCRIPT = 64  # <noscript> is walked (the copy forum software serves without script)
     PASS_PRODUCT = 128      # a product page: its customers' reviews are not its description
 
 cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil

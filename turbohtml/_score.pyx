@@ -6,13 +6,14 @@ grandparent (half); candidates live in a small pointer-keyed hash map. Nothing h
 touches a Python object until the winner is wrapped, and the walk runs without the GIL.
 """
 
-from libc.stdlib cimport calloc, free, malloc, realloc
-from libc.string cimport memcpy
+from libc.stdlib cimport calloc, free, realloc
 
 from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
-from turbohtml._features cimport PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE, page_kind
+from turbohtml._features cimport (
+    PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE, page_kind,
+)
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints
@@ -31,7 +32,6 @@ cdef enum:
 # reading replaces an article's: the lowest gate that keeps the article benchmark (news
 # pages the model mistakes for listings lose their article below it; docs/scoring.md)
 cdef double KIND_CONFIDENCE = 0.7
-
 
 
 # ---------------------------------------------------------------- hint words as C data
@@ -156,7 +156,7 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     after the token's first word (``elementor-widget``) a content block."""
     cdef unsigned char squashed[MAX_TOKEN]
     cdef bint starts[MAX_TOKEN + 1]
-    cdef size_t i, k, j, n = 0, end
+    cdef size_t i, k, n = 0, end
     cdef bint word_start = True, first_word = True
     cdef int kinds = 0, found
     cdef Word *word
@@ -525,7 +525,7 @@ cdef enum:
     MAX_COUSIN_CLIMB = 6  # how far up a split article's common ancestor may be
     COUSIN_SHARE = 4      # and the other part holds at least a quarter of the winner's text
     MIN_SIBLING_PARAGRAPH = 80  # Readability's length for a sibling <p> worth appending
-    MAX_ARTICLE_CLIMB = 3 # how far up the winner's own <article> may be
+    MAX_ARTICLE_CLIMB = 3  # how far up the winner's own <article> may be
 
 
 cdef bint _contains_node(lxb_dom_node_t *ancestor, lxb_dom_node_t *c_node) noexcept nogil:
@@ -761,13 +761,12 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef Frame *grown
     cdef Frame frame
     cdef Frame *parent
-    cdef size_t depth = 0, capacity = 0, i, link_text, chars, commas
+    cdef size_t depth = 0, capacity = 0, link_text, chars, commas
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_node_t *best = NULL
     cdef lxb_dom_character_data_t *c_text
     cdef Candidate *c_cand
     cdef bint closing = False, block
-    cdef double best_score = 0, score, density
     cdef uintptr_t tag
     cmap.items = NULL
     cmap.slots = NULL
@@ -997,4 +996,3 @@ def candidate_scores(Node node, /, int mode=PASS_PRUNE_CLASSES) -> list:
         free(cmap.slots)
     rows.sort(key=lambda row: -row[1])
     return rows
-

@@ -7,7 +7,8 @@ WANT_MICRODATA: int
 WANT_OPENGRAPH: int
 WANT_JSON_LD: int
 WANT_BASE: int
-MAX_ITEM_FRAMES: int
+REBUILD_WORK_PER_ELEMENT: int
+REBUILD_WORK_FLOOR: int
 
 def collect(
     doc: Document, want: int, make_resolver: Callable[[str | None], Callable[[str], str] | None]

@@ -27,8 +27,9 @@ cdef enum:
     _WANT_MD = 1
     _WANT_OG = 2
     _WANT_LD = 4
-    _WANT_BASE = 8  # the first <base href> matters (URLs resolve): an Open Graph walk
-                    # that found the card in <head> still looks further for it
+    # the first <base href> matters (URLs resolve): an Open Graph walk that found the
+    # card in <head> still looks further for it
+    _WANT_BASE = 8
 
 WANT_MICRODATA = _WANT_MD
 WANT_OPENGRAPH = _WANT_OG
@@ -431,11 +432,9 @@ def collect(Document doc, int want, make_resolver):
     alone the first ``<base href>`` is only looked for when WANT_BASE is set.
     """
     cdef _Scan scan
-    cdef lxb_dom_node_t *c_node
     cdef size_t i
     cdef list og_pairs = []
     cdef list texts = []
-    cdef str key
     cdef int status
     scan.scopes = _Array(NULL, 0, 0)
     scan.props = _Array(NULL, 0, 0)

@@ -1,3 +1,5 @@
+from typing_extensions import disjoint_base
+
 from turbohtml._core import Node
 
 HEADING: int
@@ -6,8 +8,10 @@ IN_CONTENT: int
 BOILERPLATE_REGION: int
 CAPTION: int
 LINKED_PROSE: int
+ARTICLE_HEADER: int
 FIRST_PASS: int
 
+@disjoint_base
 class ParagraphUnit(tuple[str, int, int, int]):
     block: Node | None
 

@@ -9,7 +9,6 @@ classify the same units, so they agree on where the article is.
 """
 
 from libc.stdlib cimport free, realloc
-from libc.string cimport memcpy
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
@@ -17,9 +16,10 @@ from turbohtml._core cimport Document, Node, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
 from turbohtml._buffer cimport Buffer, reserve
-from turbohtml._score cimport (HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, PASS_THREAD, PASS_WHOLE_PAGE,
-                               class_hints,
-                               is_hidden, is_page_chrome, prunes)
+from turbohtml._score cimport (
+    HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, PASS_THREAD, PASS_WHOLE_PAGE,
+    class_hints, is_hidden, is_page_chrome, prunes,
+)
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
 
 # Unit flags (also read by the Python layer, exported below).
@@ -30,7 +30,7 @@ cdef enum:
     UNIT_BOILERPLATE_REGION = 8
     UNIT_CAPTION = 16        # a figure caption, or any text of a caption, credit or gallery block
     UNIT_LINKED_PROSE = 32   # links with text around them: a sentence, not a link list
-    UNIT_ARTICLE_HEADER = 64 # in an <article>'s own <header> (title, byline, standfirst)
+    UNIT_ARTICLE_HEADER = 64  # in an <article>'s own <header> (title, byline, standfirst)
     TEXT_PER_LINK = 5        # characters outside links, per link, that make it prose
 
 HEADING = UNIT_HEADING

@@ -175,7 +175,9 @@ YM = re.compile(
 ISO_TIME = re.compile(r"[T ]([0-2][0-9]):([0-5][0-9])(?::([0-5][0-9]))?")
 
 #: A date in a URL path: /2016/07/12/, /2012-11-29/, _2019_06_26 (htmldate's COMPLETE_URL).
-URL_DATE = re.compile(r"[^0-9]((?:199[0-9]|20[0-3][0-9]))[/_-](1[0-2]|0?[1-9])[/_-](3[01]|[12][0-9]|0?[1-9])(?:[^0-9]|$)")
+URL_DATE = re.compile(
+    r"[^0-9]((?:199[0-9]|20[0-3][0-9]))[/_-](1[0-2]|0?[1-9])[/_-](3[01]|[12][0-9]|0?[1-9])(?:[^0-9]|$)"
+)
 
 # ---------------------------------------------------------------- free-text gates
 
@@ -200,10 +202,12 @@ TIMESTAMP = re.compile(
 #: Labelled dates: "Last updated: 5/5/20", "Datum: 10.11.2017", "Stand: 1.4.18",
 #: "Veröffentlicht am 6.12.06", Turkish "yayımlanma tarihi" (htmldate's idiosyncrasies).
 LABELLED_DATE = re.compile(
-    r"(?:date[^0-9\"]{0,20}|updated|last-modified|published|posted|on)[ :]{0,9}?([0-9]{1,4})[./]([0-9]{1,2})[./]([0-9]{2,4})"
+    r"(?:date[^0-9\"]{0,20}|updated|last-modified|published|posted|on)"
+    r"[ :]{0,9}?([0-9]{1,4})[./]([0-9]{1,2})[./]([0-9]{2,4})"
     r"|(?:Datum|Stand|Veröffentlicht am):? ?([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{2,4})"
     r"|(?:güncellen?me|yayı(?:m|n)lan?ma) {0,9}?(?:tarihi)? {0,9}?:? {0,9}?([0-9]{1,2})[./]([0-9]{1,2})[./]([0-9]{2,4})"
-    r"|([0-9]{1,2})[./]([0-9]{1,2})[./]([0-9]{2,4}) {0,9}?(?:'de|'da|'te|'ta|’de|’da|’te|’ta|tarihinde) {0,9}(?:güncellendi|yayı(?:m|n)landı)",
+    r"|([0-9]{1,2})[./]([0-9]{1,2})[./]([0-9]{2,4}) {0,9}?(?:'de|'da|'te|'ta|’de|’da|’te|’ta|tarihinde)"
+    r" {0,9}(?:güncellendi|yayı(?:m|n)landı)",
     re.IGNORECASE,
 )
 #: Copyright notices: "© 2017", "(c) 2009-2017", "Copyright 2015" (a floor for the
@@ -225,7 +229,9 @@ PAGE_DMY = re.compile(r"[^0-9]([0-3]?[0-9])[/.-]([0-1]?[0-9])[/.-]([0-9]{4})[^0-
 #: Eight digits.
 PAGE_YYYYMMDD = re.compile(r"[^0-9]((?:19|20)[0-9]{2})([01][0-9])([0-3][0-9])[^0-9]")
 #: D/M/YY and DD.MM.YY.
-PAGE_DMYY = re.compile(r"[^0-9](?:([0-3]?[0-9])/([0-1]?[0-9])/([0129][0-9])|([0-3][0-9])\.([01][0-9])\.([0129][0-9]))[^0-9]")
+PAGE_DMYY = re.compile(
+    r"[^0-9](?:([0-3]?[0-9])/([0-1]?[0-9])/([0129][0-9])|([0-3][0-9])\.([01][0-9])\.([0129][0-9]))[^0-9]"
+)
 #: Y-M and M-Y.
 #: (Never the truncation of a longer date that failed: no digit group may adjoin.)
 PAGE_YM = re.compile(r"[^0-9]([12][0-9]{3})[/.-](1[0-2]|0[1-9])(?![/.-]?[0-9])")

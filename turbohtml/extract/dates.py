@@ -211,7 +211,7 @@ def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
 def _epoch(seconds: int) -> _dt.datetime | None:
     """A Unix timestamp (UTC), as ``data-utime`` and some ``timestamp`` metas carry."""
     try:
-        return _dt.datetime.fromtimestamp(seconds, tz=_dt.timezone.utc).replace(tzinfo=None)
+        return _dt.datetime.fromtimestamp(seconds, tz=_dt.UTC).replace(tzinfo=None)
     except (ValueError, OverflowError, OSError):
         return None
 

@@ -180,7 +180,7 @@ def _indented_json(value: Any) -> str:
             opening, closing, values = "[", "]", node
             labels = [inner] * len(node)
         prefixes = [opening + labels[0]] + [comma + label for label in labels[1:]]
-        frames.append((iter(zip(prefixes, values)), end + closing))
+        frames.append((iter(zip(prefixes, values, strict=False)), end + closing))
     return "".join(parts)
 
 
@@ -204,9 +204,9 @@ class MicrodataItem:
     """One HTML Microdata item: ``itemtype`` as written, ``itemid``, and its properties.
 
     ``properties`` maps each property name to the list of its values in document order
-    (the ``microdata`` library's ``props``); a value is a ``str`` or a nested ``MicrodataItem`` (or the standard's ``"ERROR"`` marker where
-    an ``itemref`` cycle would make an item contain itself). Accessors mirror the
-    ``microdata`` library's ``Item``. Equality, ``repr`` and the JSON serialisation are
+    (the ``microdata`` library's ``props``); a value is a ``str`` or a nested ``MicrodataItem``
+    (or the standard's ``"ERROR"`` marker where an ``itemref`` cycle would make an item contain
+    itself). Accessors mirror the ``microdata`` library's ``Item``. Equality, ``repr`` and the JSON serialisation are
     iterative, so items nested 10,000 deep need no recursion.
     """
 
@@ -316,7 +316,7 @@ class MicrodataItem:
                 others = right.properties[name]
                 if len(values) != len(others):
                     return False
-                for a, b in zip(values, others):
+                for a, b in zip(values, others, strict=False):
                     a_item, b_item = isinstance(a, MicrodataItem), isinstance(b, MicrodataItem)
                     if a_item and b_item:
                         pairs.append((a, b))  # type: ignore[arg-type]

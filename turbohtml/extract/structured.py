@@ -239,7 +239,9 @@ def refresh_url(content: str, /) -> str | None:
         position += 1
     if position == start and (position >= end or content[position] != "."):
         return None
-    while position < end and (content[position] == "." or (content[position].isascii() and content[position].isdigit())):
+    while position < end and (
+        content[position] == "." or (content[position].isascii() and content[position].isdigit())
+    ):
         position += 1
     position = skip_space(position)
     if position < end and content[position] in ";,":

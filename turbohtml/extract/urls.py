@@ -12,7 +12,6 @@ options object (``_plan``).
 from __future__ import annotations
 
 import functools
-
 import re
 from collections.abc import Callable
 from urllib.parse import unquote_plus

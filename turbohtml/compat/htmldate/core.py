@@ -145,7 +145,7 @@ def _with_zone(value: _dt.datetime, doc: Document) -> _dt.datetime:
         return value
     zone = match[1]
     if zone == "Z":
-        return value.replace(tzinfo=_dt.timezone.utc)
+        return value.replace(tzinfo=_dt.UTC)
     sign = -1 if zone[0] == "-" else 1
     digits = zone[1:].replace(":", "")
     offset = _dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:]))

@@ -23,7 +23,7 @@ an lxml tree of the page, whose result the scoring then reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection
 from types import SimpleNamespace
 from typing import Any
 from xml.sax.handler import ContentHandler
