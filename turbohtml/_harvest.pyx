@@ -24,8 +24,8 @@ cdef enum:
     MAX_NAMES = 64
     MAX_TAGS = 32
 
-cdef list _meta_names = list(dict.fromkeys(names.TITLE + names.AUTHOR + names.DATE + names.DESCRIPTION
-                                          + names.SITE_NAME + names.IMAGE + names.KEYWORDS))
+cdef list _meta_names = list(dict.fromkeys(
+    names.TITLE + names.AUTHOR + names.DATE + names.DESCRIPTION + names.SITE_NAME + names.IMAGE + names.KEYWORDS))
 if len(_meta_names) > MAX_NAMES:
     raise ImportError("too many metadata names")
 cdef list _encoded = [name.encode("ascii") for name in _meta_names]

@@ -41,12 +41,14 @@ ORGANIZATION_TYPES = frozenset({
 
 TITLE_METAS = {
     "og:title": 2.5, "twitter:title": 1.5, "headline": 2.0, "title": 1.0, "dc.title": 1.0,
-    "dcterms.title": 1.0, "dc:title": 1.0, "dcterm:title": 1.0, "dcterms:title": 1.0, "citation_title": 2.0, "parsely-title": 2.0, "sailthru.title": 1.5,
+    "dcterms.title": 1.0, "dc:title": 1.0, "dcterm:title": 1.0, "dcterms:title": 1.0,
+    "citation_title": 2.0, "parsely-title": 2.0, "sailthru.title": 1.5,
 }
 
 AUTHOR_METAS = {
     "author": 2.0, "article:author": 2.0, "og:article:author": 2.0, "book:author": 2.0,
-    "dc.creator": 2.0, "dcterms.creator": 2.0, "dc:creator": 2.0, "dcterm:creator": 2.0, "citation_author": 2.5, "parsely-author": 2.5,
+    "dc.creator": 2.0, "dcterms.creator": 2.0, "dc:creator": 2.0, "dcterm:creator": 2.0,
+    "citation_author": 2.5, "parsely-author": 2.5,
     "sailthru.author": 2.5, "byl": 2.0, "creator": 1.5,
 }
 

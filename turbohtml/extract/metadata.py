@@ -38,8 +38,8 @@ from turbohtml._harvest import (
 from turbohtml.extract import _metadata_sources as S
 from turbohtml.extract.dates import parse_date
 from turbohtml.extract.options import DateExtraction
-from turbohtml.extract.structured import parse_json_ld
 from turbohtml.extract.records import Metadata
+from turbohtml.extract.structured import parse_json_ld
 
 if TYPE_CHECKING:
     from turbohtml._core import Document, Node
@@ -300,7 +300,7 @@ def _title(src: _Sources, site_keys: list[str], headings: list[tuple[Node, int, 
     h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
                 next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
-    for node, kind in h1s:
+    for node, _kind in h1s:
         add(node.text, S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT, 0)
     for node, _ordinal, kind in headings:
         if kind & HEADLINE:

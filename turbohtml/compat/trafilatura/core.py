@@ -43,7 +43,7 @@ from xml.sax.saxutils import escape as _xml_escape
 from xml.sax.saxutils import quoteattr as _xml_attr
 
 from turbohtml._core import Document as _Page
-from turbohtml._core import Element, Text, UrlBase
+from turbohtml._core import Element, UrlBase
 from turbohtml._harvest import harvest_metadata
 from turbohtml._units import BOILERPLATE_REGION, CAPTION, HEADING, IN_CONTENT, LIST_ITEM
 from turbohtml.compat._blocks import Block, ancestors, blocks
