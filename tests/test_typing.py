@@ -17,13 +17,16 @@ TYPING = ROOT / "tests" / "typing"
 COMPILED = sorted(path.name.split(".")[0] for path in (ROOT / "turbohtml").glob("_*.pyx"))
 
 
-def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
+BUILT_IN_PLACE = bool(list((ROOT / "turbohtml").glob("_core*.so")))
+
+
+def _run(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     # this checkout's stubs for mypy (MYPYPATH); for stubtest's imports, this checkout
     # first when it is built in place (else the installed package, built from it)
     env = {**os.environ, "MYPYPATH": str(ROOT)}
-    if list((ROOT / "turbohtml").glob("_core*.so")):
+    if BUILT_IN_PLACE:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
-    return subprocess.run([sys.executable, "-m", *arguments], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", *arguments], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=600)
 
 
@@ -51,6 +54,9 @@ def test_user_script_runs():
 
 def test_stubs_match_the_compiled_modules():
     assert len(COMPILED) >= 9 and all((ROOT / "turbohtml" / f"{name}.pyi").exists() for name in COMPILED)
+    # run from outside the checkout unless it is built in place: ``-m`` puts the working
+    # directory first on sys.path, and an unbuilt turbohtml/ would shadow the installed one
     result = _run("mypy.stubtest", "--allowlist", str(TYPING / "stubtest_allowlist.txt"),
-                  *(f"turbohtml.{name}" for name in COMPILED))
+                  "--mypy-config-file", str(TYPING / "stubtest.ini"), *(f"turbohtml.{name}" for name in COMPILED),
+                  cwd=ROOT if BUILT_IN_PLACE else TYPING)
     assert result.returncode == 0, result.stdout + result.stderr
