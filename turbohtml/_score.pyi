@@ -1,5 +1,6 @@
 from turbohtml._core import Element, Node
 
+FIRST_PASS: int
 THREAD_PAGE: int
 CARD_PAGE: int
 

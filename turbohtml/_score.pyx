@@ -861,7 +861,8 @@ cdef enum:
 # <noscript> walked (forum software serves its posts there); then hidden containers
 # walked (server-rendered content a script streams into place).
 cdef Pass PASSES[PASS_COUNT]
-# the pass bits the Python layer reads (extract/article.py)
+# the pass bits the Python layer reads (extract/article.py, render.py)
+FIRST_PASS = PASS_PRUNE_CLASSES  # the first pass's mode, paragraph_units()'s default
 THREAD_PAGE = PASS_THREAD
 CARD_PAGE = PASS_CARDS
 

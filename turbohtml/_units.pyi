@@ -9,7 +9,6 @@ BOILERPLATE_REGION: int
 CAPTION: int
 LINKED_PROSE: int
 ARTICLE_HEADER: int
-FIRST_PASS: int
 
 @disjoint_base
 class ParagraphUnit(tuple[str, int, int, int]):

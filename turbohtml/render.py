@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from turbohtml._core import Element, Node, Text, url_parse
-from turbohtml._score import scored_winner
+from turbohtml._score import FIRST_PASS, scored_winner
 from turbohtml._text import pre_text
-from turbohtml._units import FIRST_PASS, paragraph_units
+from turbohtml._units import paragraph_units
 from turbohtml.clean import BLEACH_ATTRIBUTES, BLEACH_TAGS, Policy, Sanitizer
 from turbohtml.extract.article import article_units
 from turbohtml.extract.records import Article

@@ -40,7 +40,7 @@ def _is_link_list(flags: int, chars: int, link_chars: int) -> bool:
     return not flags & LINKED_PROSE
 
 
-def article_units(units: list, mode: int = 0) -> list:
+def article_units(units: list, mode: int) -> list:
     """The units of the content body a reader keeps: boilerplate regions (share bars,
     related/comment blocks, in-body navigation, header and footer), captions and credits
     (unless the slides carry the story) and link lists go (``mode``, the scoring pass's
