@@ -3,6 +3,7 @@ from turbohtml._core import Element, Node
 FIRST_PASS: int
 THREAD_PAGE: int
 CARD_PAGE: int
+WHOLE_PAGE: int
 
 def scored_page(node: Node, /) -> tuple[Element | None, int, str]: ...
 def scored_winner(node: Node, /) -> tuple[Element | None, int]: ...
