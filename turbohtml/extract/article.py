@@ -49,8 +49,8 @@ def article_units(units: list, mode: int) -> list:
     related/comment blocks, in-body navigation, header and footer), captions and credits
     (unless the slides carry the story) and link lists go (``mode``, the scoring pass's
     PASS_* bits: a listing's link lists are its items, a thread's bare numbers and short
-    labels its posts' furniture, and a page read whole keeps its captions and its
-    header's short lines)."""
+    labels its posts' furniture, and a page read whole but a thread keeps its captions
+    and its header's short lines)."""
     # a carousel repeats its slides (clones for the loop): distinct texts count, once each
     slides = {text for text, flags, chars, _ in units if flags & CAPTION and chars >= MIN_SLIDE_TEXT}
     other = sum(chars for _, flags, chars, _ in units if not flags & (CAPTION | BOILERPLATE_REGION))
@@ -72,7 +72,9 @@ def article_units(units: list, mode: int) -> list:
                 quoted.add(text)
         if _is_link_list(flags, chars, link_chars) and not (mode & CARD_PAGE and chars >= MIN_ITEM_TITLE):
             continue  # on a listing the items are links: their titles are the content
-        if not mode & WHOLE_PAGE:  # a page read whole keeps its hero's title and its slides
+        # a landing page or a listing read whole keeps its hero's lines and its slides; a
+        # thread's posts are articles, each <header> holding its author and date
+        if not mode & WHOLE_PAGE or mode & THREAD_PAGE:
             if flags & ARTICLE_HEADER and chars < MIN_STANDFIRST:
                 continue  # the article's title, byline, date: the record's other fields
             if flags & CAPTION:
