@@ -8,8 +8,13 @@ included, so an arrow pointing up fails here instead of surfacing as an import c
 from __future__ import annotations
 
 import ast
+import glob
 import re
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "turbohtml"
 
@@ -25,13 +30,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 LEAVES = ("extract.records", "extract.options")  # import nothing of ours when they load
 
-#: The upward calls there are, each a method of a lower layer's object whose work lives
-#: above it, imported inside the method on first call (never when the module loads):
-#: the records' notebook views and renderers, and Document.highlight(). The Node
-#: methods that return records (article(), metadata(), ...) reach their modules through
-#: _core's lookup table (_core._late) in the same way.
+#: The upward calls there are, each a method of a record whose work lives above it,
+#: imported inside the method on first call (never when the module loads): the records'
+#: notebook views and renderers. The Node and Document methods whose work lives above
+#: _core (article(), metadata(), to_markdown(), highlight(), ...) import nothing: the
+#: upper layers hand their functions down with _core.provide() when they load.
 DELEGATIONS = {
-    ("_core", "_display"),
     ("extract.records", "_display"), ("extract.records", "render"),
     ("extract.opengraph", "_display"),
 }
@@ -137,3 +141,62 @@ def test_the_contract_sees_the_imports_it_checks() -> None:
     assert ("_units", "_score", True) in found  # a cimport in a .pyx
     assert ("_score", "_hints", True) in found  # from turbohtml import _hints
     assert ("extract.records", "render", False) in found  # inside Article.to_markdown()
+
+
+def _run(code: str) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh interpreter (nothing of ours loaded yet), from a neutral directory."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parent, check=False)
+
+
+def test_core_neither_imports_nor_looks_up_an_upper_layer() -> None:
+    # no import statement (the layer test above) and no lookup by module name either
+    source = (PACKAGE / "_core.pyx").read_text(encoding="utf8")
+    assert "importlib" not in source and "__import__" not in source
+    assert not [(s, t) for s, t, _names, _at_load in edges() if s == "_core" and layer_of(t) > layer_of("_core")]
+
+
+def test_import_turbohtml_provides_every_upper_method_and_loads_no_renderer() -> None:
+    done = _run(
+        "import sys, turbohtml\n"
+        "from turbohtml._core import missing_methods\n"
+        "print(missing_methods())\n"
+        "print(sorted(m for m in ('turbohtml.render', 'turbohtml._display', 'turbohtml._text',"
+        " 'turbohtml.extract.article', 'turbohtml.clean') if m in sys.modules))\n"
+        "doc = turbohtml.parse('<title>T</title><article><p>' + 'Some words here. ' * 20 + '</p></article>')\n"
+        "print(doc.article().title, doc.main_text()[:10], doc.to_markdown()[:10], doc.metadata().title)\n"
+    )
+    assert done.returncode == 0, done.stderr
+    provided, loaded, calls = done.stdout.splitlines()
+    assert provided == "[]"
+    assert loaded == "[]"  # the text layout, renderers and notebook views load on first call
+    assert calls == "T Some words Some words T"
+
+
+def test_a_method_called_before_its_layer_provides_it_says_so() -> None:
+    # _core loaded alone (the package's __init__ never ran, so nothing was provided)
+    core = glob.glob(str(PACKAGE / "_core.*.so")) + glob.glob(str(PACKAGE / "_core.*.pyd"))
+    if not core:
+        import turbohtml._core
+        core = [turbohtml._core.__file__]
+    done = _run(
+        "import importlib.util\n"
+        f"spec = importlib.util.spec_from_file_location('turbohtml._core', {core[0]!r})\n"
+        "core = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(core)\n"
+        "print(len(core.missing_methods()))\n"
+        "core.parse('<p>x</p>').article()\n"
+    )
+    assert done.stdout.strip() == "16"
+    assert "RuntimeError: article() is provided by turbohtml's upper layers when `import turbohtml`" in done.stderr
+
+
+def test_provide_refuses_an_unknown_method_or_a_non_callable() -> None:
+    from turbohtml._core import provide
+
+    with pytest.raises(TypeError, match="unexpected method name 'artcle'"):
+        provide(artcle=print)
+    with pytest.raises(TypeError, match="needs a callable, not str"):
+        provide(article="node_article")
+    with pytest.raises(TypeError, match="unexpected method name '__class__'"):
+        provide(__class__=print)
