@@ -200,3 +200,17 @@ def test_provide_refuses_an_unknown_method_or_a_non_callable() -> None:
         provide(article="node_article")
     with pytest.raises(TypeError, match="unexpected method name '__class__'"):
         provide(__class__=print)
+
+
+@pytest.mark.parametrize("name", ["p", "div", "li", "h3", "section", "blockquote", "figcaption", "xmp",
+                                  "span", "a", "b", "em", "code", "label", "legend", "small", "time", "q"])
+def test_the_block_tags_python_reads_are_where_the_unit_walk_breaks(name: str) -> None:
+    # one definition (_tags.pxd is_block, by id); Python reads it by name (_units.BLOCK_TAGS)
+    import turbohtml
+    from turbohtml._units import BLOCK_TAGS, paragraph_units
+    from turbohtml.render import BLOCK_TAGS as RENDER_BLOCK_TAGS
+
+    doc = turbohtml.parse(f"<body><div>before<{name}>inside</{name}>after</div></body>")
+    units = [unit[0] for unit in paragraph_units(doc, None, 0)]
+    assert (units == ["before", "inside", "after"] or units == ["before", "after"]) == (name in BLOCK_TAGS)
+    assert RENDER_BLOCK_TAGS is BLOCK_TAGS

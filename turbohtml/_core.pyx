@@ -679,6 +679,32 @@ cdef str _descendant_text(lxb_dom_node_t *root):
 
 # ---------------------------------------------------------------- handles
 
+cdef extern from *:
+    """
+    #include "lexbor/tag/tag.h"
+
+    /* The name of lexbor's fixed tag ``id`` (HTML's own elements), or NULL. */
+    static const lxb_char_t *turbohtml_tag_name(uintptr_t id, size_t *length)
+    {
+        return lxb_tag_name_by_id((lxb_tag_id_t) id, length);
+    }
+    """
+    const lxb_char_t *turbohtml_tag_name(uintptr_t id, size_t *length) nogil
+
+
+def tag_names() -> tuple:
+    """lexbor's element names by fixed tag id (``tag_names()[id]``; the first ids are its
+    pseudo-names, ``#text``, ``#document``, ...): the walks' tag sets live in C
+    (``_tags.pxd``), by id, and Python reads them by name through this table."""
+    cdef size_t length = 0
+    cdef const lxb_char_t *name
+    names = []
+    for i in range(<uintptr_t>LXB_TAG__LAST_ENTRY):
+        name = turbohtml_tag_name(i, &length)
+        names.append(name[:length].decode("ascii") if name != NULL and length else "")
+    return tuple(names)
+
+
 cdef class _UpperLayers:
     """The functions behind the node methods whose work lives in the layers above
     _core (the walks, ``extract``, the renderers, the notebook views). Those modules

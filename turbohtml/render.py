@@ -18,19 +18,13 @@ from dataclasses import dataclass
 from turbohtml._core import Element, Node, Text, url_parse
 from turbohtml._score import FIRST_PASS, scored_winner
 from turbohtml._text import pre_text
-from turbohtml._units import paragraph_units
+from turbohtml._units import BLOCK_TAGS, paragraph_units
 from turbohtml.clean import BLEACH_ATTRIBUTES, BLEACH_TAGS, Policy, Sanitizer
 from turbohtml.extract.article import article_units
 from turbohtml.extract.records import Article
 
 __all__ = ["ARTICLE_POLICY", "article_html", "article_markdown", "inline_markdown", "node_markdown"]
 
-#: Elements that start their own block (the unit walk's boundaries, _tags.pxd is_block).
-BLOCK_TAGS = frozenset(
-    "address article aside blockquote body caption center dd details dialog dir div dl dt "
-    "fieldset figcaption figure footer form header hgroup hr html li listing main menu nav ol "
-    "p plaintext pre section summary table tbody td tfoot th thead tr ul xmp h1 h2 h3 h4 h5 h6".split()
-)
 #: Elements whose content a reader never sees (the unit walk skips them too).
 UNSEEN_TAGS = frozenset(
     "script style noscript template svg math iframe object embed canvas select textarea input "

@@ -12,20 +12,14 @@ from dataclasses import dataclass
 
 from turbohtml._core import Document, Element, Node
 from turbohtml._score import scored_winner
-from turbohtml._units import paragraph_units
+from turbohtml._units import BLOCK_TAGS, paragraph_units
 
-__all__ = ["BLOCK_TAGS", "Block", "ancestors", "blocks"]
+__all__ = ["PARAGRAPH_TAGS", "Block", "ancestors", "blocks"]
 
-#: Elements that start a paragraph unit: justext's ``PARAGRAPH_TAGS`` plus the HTML
-#: sectioning and grouping elements the C walk also treats as block boundaries.
-BLOCK_TAGS = frozenset({
-    "address", "article", "aside", "blockquote", "body", "caption", "center", "col",
-    "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset",
-    "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
-    "header", "hgroup", "hr", "legend", "li", "main", "menu", "nav", "ol", "optgroup",
-    "option", "p", "pre", "section", "summary", "table", "tbody", "td", "textarea",
-    "tfoot", "th", "thead", "tr", "ul",
-})
+#: Where the peers' simple segmenters start a paragraph (trafilatura's ``baseline()``):
+#: the unit walk's block elements plus the form and table-column elements jusText's
+#: ``PARAGRAPH_TAGS`` also lists.
+PARAGRAPH_TAGS = BLOCK_TAGS | {"col", "colgroup", "legend", "optgroup", "option", "textarea"}
 
 
 @dataclass(slots=True)
