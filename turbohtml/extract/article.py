@@ -6,7 +6,7 @@ from turbohtml._core import Node
 from turbohtml._harvest import harvest_metadata
 from turbohtml._score import CARD_PAGE, THREAD_PAGE, WHOLE_PAGE, scored_page
 from turbohtml._text import layout
-from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, paragraph_units
+from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, ParagraphUnit, paragraph_units
 from turbohtml.extract.records import Article
 
 #: A unit inside the body whose text sits in links beyond this share is a link list
@@ -44,7 +44,7 @@ def _is_link_list(flags: int, chars: int, link_chars: int) -> bool:
     return not flags & LINKED_PROSE
 
 
-def article_units(units: list, mode: int) -> list:
+def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
     """The units of the content body a reader keeps: boilerplate regions (share bars,
     related/comment blocks, in-body navigation, header and footer), captions and credits
     (unless the slides carry the story) and link lists go (``mode``, the scoring pass's
