@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "turbohtml"
 
 #: Lowest first. A module may import from its own layer and the layers below.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("data", ("extract.records", "extract.options", "_hints", "_page_words", "_page_type_model",
+    ("data", ("extract.records", "extract.options", "_tunables", "_hints", "_page_words", "_page_type_model",
               "_metadata_names", "extract._url_tables", "extract._date_patterns")),
     ("core", ("_lexbor", "_core", "_tags", "_ascii", "_buffer")),
     ("walks", ("_score", "_units", "_dates", "_structured", "_harvest", "_features", "_text", "_clean")),
@@ -28,7 +28,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("render", ("render", "clean")),
     ("adapters", ("compat", "cli", "io", "dask", "frames", "fetch", "_display", "__init__", "__main__")),
 )
-LEAVES = ("extract.records", "extract.options")  # import nothing of ours when they load
+LEAVES = ("extract.records", "extract.options")  # import nothing of ours when they load...
+NUMBERS = "_tunables"  # ... but the scoring's numbers (options' defaults), which import nothing
 
 #: The upward calls there are, each a method of a record whose work lives above it,
 #: imported inside the method on first call (never when the module loads): the records'
@@ -120,9 +121,9 @@ def test_imports_point_down_the_layers() -> None:
     assert not upward, "\n".join(upward)
 
 
-def test_records_and_options_import_nothing_of_ours_when_they_load() -> None:
+def test_records_and_options_import_nothing_of_ours_but_the_numbers_when_they_load() -> None:
     found = [f"turbohtml.{source} imports turbohtml.{target}" for source, target, _names, at_load in edges()
-             if source in LEAVES and at_load]
+             if (source in LEAVES and at_load and target != NUMBERS) or (source == NUMBERS and at_load)]
     assert not found, "\n".join(found)
 
 
@@ -214,3 +215,18 @@ def test_the_block_tags_python_reads_are_where_the_unit_walk_breaks(name: str) -
     units = [unit[0] for unit in paragraph_units(doc, None, 0)]
     assert (units == ["before", "inside", "after"] or units == ["before", "after"]) == (name in BLOCK_TAGS)
     assert RENDER_BLOCK_TAGS is BLOCK_TAGS
+
+
+def test_the_scoring_numbers_have_one_home() -> None:
+    # the spec: Extraction(min_length=25, max_link_density=0.5), "the floor the C scoring
+    # itself uses"; the C scoring and the options read the same names
+    import turbohtml
+    from turbohtml import _tunables
+    from turbohtml.extract import Extraction
+
+    assert (Extraction().min_length, Extraction().max_link_density) == (25, 0.5)
+    assert (_tunables.MIN_PARAGRAPH, _tunables.MAX_LINK_DENSITY) == (25, 0.5)
+    # 24 characters do not score, 25 do (one paragraph, nothing else on the page)
+    for text, wins in (("x" * 23 + ".", False), ("x" * 24 + ".", True)):
+        doc = turbohtml.parse(f"<body><div id=a><p>{text}</p></div></body>")
+        assert (doc.main_content() is not None) == wins, text
