@@ -1,16 +1,22 @@
-"""The main-content scoring's numbers, named once (data only).
+"""The numbers the C walks and the Python layers share, named once (data only).
 
-The C scoring (``_score.pyx``) reads them when it loads, and the Python layers
-(``extract.options``' defaults, ``extract.article``) import them: a number tuned here
-changes every reader at once. The words the scoring reads live in ``_hints``; the
-page-type model's weights in ``_page_type_model``; the metadata and date rules' own
-numbers in ``extract._metadata_sources`` and ``extract._date_patterns``.
+The C scoring (``_score.pyx``) and the date walk (``_dates.pyx``) read them when they
+load, and the Python layers (``extract.options``' defaults, ``extract.article``,
+``extract.dates``) import them: a number tuned here changes every reader at once. The
+words the scoring reads live in ``_hints``; the page-type model's weights in
+``_page_type_model``; the metadata and date rules' own numbers in
+``extract._metadata_sources`` and ``extract._date_patterns``.
 """
 
 __all__ = [
     "HINT_WEIGHT",
     "KIND_CONFIDENCE",
     "MAX_LINK_DENSITY",
+    "META_HTTP_EQUIV",
+    "META_ITEMPROP",
+    "META_NAME",
+    "META_PROPERTY",
+    "META_PUBDATE",
     "MIN_PARAGRAPH",
     "MIN_VISIBLE",
     "RETRY_BELOW",
@@ -46,3 +52,8 @@ MIN_VISIBLE = 200
 #: (news pages the model mistakes for listings lose their article below it;
 #: docs/scoring.md).
 KIND_CONFIDENCE = 0.7
+
+#: The kinds of ``<meta>`` record the date walk (``_dates.gather``) reports to
+#: ``extract.dates``: the date's key was the element's ``name``, ``property``,
+#: ``itemprop``, ``pubdate`` or ``http-equiv`` attribute.
+META_NAME, META_PROPERTY, META_ITEMPROP, META_PUBDATE, META_HTTP_EQUIV = 1, 2, 3, 4, 5

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
 from turbohtml.extract.options import DateExtraction
 from turbohtml.extract.records import PublicationDate, Signal
@@ -37,9 +38,6 @@ if TYPE_CHECKING:
     from turbohtml._core import Document
 
 __all__ = ["dates", "document_dates", "parse_date"]
-
-# Meta record kinds, as turbohtml._dates.gather reports them.
-_NAME, _PROPERTY, _ITEMPROP, _PUBDATE, _HTTP_EQUIV = 1, 2, 3, 4, 5
 
 _DEFAULT = DateExtraction()
 
@@ -269,7 +267,7 @@ def _stage_url(canonical: str | None, metas: list[tuple[int, str, str]], window:
     if found is not None:
         return found
     for kind, key, value in metas:
-        if kind in (_NAME, _PROPERTY) and key.lower() in P.META_URL:
+        if kind in (META_NAME, META_PROPERTY) and key.lower() in P.META_URL:
             found = _url_date(value, window)
             if found is not None:
                 return found
@@ -283,21 +281,21 @@ def _stage_meta(metas: list[tuple[int, str, str]], window: _Window) -> _dt.datet
     other: _dt.datetime | None = None
     for kind, key, value in metas:
         key = key.strip().lower()
-        if kind in (_NAME, _PROPERTY):
+        if kind in (META_NAME, META_PROPERTY):
             if key in P.META_PUBLISHED:
                 published = True
             elif key in P.META_MODIFIED:
                 published = False
             else:
                 continue
-        elif kind == _ITEMPROP:
+        elif kind == META_ITEMPROP:
             if key in P.ITEMPROP_PUBLISHED:
                 published = True
             elif key in P.ITEMPROP_MODIFIED:
                 published = False
             else:
                 continue
-        elif kind == _PUBDATE:
+        elif kind == META_PUBDATE:
             if key.strip().lower() != "pubdate":
                 continue
             published = True
@@ -542,7 +540,7 @@ def _stage_text(segments: list[str], search: str, metas: list[tuple[int, str, st
             timed = _make(day.year, day.month, day.day, int(match[2]), int(match[3]), int(match[4]))  # type: ignore[union-attr]
             return (timed or day), "text"  # type: ignore[return-value]
     for kind, key, value in metas:
-        if kind == _PROPERTY and key.strip().lower() in P.META_IMAGE:
+        if kind == META_PROPERTY and key.strip().lower() in P.META_IMAGE:
             found = _url_date(value, window)
             if found is not None:
                 return found, "meta"
@@ -560,7 +558,7 @@ def _stage_text(segments: list[str], search: str, metas: list[tuple[int, str, st
     if found is not None:
         return found, "text"
     declared = frozenset(value.strip() for kind, key, value in metas
-                         if kind == _ITEMPROP and key.strip().lower() == P.ITEMPROP_COPYRIGHT)
+                         if kind == META_ITEMPROP and key.strip().lower() == P.ITEMPROP_COPYRIGHT)
     found = _search_page(search, window, declared)
     if found is not None:
         return found, "text"
