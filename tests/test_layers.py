@@ -226,6 +226,8 @@ def test_the_scoring_numbers_have_one_home() -> None:
 
     assert (Extraction().min_length, Extraction().max_link_density) == (25, 0.5)
     assert (_tunables.MIN_PARAGRAPH, _tunables.MAX_LINK_DENSITY) == (25, 0.5)
+    score = (PACKAGE / "_score.pyx").read_text(encoding="utf8")
+    assert "cdef size_t MIN_PARAGRAPH = _tunables.MIN_PARAGRAPH" in score
     # 24 characters do not score, 25 do (one paragraph, nothing else on the page)
     for text, wins in (("x" * 23 + ".", False), ("x" * 24 + ".", True)):
         doc = turbohtml.parse(f"<body><div id=a><p>{text}</p></div></body>")
