@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from turbohtml._core import Comment, Document, Element, Node, Text, parse, provide
+from turbohtml._core import Comment, Document, Element, Node, Text, parse
+from turbohtml._core import provide as _provide
 from turbohtml.extract.opengraph import OpenGraph
 from turbohtml.extract.records import Article, Link, MicrodataItem, StructuredData
 
@@ -68,5 +69,5 @@ def _highlight(doc: Document, options: Extraction | None) -> str:
     return highlight(doc, options)
 
 
-provide(main_text=_main_text, to_text=_to_text, to_markdown=_to_markdown, repr_html=_repr_html,
-        highlight=_highlight)
+_provide(main_text=_main_text, to_text=_to_text, to_markdown=_to_markdown, repr_html=_repr_html,
+         highlight=_highlight)
