@@ -16,22 +16,20 @@ from turbohtml._features cimport (
 )
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
-from turbohtml import _hints
+from turbohtml import _hints, _tunables
 from turbohtml._features import PAGE_KINDS_NAMES
 
 cdef enum:
     MAX_WORDS = 64
     ATTR_PREFIX = 512     # bytes of a class/id value examined: bounded work on hostile pages
-    MIN_PARAGRAPH = 25    # characters for a paragraph unit to score (the spec's floor)
-    RETRY_BELOW = 500     # a winner shorter than this triggers the unpruned retry (Readability's charThreshold)
-    HINT_WEIGHT = 25      # the spec's class/id weight
-    RETRY_GAIN = 2        # a later pass's winner must hold this many times the text to replace one
-    MIN_VISIBLE = 200     # below this a page's visible winner is a stub (a spinner, a hero line)
 
-# how sure the page-type model must be before a thread's, listing's or landing page's
-# reading replaces an article's: the lowest gate that keeps the article benchmark (news
-# pages the model mistakes for listings lose their article below it; docs/scoring.md)
-cdef double KIND_CONFIDENCE = 0.7
+# the scoring's numbers, each named and explained once in _tunables (Python reads them there)
+cdef size_t MIN_PARAGRAPH = _tunables.MIN_PARAGRAPH
+cdef size_t RETRY_BELOW = _tunables.RETRY_BELOW
+cdef double HINT_WEIGHT = _tunables.HINT_WEIGHT
+cdef size_t RETRY_GAIN = _tunables.RETRY_GAIN
+cdef size_t MIN_VISIBLE = _tunables.MIN_VISIBLE
+cdef double KIND_CONFIDENCE = _tunables.KIND_CONFIDENCE
 
 
 # ---------------------------------------------------------------- hint words as C data

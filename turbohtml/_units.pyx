@@ -13,6 +13,7 @@ from libc.stdlib cimport free, realloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
 from turbohtml._core cimport Document, Node, next_node, wrap_node
+from turbohtml._core import tag_names
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
 from turbohtml._buffer cimport Buffer, reserve
@@ -40,6 +41,10 @@ BOILERPLATE_REGION = UNIT_BOILERPLATE_REGION
 CAPTION = UNIT_CAPTION
 LINKED_PROSE = UNIT_LINKED_PROSE
 ARTICLE_HEADER = UNIT_ARTICLE_HEADER
+
+#: The elements that break text into separate paragraph units, by name: ``is_block`` in
+#: _tags.pxd is the one definition, and the renderers and compat layers read it here.
+BLOCK_TAGS = frozenset(name for tag, name in enumerate(tag_names()) if name and is_block(tag))
 
 
 ctypedef struct Unit:

@@ -12,25 +12,20 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 from turbohtml._core import Element, Node, Text, url_parse
 from turbohtml._score import FIRST_PASS, scored_winner
 from turbohtml._text import pre_text
-from turbohtml._units import paragraph_units
+from turbohtml._units import BLOCK_TAGS, paragraph_units
 from turbohtml.clean import BLEACH_ATTRIBUTES, BLEACH_TAGS, Policy, Sanitizer
 from turbohtml.extract.article import article_units
 from turbohtml.extract.records import Article
 
 __all__ = ["ARTICLE_POLICY", "article_html", "article_markdown", "inline_markdown", "node_markdown"]
 
-#: Elements that start their own block (the unit walk's boundaries, _tags.pxd is_block).
-BLOCK_TAGS = frozenset(
-    "address article aside blockquote body caption center dd details dialog dir div dl dt "
-    "fieldset figcaption figure footer form header hgroup hr html li listing main menu nav ol "
-    "p plaintext pre section summary table tbody td tfoot th thead tr ul xmp h1 h2 h3 h4 h5 h6".split()
-)
 #: Elements whose content a reader never sees (the unit walk skips them too).
 UNSEEN_TAGS = frozenset(
     "script style noscript template svg math iframe object embed canvas select textarea input "
@@ -86,7 +81,7 @@ class _Block:
     segment: int | None = None   # which text run of ``node`` (None: all of it)
 
 
-def _ancestors(node: Node, stop: Node | None):
+def _ancestors(node: Node | None, stop: Node | None) -> Iterator[Element]:
     """``node`` and its ancestor elements, up to ``stop`` (included) or the document."""
     while node is not None and isinstance(node, Element):
         yield node
@@ -113,7 +108,7 @@ def _has_text(node: Node) -> bool:
     return isinstance(node, Element) and node.tag not in UNSEEN_TAGS and node.text.strip() != ""
 
 
-def _segments(node: Node, cache: dict) -> list[list[Node]]:
+def _segments(node: Node, cache: dict[Node, list[list[Node]]]) -> list[list[Node]]:
     """``node``'s children cut at its nested blocks: the runs that hold text, one per
     paragraph unit whose block ``node`` is (``cache`` lives for one rendering)."""
     cached = cache.get(node)
@@ -130,10 +125,10 @@ def _segments(node: Node, cache: dict) -> list[list[Node]]:
     return found
 
 
-def number_segments(units: list) -> list:
+def number_segments(units: list[Any]) -> list[Any]:
     """Tell each unit which run of its block's children it is (``unit.segment``): a block
     holds as many units as text runs between its nested blocks."""
-    counts: dict = {}
+    counts: dict[object, int] = {}
     for unit in units:
         block = getattr(unit, "block", None)
         unit.segment = counts.get(block, 0)
@@ -146,12 +141,12 @@ def _marker_width(item: Node) -> int:
     return len(f"{_item_number(item)}. ") if parent is not None and parent.tag == "ol" else 2
 
 
-def _blocks(units: list, root: Node, segments: dict) -> list[_Block]:
+def _blocks(units: list[Any], root: Node, segments: dict[Node, list[list[Node]]]) -> list[_Block]:
     """One block per distinct block element of the units, in order; a table and a
     <pre> once each, however many units they hold."""
     blocks: list[_Block] = []
-    seen: set = set()
-    items: set = set()
+    seen: set[object] = set()
+    items: set[Node] = set()
     for unit in units:
         node = getattr(unit, "block", None)
         if node is None:
@@ -197,11 +192,11 @@ class _Inline:
     """Renders a block's inline content; the Markdown and HTML writers differ in how
     they spell text, emphasis, code, links, images and line breaks."""
 
-    def __init__(self, links: bool, images: bool, resolve) -> None:
+    def __init__(self, links: bool, images: bool, resolve: Callable[[str], str]) -> None:
         self.links = links
         self.images = images
         self.resolve = resolve
-        self.segments: dict = {}   # _segments() of this rendering
+        self.segments: dict[Node, list[list[Node]]] = {}   # _segments() of this rendering
 
     def render(self, node: Node, flatten: bool = False, segment: int | None = None) -> str:
         """The inline content of ``node``: nested blocks are left out (they are blocks of
@@ -259,6 +254,28 @@ class _Inline:
             else:
                 parts.append(self.render(child, flatten))
         return "".join(parts)
+
+    # how each writer spells the pieces (_Markdown, _Html)
+    def text(self, value: str) -> str:
+        raise NotImplementedError
+
+    def line_break(self) -> str:
+        raise NotImplementedError
+
+    def code(self, value: str) -> str:
+        raise NotImplementedError
+
+    def link(self, inner: str, url: str) -> str:
+        raise NotImplementedError
+
+    def image(self, alt: str, src: str) -> str:
+        raise NotImplementedError
+
+    def markers(self, tag: str) -> tuple[str, str]:
+        raise NotImplementedError
+
+    def emphasis(self, tag: str, inner: str) -> str:
+        raise NotImplementedError
 
     @staticmethod
     def around(inner: str, left: str, right: str) -> str:
@@ -335,7 +352,7 @@ def _md_url(url: str) -> str:
     return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")
 
 
-def _resolver(node: Node, base_url: str | None):
+def _resolver(node: Node, base_url: str | None) -> Callable[[str], str]:
     """Resolves a URL against the page's base: ``<base href>`` over ``base_url``."""
     root = node
     while root.parent is not None:
@@ -344,7 +361,7 @@ def _resolver(node: Node, base_url: str | None):
     base = base_url
     if base_element is not None:
         try:
-            base = url_parse(base_element.attr("href"), base_url)[0]
+            base = url_parse(cast(str, base_element.attr("href")), base_url)[0]  # [href] selected
         except ValueError:
             pass
     if base is None:
@@ -371,8 +388,8 @@ def _language(pre: Node) -> str:
     return ""
 
 
-def _table_rows(table: Node) -> list[list[Node]]:
-    rows = []
+def _table_rows(table: Node) -> list[list[Element]]:
+    rows: list[list[Element]] = []
     for row in table.select("tr"):
         owner = next((e for e in _ancestors(row.parent, table) if e.tag == "table"), None)
         if owner == table:
@@ -471,12 +488,12 @@ def inline_markdown(blocks: Sequence[tuple[Node, int | None]], links: bool = Tru
     return out
 
 
-def _article_units(article: Article) -> list:
+def _article_units(article: Article) -> list[Any]:
     """The units Article.text was laid out from."""
     element = article.element
     if element is None:
         return []
-    root = element
+    root: Node = element
     while root.parent is not None:
         root = root.parent
     winner, mode = scored_winner(root)
@@ -499,7 +516,7 @@ def _article_blocks(article: Article, inline: _Inline, base_url: str | None) -> 
 def article_markdown(article: Article, links: bool = True, images: bool = False,
                      base_url: str | None = None) -> str:
     """The article's units (the same as ``Article.text``) as Markdown."""
-    inline = _Markdown(links, images, None)
+    inline = _Markdown(links, images, str.strip)  # the page's resolver is set by _article_blocks
     blocks = _article_blocks(article, inline, base_url)
     return _render_markdown(blocks, inline) if blocks is not None else ""
 
@@ -573,7 +590,7 @@ def _render_html(blocks: list[_Block], inline: _Html) -> str:
 
 def article_html(article: Article, images: bool = False, base_url: str | None = None) -> str:
     """The article's units as a fresh HTML fragment, sanitized with ARTICLE_POLICY."""
-    inline = _Html(True, images, None)
+    inline = _Html(True, images, str.strip)  # the page's resolver is set by _article_blocks
     blocks = _article_blocks(article, inline, base_url)
     return _ARTICLE_SANITIZER.sanitize(_render_html(blocks, inline)) if blocks is not None else ""
 

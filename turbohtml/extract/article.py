@@ -6,12 +6,9 @@ from turbohtml._core import Node
 from turbohtml._harvest import harvest_metadata
 from turbohtml._score import CARD_PAGE, THREAD_PAGE, WHOLE_PAGE, scored_page
 from turbohtml._text import layout
-from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, paragraph_units
+from turbohtml._tunables import MAX_LINK_DENSITY
+from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, ParagraphUnit, paragraph_units
 from turbohtml.extract.records import Article
-
-#: A unit inside the body whose text sits in links beyond this share is a link list
-#: (related stories, tag clouds), not prose.
-MAX_ARTICLE_LINK_DENSITY = 0.5
 
 #: Caption and gallery texts this long read as prose; when the body holds at least
 #: GALLERY_SLIDES distinct ones, together at least GALLERY_SHARE of its other text, the
@@ -38,13 +35,13 @@ MIN_QUOTE = 40
 
 
 def _is_link_list(flags: int, chars: int, link_chars: int) -> bool:
-    if not chars or link_chars / chars <= MAX_ARTICLE_LINK_DENSITY:
+    if not chars or link_chars / chars <= MAX_LINK_DENSITY:  # else a link list (related, tags)
         return False
     # "Read <a>the full report</a>." is a sentence: text around each link (_units.pyx)
     return not flags & LINKED_PROSE
 
 
-def article_units(units: list, mode: int) -> list:
+def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
     """The units of the content body a reader keeps: boilerplate regions (share bars,
     related/comment blocks, in-body navigation, header and footer), captions and credits
     (unless the slides carry the story) and link lists go (``mode``, the scoring pass's
