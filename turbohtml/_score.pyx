@@ -30,6 +30,7 @@ cdef double HINT_WEIGHT = _tunables.HINT_WEIGHT
 cdef size_t RETRY_GAIN = _tunables.RETRY_GAIN
 cdef size_t MIN_VISIBLE = _tunables.MIN_VISIBLE
 cdef double KIND_CONFIDENCE = _tunables.KIND_CONFIDENCE
+cdef double LISTING_CONFIDENCE = _tunables.LISTING_CONFIDENCE
 
 
 # ---------------------------------------------------------------- hint words as C data
@@ -881,7 +882,7 @@ cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
     cdef size_t elements
     cdef int kind = page_kind(root, &probability, &elements)
     page[0] = kind
-    if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE:
+    if kind == PAGE_ARTICLE or probability < (LISTING_CONFIDENCE if kind == PAGE_LISTING else KIND_CONFIDENCE):
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
         return PASS_THREAD | PASS_WHOLE_PAGE

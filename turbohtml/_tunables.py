@@ -11,6 +11,7 @@ words the scoring reads live in ``_hints``; the page-type model's weights in
 __all__ = [
     "HINT_WEIGHT",
     "KIND_CONFIDENCE",
+    "LISTING_CONFIDENCE",
     "MAX_LINK_DENSITY",
     "META_HTTP_EQUIV",
     "META_ITEMPROP",
@@ -47,11 +48,14 @@ RETRY_GAIN = 2
 #: line), and the passes that read page chrome, ``<noscript>`` and hidden content run.
 MIN_VISIBLE = 200
 
-#: How sure the page-type model must be before a thread's, listing's or landing page's
-#: reading replaces an article's: the lowest gate that keeps the article benchmark
-#: (news pages the model mistakes for listings lose their article below it;
-#: docs/scoring.md).
-KIND_CONFIDENCE = 0.7
+#: How sure the page-type model must be before a thread's, product's, landing page's or
+#: documentation page's reading replaces an article's (docs/scoring.md, "the gates").
+KIND_CONFIDENCE = 0.5
+
+#: The same for a listing's reading, higher: news pages (section fronts, live blogs,
+#: link rails) are what the model mistakes for listings, and they lose their article
+#: when read as one; the lowest gate that keeps the article benchmark.
+LISTING_CONFIDENCE = 0.7
 
 #: The kinds of ``<meta>`` record the date walk (``_dates.gather``) reports to
 #: ``extract.dates``: the date's key was the element's ``name``, ``property``,
