@@ -53,6 +53,7 @@ from turbohtml.compat.trafilatura.deduplication import LRU_TEST, LRUCache
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
 from turbohtml.compat.trafilatura.utils import not_html
 from turbohtml.extract.urls import registrable_domain
+from turbohtml.compat.trafilatura.xml import MARKDOWN_STYLE
 from turbohtml.render import inline_markdown
 
 __all__ = ["Extractor", "bare_extraction", "extract", "extract_metadata", "extract_with_metadata"]
@@ -63,7 +64,7 @@ LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
 TXT_FORMATS = frozenset({"markdown", "txt"})
 
 #: The in-body link-density cap per focus (``turbohtml.extract.article`` uses 0.5).
-_LINK_DENSITY = {"precision": 0.2, "balanced": 0.5, "recall": 0.8}
+_LINK_DENSITY = {"precision": 0.2, "balanced": 0.8, "recall": 0.8}
 
 #: The YAML header fields of txt/markdown output with metadata (trafilatura's order).
 _YAML_FIELDS = ("title", "author", "url", "hostname", "description", "sitename", "date",
@@ -168,13 +169,13 @@ def _piece(block: Block) -> _Piece:
     tag = element.tag or ""
     chain = ancestors(element)
     tags = [node.tag for node in chain]
+    if tag in ("td", "th") or "table" in tags:  # a heading in a cell is cell text too
+        row = next((node for node in reversed(chain) if node.tag == "tr"), None)
+        cell = next((node for node in reversed(chain) if node.tag in ("td", "th", "caption")), None)
+        return _Piece("cell", block.text, group=row, cell=cell)
     if block.flags & HEADING:
         heading = next((node.tag for node in reversed(chain) if node.tag in ("h1", "h2", "h3", "h4", "h5", "h6")), "h2")
         return _Piece("head", block.text, int(heading[1]))  # type: ignore[index]
-    if tag in ("td", "th") or "table" in tags:
-        row = next((node for node in reversed(chain) if node.tag == "tr"), None)
-        cell = next((node for node in reversed(chain) if node.tag in ("td", "th")), None)
-        return _Piece("cell", block.text, group=row, cell=cell)
     if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
         owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
         depth = max(sum(node.tag in ("ul", "ol", "dl") for node in chain) - 1, 0)  # lists around its own
@@ -292,10 +293,12 @@ def _image_piece(node: Element, base: str | None) -> _Piece | None:
 
 
 def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str | None,
-            inline_cells: set[Any] | None = None) -> list[_Piece]:
+            in_cells: bool | None, inline_cells: set[Any]) -> list[_Piece]:
     """``body``'s pieces with a ``![alt](src)`` piece for each image in ``scope`` (the
-    content body), placed before the first piece whose element follows it; images in
-    the ``inline_cells`` are left to those cells' own Markdown."""
+    content body), placed before the first piece whose element follows it (a table
+    caption's: after its table). A table cell's image is a piece of that cell when
+    ``in_cells`` (left out when the cell's own Markdown in ``inline_cells`` holds it),
+    a piece of its own when false, dropped with the tables when ``None``."""
     if scope is None:
         return [piece for _, piece in body]
     order: dict[Any, int] = {}
@@ -304,10 +307,23 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
         if node.tag is None:
             continue
         order[node] = index
-        if inline_cells and node.tag == "img" and any(up in inline_cells for up in ancestors(node)):
+        if node.tag != "img":
             continue
-        if node.tag == "img" and (image := _image_piece(node, base)) is not None:
-            images.append((index, image))
+        chain = ancestors(node)
+        cell = next((up for up in reversed(chain) if up.tag in ("td", "th")), None)
+        if cell is not None and in_cells is None:
+            continue  # no tables: no images of theirs
+        if cell is not None and in_cells and cell in inline_cells:
+            continue  # the cell's Markdown holds its images already
+        if (image := _image_piece(node, base)) is None:
+            continue
+        if cell is not None and in_cells:  # trafilatura's text keeps a cell's image in the cell
+            row = next((up for up in reversed(chain) if up.tag == "tr"), None)
+            image = _Piece("cell", image.text, group=row, cell=cell)
+        elif (caption := next((up for up in chain if up.tag == "caption"), None)) is not None:
+            index += len(list(caption.parent.descendants))  # a caption's image follows its table
+        images.append((index, image))
+    images.sort(key=lambda found: found[0])
     pieces: list[_Piece] = []
     next_image = 0
     for block, piece in body:
@@ -332,6 +348,7 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
     first_content = None
     markup = options.format in ("xml", "xmltei", "html")  # <ref> elements, not [text](url)
     sections = _CommentSections(winner)
+    boilerplate = _link_rich(units, cap)
     for index, block in enumerate(units):
         if not (block.flags & IN_CONTENT or whole_page) or \
                 (block.flags & BOILERPLATE_REGION and not (whole_page and focus == "recall")):
@@ -344,7 +361,7 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
             continue
         if block.flags & CAPTION and focus != "recall":
             continue
-        if block.chars and block.link_chars / block.chars > cap:
+        if boilerplate(block):
             continue
         piece = _piece(block)
         if piece.kind == "cell" and not options.tables:
@@ -362,9 +379,52 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
                 break
     formatted = bool(options.formatting) and options.format not in ("xml", "xmltei", "html")
     cells = _format_inline(body, units, options) if formatted else set()
-    pieces = _images(winner or page.body, body, options.url, cells) if options.images \
+    in_cells = (not markup) if options.tables else None
+    pieces = _images(winner or page.body, body, options.url, in_cells, cells) if options.images \
         else [piece for _, piece in body]
     return winner, pieces, remarks
+
+
+#: A table is link boilerplate only from this many characters (trafilatura's table test).
+_TABLE_LINK_MIN = 200
+
+
+def _link_group(block: Block) -> Any:
+    """Where trafilatura weighs a unit's links: its table, its list, or the unit itself."""
+    if block.element is None:
+        return None
+    chain = ancestors(block.element)
+    for tags in (("table",), ("ul", "ol", "dl")):
+        owner = next((node for node in reversed(chain) if node.tag in tags), None)
+        if owner is not None:
+            return owner
+    return None
+
+
+def _link_rich(units: list[Block], cap: float) -> Any:
+    """A test of whether a unit is link boilerplate, weighed as trafilatura weighs it:
+    a table cell by the whole table (kept under ``_TABLE_LINK_MIN`` characters, else
+    dropped above 80% link text, 50% from 1000 characters), a list item by its whole
+    list, any other unit by itself, against ``cap``."""
+    groups: dict[Any, Any] = {}
+    totals: dict[Any, list[int]] = {}
+    for block in units:
+        group = groups[id(block)] = _link_group(block)
+        if group is not None:
+            total = totals.setdefault(group, [0, 0])
+            total[0] += block.link_chars
+            total[1] += block.chars
+
+    def rich(block: Block) -> bool:
+        group = groups.get(id(block))
+        links, chars = totals[group] if group is not None else (block.link_chars, block.chars)
+        if not chars:
+            return False
+        if group is not None and group.tag == "table":
+            return chars >= _TABLE_LINK_MIN and links / chars > (0.8 if chars < 1000 else 0.5)
+        return links / chars > cap
+
+    return rich
 
 
 #: What is left of a Markdown paragraph to compare with a unit's text: word characters.
@@ -390,10 +450,10 @@ def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options
             runs[block.element] = run_of[id(block)] + 1
     for cells in (False, True):  # a cell's images stay in the cell (elsewhere: pieces of their own)
         wanted = [(block, piece) for block, piece in body if block.element is not None and piece.kind != "code"
-                  and (piece.cell is not None) == cells]
+                  and (piece.cell is not None and piece.cell.tag != "caption") == cells]
         rendered = inline_markdown([(block.element, run_of[id(block)]) for block, _ in wanted],
                                    links=bool(options.links), images=cells and bool(options.images),
-                                   base_url=options.url)
+                                   base_url=options.url, style=MARKDOWN_STYLE)
         for (block, piece), text in zip(wanted, rendered, strict=True):
             words = _RAW_TAG.sub("", _LINK_TARGET.sub("]", _IMAGE.sub("", text)))
             if _NOT_WORD.sub("", words) == _NOT_WORD.sub("", block.text):
@@ -411,6 +471,9 @@ def _repeated(text: str, options: Extractor) -> bool:
     previous = cache.increment(text)
     return len(text) > options.min_duplcheck_size and previous > options.max_repetitions
 
+
+#: A line break in a cell's text (a table row stays one line).
+_LINE_BREAK = re.compile(r"\s*(?:\\\n|\n)\s*")
 
 #: A nested list item's indent per list around its own (trafilatura's nested lists).
 _INDENT = "  "
@@ -436,11 +499,14 @@ def _table_grid(cells: list[_Piece]) -> list[list[tuple[str, bool]]]:
     cells, spans as empty placeholder cells, rows padded to the widest, empty rows dropped."""
     texts: dict[Any, list[str]] = {}
     for piece in cells:
-        texts.setdefault(piece.cell, []).append(piece.text.replace("\\\n", " "))
+        texts.setdefault(piece.cell, []).append(_LINE_BREAK.sub(" ", piece.text))
     table = _table_of(cells[0]) if cells[0].cell is not None else None
     if table is None:  # unaligned cells: one row of what there is
         return [[(piece.text, False) for piece in cells]]
     grid: list[list[tuple[str, bool]]] = []
+    captions = [" ".join(text) for cell, text in texts.items() if cell is not None and cell.tag == "caption"]
+    if captions:  # trafilatura: the caption is a header row above the body
+        grid.append([(" ".join(captions), True)])
     pending: dict[int, int] = {}  # column -> rows a rowspan still covers
     for row in _own_rows(table):
         out: list[tuple[str, bool]] = []
@@ -816,7 +882,7 @@ def _extraction(filecontent: Any, options: Extractor,
 
 def _has_text(pieces: list[_Piece]) -> bool:
     """Whether ``pieces`` hold text (images alone are no content body)."""
-    return any(piece.kind != "graphic" for piece in pieces)
+    return any(piece.kind != "graphic" and not _IMAGE.fullmatch(piece.text) for piece in pieces)
 
 
 def _options(config: ConfigParser, settingsfile: str | None, output_format: str, fast: bool,
