@@ -93,6 +93,11 @@ class MarkdownStyle:
     bare_links: bool = False
     #: A line break inside emphasis or a link written as a space (else kept inside the span).
     flat_spans: bool = False
+    #: A table's delimiter row after its first row of ``<th>`` cells only (none without
+    #: one), rather than after its first row as GFM wants.
+    rule_after_th: bool = False
+    #: One cell of a table's delimiter row.
+    rule_cell: str = " --- "
 
 
 #: turbohtml's own Markdown.
@@ -461,14 +466,17 @@ def _markdown_block(block: _Block, inline: _Markdown) -> str:
         if not rows:
             return ""
         width = max(len(row) for row in rows)
+        style = inline.style
+        squeeze = _NOT_SPACE if style.keep_spaces else _SPACE
         lines = []
-        for index, row in enumerate(rows):
-            squeeze = _NOT_SPACE if inline.style.keep_spaces else _SPACE
+        ruled = False
+        for row in rows:
             cells = [squeeze.sub(" ", inline.render(cell, True)).strip() for cell in row]
             cells += [""] * (width - len(cells))
             lines.append("| " + " | ".join(cells) + " |")
-            if index == 0:
-                lines.append("|" + "|".join([" --- "] * width) + "|")
+            if not ruled and (not style.rule_after_th or any(cell.tag == "th" for cell in row)):
+                lines.append("|" + "|".join([style.rule_cell] * width) + "|")
+                ruled = True
         return "\n".join(lines)
     text = _MD_EDGE_BREAKS.sub("", inline.render(block.node, segment=block.segment)).strip()
     if not inline.style.keep_spaces:

@@ -43,7 +43,7 @@ from xml.sax.saxutils import escape as _xml_escape
 from xml.sax.saxutils import quoteattr as _xml_attr
 
 from turbohtml._core import Document as _Page
-from turbohtml._core import Element, UrlBase
+from turbohtml._core import Element, Text, UrlBase
 from turbohtml._harvest import harvest_metadata
 from turbohtml._units import BOILERPLATE_REGION, CAPTION, HEADING, IN_CONTENT, LIST_ITEM
 from turbohtml.compat._blocks import Block, ancestors, blocks
@@ -181,10 +181,26 @@ def _piece(block: Block) -> _Piece:
         depth = max(sum(node.tag in ("ul", "ol", "dl") for node in chain) - 1, 0)  # lists around its own
         return _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol")
     if "pre" in tags:
-        return _Piece("code", block.text)
+        pre = next(node for node in reversed(chain) if node.tag == "pre")
+        return _Piece("code", _code_text(pre), group=pre)
     if "blockquote" in tags:
         return _Piece("quote", block.text)
     return _Piece("p", block.text)
+
+
+#: A ``<br>`` in code text: ``<lb/>`` in XML, a newline elsewhere (a private-use character).
+_LB = "\ue003"
+
+
+def _code_text(pre: Element) -> str:
+    """A ``<pre>``'s text as written, its line breaks marked ``_LB`` (trafilatura's ``<code>``)."""
+    parts = []
+    for node in pre.descendants:
+        if isinstance(node, Text):
+            parts.append(node.text)
+        elif node.tag == "br":
+            parts.append(_LB)
+    return "".join(parts)
 
 
 class _CommentSections:
@@ -366,6 +382,8 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
         piece = _piece(block)
         if piece.kind == "cell" and not options.tables:
             continue
+        if piece.kind == "code" and body and body[-1][1].kind == "code" and body[-1][1].group == piece.group:
+            continue  # one piece holds the whole <pre>
         if options.dedup and _repeated(piece.text, options):
             continue
         if first_content is None:
@@ -568,7 +586,8 @@ def _plain(pieces: list[_Piece]) -> str:
         if isinstance(piece, list):
             lines += _table_lines(piece)
         else:
-            lines.append(f"{_INDENT * piece.level}- {piece.text}" if piece.kind == "item" else piece.text)
+            lines.append(f"{_INDENT * piece.level}- {piece.text}" if piece.kind == "item"
+                         else piece.text.replace(_LB, "\n"))
     return "\n".join(lines).strip()
 
 
@@ -592,7 +611,7 @@ def _markdown(pieces: list[_Piece]) -> str:
             if piece.kind == "head":
                 line = "#" * max(1, min(piece.level, 6)) + " " + piece.text
             elif piece.kind == "code":
-                line = "```\n" + piece.text + "\n```"
+                line = "```\n" + piece.text.replace(_LB, "\n") + "\n```"
             else:
                 line = piece.text
             out.append("\n" + line if out else line)
@@ -634,7 +653,7 @@ def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
         elif piece.kind == "quote":
             lines.append(f"{indent}<quote>{text}</quote>")
         elif piece.kind == "code":
-            lines.append(f"{indent}<code>{text}</code>")
+            lines.append(f"{indent}<code>{text.replace(_LB, '<lb/>')}</code>")
         elif piece.kind == "graphic":
             source = piece.text[2:-1].rpartition("](")[2]
             described = "".join(f" {name}={_xml_attr(value)}"
@@ -704,7 +723,7 @@ def _html(body: list[_Piece]) -> str:
                     if replacement == r"<\1>":
                         open_lists.append(markup[1:-1])
                     break
-        lines.append(indent + markup)
+        lines.append(indent + markup.replace("<lb/>", "<br/>"))
     return "\n".join(["<html>", "  <body>", *lines, "  </body>", "</html>"])
 
 
@@ -872,7 +891,7 @@ def _extraction(filecontent: Any, options: Extractor,
         LOGGER.debug("discarding duplicate document: %s", options.source)
         return None
     document.body = _body_tree(body, winner)
-    document.raw_text = " ".join(piece.text for piece in body)
+    document.raw_text = " ".join(piece.text.replace(_LB, "\n") for piece in body)
     document.text = (_markdown if options.formatting else _plain)(body)
     if options.comments:
         document.comments = comments

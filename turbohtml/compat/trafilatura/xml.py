@@ -24,9 +24,9 @@ __all__ = ["MARKDOWN_STYLE", "xmltotxt"]
 #: trafilatura's Markdown spelling over turbohtml's renderer: spaces around inline
 #: markers kept ("a  **x**  b"), a line break a plain newline, TeX math as ``$..$``,
 #: a URL with a space in angle brackets, a link without target ``[text]``, a line
-#: break inside emphasis or a link a space.
+#: break inside emphasis or a link a space, a table's ``|---|`` row only under a header row.
 MARKDOWN_STYLE = MarkdownStyle(keep_spaces=True, line_break="\n", tex_math=True, angle_urls=True,
-                               bare_links=True, flat_spans=True)
+                               bare_links=True, flat_spans=True, rule_after_th=True, rule_cell="---")
 
 #: ``<hi rend>`` values and the HTML element each stands for (trafilatura's HI_FORMATTING).
 HI_TAGS = {"#b": "b", "#i": "i", "#t": "code", "#u": "u", "#sup": "sup", "#sub": "sub"}
