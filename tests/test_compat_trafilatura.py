@@ -600,3 +600,20 @@ def test_code_blocks_keep_their_lines():
               'openai_function<br><br><span class="hljs-meta">@openai_function</span></span></pre>')
     assert "<code>import openai_function<lb/><lb/>@openai_function</code>" in \
         ours.extract(medium, config=_zero_config(), output_format="xml")
+
+
+def test_xml_lists_nest_and_describe():
+    # test_list_processing, test_nested_list_first_item_not_duplicated
+    three_levels = "<ul><li>a<ul><li>b<ul><li>c</li></ul></li><li>b2</li></ul></li><li>d</li></ul>"
+    result = _article(three_levels, output_format="xml")
+    nested = ('<list rend="ul"><item>a<list rend="ul"><item>b<list rend="ul"><item>c</item></list></item>'
+              '<item>b2</item></list></item><item>d</item></list>')
+    assert nested.replace(" ", "") in result.replace("\n", "").replace(" ", "")
+    assert "<item>b</item>" not in result
+    assert "<ul><li>a<ul><li>b<ul><li>c</li></ul></li><li>b2</li></ul></li><li>d</li></ul>" in \
+        _article(three_levels, output_format="html").replace("\n", "").replace(" ", "")
+    terms = "<dl><dt>Coffee</dt><dd>Black hot drink</dd><dt>Milk</dt><dd>White cold drink</dd></dl>"
+    assert ('\n    <list rend="dl">\n      <item rend="dt-1">Coffee</item>\n      <item rend="dd-1">Black hot drink</item>'
+            '\n      <item rend="dt-2">Milk</item>\n      <item rend="dd-2">White cold drink</item>\n    </list>') in \
+        _article(terms, output_format="xml")
+    ET.fromstring(_article(three_levels + terms, output_format="xmltei"))  # well-formed

@@ -148,16 +148,17 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
 class _Piece:
     """One output block: kind ``p``/``head``/``item``/``cell``/``quote``/``code``."""
 
-    __slots__ = ("cell", "group", "kind", "level", "ordered", "text")
+    __slots__ = ("cell", "group", "kind", "level", "ordered", "rend", "text")
 
     def __init__(self, kind: str, text: str, level: int = 0, group: Any = None, ordered: bool = False,
-                 cell: Any = None) -> None:
+                 cell: Any = None, rend: str = "") -> None:
         self.kind = kind
         self.text = text
         self.level = level
         self.group = group
         self.ordered = ordered
         self.cell = cell   # a table cell's <td>/<th>
+        self.rend = rend   # a description list item's "dt-N"/"dd-N" (trafilatura's XML)
 
 
 def _piece(block: Block) -> _Piece:
@@ -179,13 +180,28 @@ def _piece(block: Block) -> _Piece:
     if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
         owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
         depth = max(sum(node.tag in ("ul", "ol", "dl") for node in chain) - 1, 0)  # lists around its own
-        return _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol")
+        rend = _term_rend(chain) if owner is not None and owner.tag == "dl" else ""
+        return _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol",
+                      rend=rend)
     if "pre" in tags:
         pre = next(node for node in reversed(chain) if node.tag == "pre")
         return _Piece("code", _code_text(pre), group=pre)
     if "blockquote" in tags:
         return _Piece("quote", block.text)
     return _Piece("p", block.text)
+
+
+def _term_rend(chain: list[Any]) -> str:
+    """trafilatura's ``rend`` of a description list's ``<dt>``/``<dd>``: ``dt-N``/``dd-N``,
+    N counting the terms up to it."""
+    entry = next((node for node in reversed(chain) if node.tag in ("dt", "dd")), None)
+    if entry is None:
+        return ""
+    terms, sibling = int(entry.tag == "dt"), entry.previous_sibling
+    while sibling is not None:
+        terms += sibling.tag == "dt"
+        sibling = sibling.previous_sibling
+    return f"{entry.tag}-{max(terms, 1)}"
 
 
 #: A ``<br>`` in code text: ``<lb/>`` in XML, a newline elsewhere (a private-use character).
@@ -631,23 +647,63 @@ def _xml_table(grid: list[list[tuple[str, bool]]], indent: str) -> list[str]:
     return [*lines, f"{indent}</table>"]
 
 
+class _XmlLists:
+    """trafilatura's ``<list>``/``<item>`` nesting from item pieces: a sublist sits
+    inside the item before it, on that item's line (``<item>a<list><item>b</item></list></item>``)."""
+
+    def __init__(self, lines: list[str], indent: str) -> None:
+        self.lines = lines
+        self.indent = indent
+        self.open: list[tuple[Any, int]] = []  # (list group, level), outermost first; each holds an open <item>
+        self.line = ""   # the open top-level item's line
+
+    def item(self, piece: _Piece, text: str) -> None:
+        level = min(piece.level, self.open[-1][1] + 1) if self.open else 0
+        group = piece.group if piece.group is not None else id(piece)
+        while self.open and (self.open[-1][1] > level or (self.open[-1][1] == level and self.open[-1][0] != group)):
+            self._close_list()
+        kind = "dl" if piece.rend else "ol" if piece.ordered else "ul"
+        opening = f'<list rend="{kind}">'
+        item = f'<item rend="{piece.rend}">' if piece.rend else "<item>"
+        if self.open and self.open[-1][1] == level:  # the next item of the same list
+            if len(self.open) == 1:
+                self.lines.append(self.line + "</item>")
+                self.line = f"{self.indent}  {item}{text}"
+            else:
+                self.line += f"</item>{item}{text}"
+            return
+        if not self.open:
+            self.lines.append(self.indent + opening)
+            self.line = f"{self.indent}  {item}{text}"
+        else:
+            self.line += f"{opening}{item}{text}"
+        self.open.append((group, level))
+
+    def _close_list(self) -> None:
+        self.open.pop()
+        if self.open:
+            self.line += "</item></list>"
+        else:
+            self.lines += [self.line + "</item>", self.indent + "</list>"]
+            self.line = ""
+
+    def close(self) -> None:
+        while self.open:
+            self._close_list()
+
+
 def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
     lines: list[str] = []
-    open_list: Any = None
+    lists = _XmlLists(lines, indent)
     for piece in _tables(pieces):
-        if open_list is not None and (not isinstance(piece, _Piece) or piece.kind != "item"
-                                      or piece.group != open_list):
-            lines.append(f"{indent}</list>")
-            open_list = None
+        if not isinstance(piece, _Piece) or piece.kind != "item":
+            lists.close()
         if isinstance(piece, list):
             lines += _xml_table(piece, indent)
             continue
         text = _refs(_xml_escape(piece.text))
         if piece.kind == "item":
-            if open_list is None:
-                lines.append(f'{indent}<list rend="{"ol" if piece.ordered else "ul"}">')
-                open_list = piece.group if piece.group is not None else object()
-            lines.append(f"{indent}  <item>{text}</item>")
+            lists.item(piece, text)
         elif piece.kind == "head":
             lines.append(f'{indent}<head rend="h{piece.level}">{text}</head>')
         elif piece.kind == "quote":
@@ -661,8 +717,7 @@ def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
             lines.append(f"{indent}<graphic src={_xml_attr(source)}{described}/>")
         else:
             lines.append(f"{indent}<p>{text}</p>")
-    if open_list is not None:
-        lines.append(f"{indent}</list>")
+    lists.close()
     return lines
 
 
@@ -697,8 +752,6 @@ def _fingerprint(text: str) -> str:
 
 #: trafilatura's XML vocabulary in HTML output (a line-for-line rewrite of ``_xml_pieces``).
 _HTML_TAGS = ((re.compile(r'<head rend="h(\d)">(.*)</head>$'), r"<h\1>\2</h\1>"),
-              (re.compile(r'<list rend="(ul|ol)">$'), r"<\1>"),
-              (re.compile(r"<item>(.*)</item>$"), r"<li>\1</li>"),
               (re.compile(r"<(/?)row>$"), r"<\1tr>"),
               (re.compile(r"<cell>(.*)</cell>$"), r"<td>\1</td>"),
               (re.compile(r'<cell role="head">(.*)</cell>$'), r"<th>\1</th>"),
@@ -709,21 +762,29 @@ _HTML_TAGS = ((re.compile(r'<head rend="h(\d)">(.*)</head>$'), r"<h\1>\2</h\1>")
               (re.compile(r"<graphic (.*)/>$"), r"<img \1/>"))
 
 
+#: trafilatura's list tags, anywhere in a line (a sublist sits inside its item's line).
+_LIST_TAGS = re.compile(r'<list rend="(ul|ol|dl)">|</list>|<(/?)item>|<item rend="d[td]-\d+">')
+
+
 def _html(body: list[_Piece]) -> str:
     """trafilatura's ``output_format="html"``: the body's blocks as HTML elements."""
     lines, open_lists = [], []
+
+    def list_tag(match: re.Match[str]) -> str:
+        if match.group(1):  # a description list is a <ul> there, as in trafilatura
+            open_lists.append("ol" if match.group(1) == "ol" else "ul")
+            return f"<{open_lists[-1]}>"
+        if match.group(0) == "</list>":
+            return f"</{open_lists.pop() if open_lists else 'ul'}>"
+        return f"<{match.group(2) or ''}li>"
+
     for line in _xml_pieces(body, "    "):
         indent, markup = line[:len(line) - len(line.lstrip())], line.lstrip()
-        if markup == "</list>":
-            markup = f"</{open_lists.pop() if open_lists else 'ul'}>"
-        else:
-            for pattern, replacement in _HTML_TAGS:
-                if pattern.match(markup):
-                    markup = pattern.sub(replacement, markup)
-                    if replacement == r"<\1>":
-                        open_lists.append(markup[1:-1])
-                    break
-        lines.append(indent + markup.replace("<lb/>", "<br/>"))
+        for pattern, replacement in _HTML_TAGS:
+            if pattern.match(markup):
+                markup = pattern.sub(replacement, markup)
+                break
+        lines.append(indent + _LIST_TAGS.sub(list_tag, markup).replace("<lb/>", "<br/>"))
     return "\n".join(["<html>", "  <body>", *lines, "  </body>", "</html>"])
 
 
