@@ -26,7 +26,8 @@ TREE_FIELDS = {"body", "commentsbody"}
 #: The element names trafilatura's XML output uses that ours may produce.
 XML_ATTRIBUTES = {"sitename", "title", "author", "date", "url", "hostname", "description", "categories", "tags",
                   "license", "id", "fingerprint", "language"}
-XML_TAGS = {"doc", "main", "comments", "p", "head", "list", "item", "table", "row", "cell", "quote", "code"}
+XML_TAGS = {"doc", "main", "comments", "p", "head", "list", "item", "table", "row", "cell", "quote", "code",
+            "lb", "hi", "ref", "del", "graphic"}
 #: Agreement with trafilatura 2.x over the PAGES pages: the share of pages with the same
 #: value, or for texts the mean token F1 to trafilatura's. Measured (Dec 2026): text F1
 #: 0.949, txt 0.942, markdown 0.942; title 0.675, author 0.700, date 0.900, hostname
@@ -617,3 +618,20 @@ def test_xml_lists_nest_and_describe():
             '\n      <item rend="dt-2">Milk</item>\n      <item rend="dd-2">White cold drink</item>\n    </list>') in \
         _article(terms, output_format="xml")
     ET.fromstring(_article(three_levels + terms, output_format="xmltei"))  # well-formed
+
+
+def test_xml_inline_markup():
+    # test_linebreak_before_inline_kept_in_xml, test_nested_element_tail_kept[br-in-quote], test_code_blocks
+    for fmt in ("xml", "xmltei"):
+        out = _article("<p>Rutgers University<br>\n<strong>Linda</strong></p>", intro=False, output_format=fmt,
+                       include_formatting=True)
+        assert '<p>Rutgers University<lb/><hi rend="#b">Linda</hi></p>' in out
+    assert '<quote>text<lb/><hi rend="#b">Author</hi>, Site</quote>' in _article(
+        "<blockquote>text<br><b>Author</b>, Site</blockquote>", output_format="xml", include_formatting=True)
+    # without include_formatting: no <hi>, but code spans and line breaks stay
+    out = ours.extract("<div><p>paragraph</p><p>here is <code>some</code> <b>bold</b> code</p></div>",
+                       config=_zero_config(), output_format="xml")
+    assert "<p>here is <code>some</code> bold code</p>" in out
+    out = _article('<p>a <a href="/x?a&amp;b">l&amp;</a> x</p>', output_format="xml", include_links=True)
+    assert '<p>a <ref target="/x?a&amp;b">l&amp;</ref> x</p>' in out
+    ET.fromstring(out)

@@ -23,7 +23,8 @@ from turbohtml.clean import BLEACH_ATTRIBUTES, BLEACH_TAGS, Policy, Sanitizer
 from turbohtml.extract.article import article_units
 from turbohtml.extract.records import Article
 
-__all__ = ["ARTICLE_POLICY", "MarkdownStyle", "article_html", "article_markdown", "inline_markdown", "node_markdown"]
+__all__ = ["ARTICLE_POLICY", "MarkdownStyle", "article_html", "article_markdown", "inline_html", "inline_markdown",
+           "node_markdown"]
 
 #: Elements that start their own block (the unit walk's boundaries, _tags.pxd is_block).
 BLOCK_TAGS = frozenset(
@@ -532,6 +533,19 @@ def node_markdown(node: Node, links: bool = True, images: bool = False, base_url
     return _render_markdown(_blocks(units, node, inline.segments), inline)
 
 
+def _inline_blocks(blocks: Sequence[tuple[Node, int | None]], inline: _Inline) -> list[_Block]:
+    """The ``(element, run)`` pairs of ``inline_markdown``/``inline_html`` as paragraph
+    blocks (``run`` checked; a run of an element without nested blocks is all of it)."""
+    out = []
+    for node, run in blocks:
+        if run is not None and (not isinstance(run, int) or isinstance(run, bool) or run < 0):
+            raise ValueError(f"run must be a non-negative int or None, not {run!r}")
+        if run is not None and len(_segments(node, inline.segments)) <= 1:
+            run = None if run == 0 else run
+        out.append(_Block("paragraph", node, segment=run))
+    return out
+
+
 def inline_markdown(blocks: Sequence[tuple[Node, int | None]], links: bool = True, images: bool = False,
                     base_url: str | None = None, style: MarkdownStyle = DEFAULT_STYLE) -> list[str]:
     """Each ``(element, run)``'s inline content as one Markdown paragraph (emphasis, code,
@@ -545,14 +559,21 @@ def inline_markdown(blocks: Sequence[tuple[Node, int | None]], links: bool = Tru
     if not blocks:
         return []
     inline = _Markdown(links, images, _resolver(blocks[0][0], base_url), style)
-    out = []
-    for node, run in blocks:
-        if run is not None and (not isinstance(run, int) or isinstance(run, bool) or run < 0):
-            raise ValueError(f"run must be a non-negative int or None, not {run!r}")
-        if run is not None and len(_segments(node, inline.segments)) <= 1:
-            run = None if run == 0 else run
-        out.append(_markdown_block(_Block("paragraph", node, segment=run), inline))
-    return out
+    return [_markdown_block(block, inline) for block in _inline_blocks(blocks, inline)]
+
+
+def inline_html(blocks: Sequence[tuple[Node, int | None]], links: bool = True, images: bool = False,
+                base_url: str | None = None) -> list[str]:
+    """Each ``(element, run)``'s inline content as ``to_html()`` writes it inside a
+    paragraph (``<strong>``, ``<em>``, ``<del>``, ``<code>``, ``<sup>``/``<sub>``,
+    ``<a href>``, ``<img>`` when asked, ``<br>``; text escaped; nested blocks left out),
+    not sanitized: ``inline_markdown``'s counterpart for callers that write another
+    markup from it (``turbohtml.compat.trafilatura``'s XML)."""
+    _check_flags(links, images)
+    if not blocks:
+        return []
+    inline = _Html(links, images, _resolver(blocks[0][0], base_url))
+    return [inline.render(block.node, segment=block.segment).strip() for block in _inline_blocks(blocks, inline)]
 
 
 def _article_units(article: Article) -> list:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import html
 import json
 import logging
 import re
@@ -54,7 +55,7 @@ from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extr
 from turbohtml.compat.trafilatura.utils import not_html
 from turbohtml.extract.urls import registrable_domain
 from turbohtml.compat.trafilatura.xml import MARKDOWN_STYLE
-from turbohtml.render import inline_markdown
+from turbohtml.render import inline_html, inline_markdown
 
 __all__ = ["Extractor", "bare_extraction", "extract", "extract_metadata", "extract_with_metadata"]
 
@@ -148,7 +149,7 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
 class _Piece:
     """One output block: kind ``p``/``head``/``item``/``cell``/``quote``/``code``."""
 
-    __slots__ = ("cell", "group", "kind", "level", "ordered", "rend", "text")
+    __slots__ = ("cell", "group", "kind", "level", "ordered", "rend", "text", "xml")
 
     def __init__(self, kind: str, text: str, level: int = 0, group: Any = None, ordered: bool = False,
                  cell: Any = None, rend: str = "") -> None:
@@ -159,6 +160,7 @@ class _Piece:
         self.ordered = ordered
         self.cell = cell   # a table cell's <td>/<th>
         self.rend = rend   # a description list item's "dt-N"/"dd-N" (trafilatura's XML)
+        self.xml: str | None = None   # the text with trafilatura's inline XML (<hi>, <lb/>, <ref>, <code>)
 
 
 def _piece(block: Block) -> _Piece:
@@ -413,6 +415,8 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
                 break
     formatted = bool(options.formatting) and options.format not in ("xml", "xmltei", "html")
     cells = _format_inline(body, units, options) if formatted else set()
+    if options.format in ("xml", "xmltei"):
+        _markup_inline(body, units, options)
     in_cells = (not markup) if options.tables else None
     pieces = _images(winner or page.body, body, options.url, in_cells, cells) if options.images \
         else [piece for _, piece in body]
@@ -470,18 +474,68 @@ _IMAGE = re.compile(r"!\[(?:[^\]\\]|\\.)*\]\([^)]*\)")
 _SPACED_IMAGE = re.compile(r"\s*(!\[(?:[^\]\\]|\\.)*\]\([^)]*\))\s*")
 
 
+def _runs(units: list[Block]) -> dict[int, int]:
+    """Which run of its element's children each unit is (by the unit's id)."""
+    runs: dict[Any, int] = {}
+    run_of: dict[int, int] = {}
+    for block in units:
+        if block.element is not None:
+            run_of[id(block)] = runs.get(block.element, 0)
+            runs[block.element] = run_of[id(block)] + 1
+    return run_of
+
+
+#: turbohtml's inline HTML and trafilatura's XML for it: a line break, a link, code, and
+#: (with ``include_formatting``) emphasis as ``<hi rend>``.
+_INLINE_HTML = re.compile(r"\s*<br>\s*|<(/?)(strong|em|sup|sub|del|code|a)\b([^>]*)>")
+_HI = {"strong": '<hi rend="#b">', "em": '<hi rend="#i">', "sup": '<hi rend="#sup">', "sub": '<hi rend="#sub">',
+       "del": "<del>"}
+_HREF = re.compile(r'href="([^"]*)"')
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _tei_inline(markup: str, formatting: bool) -> str:
+    """``inline_html``'s markup in trafilatura's XML vocabulary."""
+    def swap(match: re.Match[str]) -> str:
+        closing, name, attributes = match.groups()
+        if name is None:
+            return "<lb/>"
+        if name == "a":
+            href = _HREF.search(attributes)
+            return "</ref>" if closing else f'<ref target="{href.group(1)}">' if href else "<ref>"
+        if name == "code":
+            return f"<{closing}code>"
+        if not formatting:
+            return ""
+        return ("</del>" if name == "del" else "</hi>") if closing else _HI[name]
+
+    return _INLINE_HTML.sub(swap, markup)
+
+
+def _markup_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> None:
+    """Each piece's XML as trafilatura writes it inside a block (``<lb/>``, ``<code>``,
+    ``<ref target>`` with links, ``<hi rend>`` with formatting), from turbohtml's
+    public renderer (``inline_html``); a piece whose rendering does not hold the same
+    words as its unit keeps its plain text. Table cells and code blocks keep theirs."""
+    run_of = _runs(units)
+    wanted = [(block, piece) for block, piece in body
+              if block.element is not None and piece.kind in ("p", "head", "item", "quote")]
+    rendered = inline_html([(block.element, run_of[id(block)]) for block, _ in wanted], links=bool(options.links),
+                           base_url=options.url)
+    for (block, piece), markup in zip(wanted, rendered, strict=True):
+        xml = _tei_inline(markup, bool(options.formatting))
+        words = html.unescape(_TAG.sub("", xml))
+        if _NOT_WORD.sub("", words) == _NOT_WORD.sub("", block.text):
+            piece.xml = xml
+
+
 def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> set[Any]:
     """Each piece's text as its element's inline Markdown (bold, italics, code, links;
     images too in a table cell), from turbohtml's public renderer; a piece whose
     rendering does not hold the same words as its unit (an alignment the renderer reads
     differently) keeps its text. The cells whose images are now in their text."""
     inlined: set[Any] = set()
-    runs: dict[Any, int] = {}
-    run_of: dict[int, int] = {}
-    for block in units:  # which run of its element's children each unit is
-        if block.element is not None:
-            run_of[id(block)] = runs.get(block.element, 0)
-            runs[block.element] = run_of[id(block)] + 1
+    run_of = _runs(units)
     for cells in (False, True):  # a cell's images stay in the cell (elsewhere: pieces of their own)
         wanted = [(block, piece) for block, piece in body if block.element is not None and piece.kind != "code"
                   and (piece.cell is not None and piece.cell.tag != "caption") == cells]
@@ -701,7 +755,7 @@ def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
         if isinstance(piece, list):
             lines += _xml_table(piece, indent)
             continue
-        text = _refs(_xml_escape(piece.text))
+        text = piece.xml if piece.xml is not None else _refs(_xml_escape(piece.text))
         if piece.kind == "item":
             lists.item(piece, text)
         elif piece.kind == "head":
