@@ -565,7 +565,8 @@ COMBO_DOC = ("<html><body><article>"
     # test_combined_links_formatting_images_tables, test_combined_flags_toggle_off
     (None, "Intro with a [link](http://x.io/p) and **bold** word.\n\n"
            "| h1 | h2 | \n| [**bold link**](http://x.io/c) | ![pic](http://x.io/i.jpg) |"),
-    ("include_links", "Intro with a link and **bold** word.\n\n| h1 | h2 | \n| **bold link** | ![pic](http://x.io/i.jpg) |"),
+    ("include_links", "Intro with a link and **bold** word.\n\n| h1 | h2 | \n"
+                      "| **bold link** | ![pic](http://x.io/i.jpg) |"),
     ("include_formatting", "Intro with a [link](http://x.io/p) and bold word.\n| h1 | h2 | \n"
                            "| [bold link](http://x.io/c) | ![pic](http://x.io/i.jpg) |"),
     ("include_tables", "Intro with a [link](http://x.io/p) and **bold** word."),
@@ -614,8 +615,8 @@ def test_xml_lists_nest_and_describe():
     assert "<ul><li>a<ul><li>b<ul><li>c</li></ul></li><li>b2</li></ul></li><li>d</li></ul>" in \
         _article(three_levels, output_format="html").replace("\n", "").replace(" ", "")
     terms = "<dl><dt>Coffee</dt><dd>Black hot drink</dd><dt>Milk</dt><dd>White cold drink</dd></dl>"
-    assert ('\n    <list rend="dl">\n      <item rend="dt-1">Coffee</item>\n      <item rend="dd-1">Black hot drink</item>'
-            '\n      <item rend="dt-2">Milk</item>\n      <item rend="dd-2">White cold drink</item>\n    </list>') in \
+    assert ('\n    <list rend="dl">\n      <item rend="dt-1">Coffee</item>'
+            '\n      <item rend="dd-1">Black hot drink</item>\n      <item rend="dt-2">Milk</item>\n      <item rend="dd-2">White cold drink</item>\n    </list>') in \
         _article(terms, output_format="xml")
     ET.fromstring(_article(three_levels + terms, output_format="xmltei"))  # well-formed
 

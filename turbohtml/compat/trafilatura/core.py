@@ -53,8 +53,8 @@ from turbohtml.compat.htmldate import find_date
 from turbohtml.compat.trafilatura.deduplication import LRU_TEST, LRUCache
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
 from turbohtml.compat.trafilatura.utils import not_html
-from turbohtml.extract.urls import registrable_domain
 from turbohtml.compat.trafilatura.xml import MARKDOWN_STYLE
+from turbohtml.extract.urls import registrable_domain
 from turbohtml.render import inline_html, inline_markdown
 
 __all__ = ["Extractor", "bare_extraction", "extract", "extract_metadata", "extract_with_metadata"]
