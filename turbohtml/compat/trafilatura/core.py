@@ -159,7 +159,7 @@ class _Piece:
         self.group = group
         self.ordered = ordered
         self.cell = cell   # a table cell's <td>/<th>
-        self.rend = rend   # a description list item's "dt-N"/"dd-N" (trafilatura's XML)
+        self.rend = rend   # a description list item's "dt"/"dd"
         self.xml: str | None = None   # the text with trafilatura's inline XML (<hi>, <lb/>, <ref>, <code>)
 
 
@@ -182,28 +182,16 @@ def _piece(block: Block) -> _Piece:
     if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
         owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
         depth = max(sum(node.tag in ("ul", "ol", "dl") for node in chain) - 1, 0)  # lists around its own
-        rend = _term_rend(chain) if owner is not None and owner.tag == "dl" else ""
+        entry = next((node.tag for node in reversed(chain) if node.tag in ("dt", "dd")), "dd")
+        rend = entry if owner is not None and owner.tag == "dl" else ""
         return _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol",
                       rend=rend)
     if "pre" in tags:
         pre = next(node for node in reversed(chain) if node.tag == "pre")
-        return _Piece("code", _code_text(pre), group=pre)
+        return _Piece("code", block.text, group=pre)
     if "blockquote" in tags:
         return _Piece("quote", block.text)
     return _Piece("p", block.text)
-
-
-def _term_rend(chain: list[Any]) -> str:
-    """trafilatura's ``rend`` of a description list's ``<dt>``/``<dd>``: ``dt-N``/``dd-N``,
-    N counting the terms up to it."""
-    entry = next((node for node in reversed(chain) if node.tag in ("dt", "dd")), None)
-    if entry is None:
-        return ""
-    terms, sibling = int(entry.tag == "dt"), entry.previous_sibling
-    while sibling is not None:
-        terms += sibling.tag == "dt"
-        sibling = sibling.previous_sibling
-    return f"{entry.tag}-{max(terms, 1)}"
 
 
 #: A ``<br>`` in code text: ``<lb/>`` in XML, a newline elsewhere (a private-use character).
@@ -400,8 +388,10 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
         piece = _piece(block)
         if piece.kind == "cell" and not options.tables:
             continue
-        if piece.kind == "code" and body and body[-1][1].kind == "code" and body[-1][1].group == piece.group:
-            continue  # one piece holds the whole <pre>
+        if piece.kind == "code":
+            if body and body[-1][1].kind == "code" and body[-1][1].group == piece.group:
+                continue  # one piece holds the whole <pre>
+            piece.text = _code_text(piece.group)
         if options.dedup and _repeated(piece.text, options):
             continue
         if first_content is None:
@@ -710,6 +700,7 @@ class _XmlLists:
         self.indent = indent
         self.open: list[tuple[Any, int]] = []  # (list group, level), outermost first; each holds an open <item>
         self.line = ""   # the open top-level item's line
+        self.terms: dict[Any, int] = {}   # a description list's <dt> count so far
 
     def item(self, piece: _Piece, text: str) -> None:
         level = min(piece.level, self.open[-1][1] + 1) if self.open else 0
@@ -718,7 +709,10 @@ class _XmlLists:
             self._close_list()
         kind = "dl" if piece.rend else "ol" if piece.ordered else "ul"
         opening = f'<list rend="{kind}">'
-        item = f'<item rend="{piece.rend}">' if piece.rend else "<item>"
+        item = "<item>"
+        if piece.rend:  # trafilatura's dt-N/dd-N, N counting the terms up to it
+            self.terms[group] = self.terms.get(group, 0) + (piece.rend == "dt")
+            item = f'<item rend="{piece.rend}-{max(self.terms[group], 1)}">'
         if self.open and self.open[-1][1] == level:  # the next item of the same list
             if len(self.open) == 1:
                 self.lines.append(self.line + "</item>")
