@@ -518,6 +518,8 @@ def test_nested_lists_in_text():
     ('<ul><li><a href="/x"></a></li><li><a href="/y">b</a></li><li>c</li></ul>', "- [b](/y)\n- c"),
     ("<ul><li>see <a href='http://x.com'>link <b>bold</b></a> here</li></ul>", "- see [link **bold**](http://x.com) here"),
     ("<blockquote><p>see <a href='http://x.com'>link</a></p></blockquote>", "see [link](http://x.com)"),
+    # an image-only item keeps its bullet
+    ("<ul><li><img src='/i.jpg' alt='a'></li><li>plain</li></ul>", "- ![a](/i.jpg)\n- plain"),
 ])
 def test_markdown_spelling(body, expected):
     assert _article(body, output_format="markdown", include_formatting=True, include_links=True,

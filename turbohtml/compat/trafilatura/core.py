@@ -339,9 +339,14 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
             continue  # the cell's Markdown holds its images already
         if (image := _image_piece(node, base)) is None:
             continue
+        item = next((up for up in reversed(chain) if up.tag == "li"), None) if in_cells is not False else None
         if cell is not None and in_cells:  # trafilatura's text keeps a cell's image in the cell
             row = next((up for up in reversed(chain) if up.tag == "tr"), None)
             image = _Piece("cell", image.text, group=row, cell=cell)
+        elif item is not None and cell is None and not item.text.strip():  # an image-only list item
+            lists = [up for up in chain if up.tag in ("ul", "ol")]
+            image = _Piece("item", image.text, level=max(len(lists) - 1, 0), group=lists[-1] if lists else item,
+                           ordered=bool(lists) and lists[-1].tag == "ol")
         elif (caption := next((up for up in chain if up.tag == "caption"), None)) is not None:
             index += len(list(caption.parent.descendants))  # a caption's image follows its table
         images.append((index, image))
