@@ -882,7 +882,7 @@ cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
     cdef size_t elements
     cdef int kind = page_kind(root, &probability, &elements)
     page[0] = kind
-    if kind == PAGE_ARTICLE or probability < _GATES[kind]:
+    if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE:
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
         return PASS_THREAD | PASS_WHOLE_PAGE
@@ -997,13 +997,3 @@ def candidate_scores(Node node, /, int mode=PASS_PRUNE_CLASSES) -> list:
         free(cmap.slots)
     rows.sort(key=lambda row: -row[1])
     return rows
-
-
-cdef double _GATES[8]
-for _i in range(8): _GATES[_i] = 0.7
-def _set_gate(double value, int kind=-1):  # EXPERIMENT
-    global KIND_CONFIDENCE
-    if kind < 0:
-        for i in range(8): _GATES[i] = value
-    else:
-        _GATES[kind] = value

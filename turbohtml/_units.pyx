@@ -17,7 +17,7 @@ from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
 from turbohtml._buffer cimport Buffer, reserve
 from turbohtml._score cimport (
-    HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, PASS_PRODUCT, PASS_THREAD, PASS_WHOLE_PAGE,
+    HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, PASS_THREAD, PASS_WHOLE_PAGE,
     class_hints, is_hidden, is_page_chrome, prunes,
 )
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
@@ -179,14 +179,6 @@ cdef inline bint _is_form_chrome(uintptr_t tag) noexcept nogil:
     return tag == LXB_TAG_LABEL
 
 
-cdef bint _holds(lxb_dom_node_t *ancestor, lxb_dom_node_t *c_node) noexcept nogil:
-    while c_node != NULL:
-        if c_node == ancestor:
-            return True
-        c_node = c_node.parent
-    return False
-
-
 cdef lxb_dom_node_t *_block_of(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
     """The innermost block element around a text node (``root`` at most)."""
     cdef lxb_dom_node_t *c_up = c_node.parent
@@ -277,7 +269,6 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                         (is_page_chrome(c_node, NULL) and not (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT))
                         or (mode & PASS_PRUNE_CLASSES and prunes(hints, mode))
                         or (mode & PASS_WHOLE_PAGE and _is_form_chrome(tag))
-                        or (mode & PASS_PRODUCT and tag == LXB_TAG_FORM and not _holds(c_node, content))
                         or (mode & PASS_THREAD and tag == LXB_TAG_DL)):
                     _enter(&boiler, c_node)
             else:
