@@ -17,8 +17,16 @@ import html
 from typing import Any
 
 import turbohtml
+from turbohtml.render import MarkdownStyle, node_markdown
 
-__all__ = ["xmltotxt"]
+__all__ = ["MARKDOWN_STYLE", "xmltotxt"]
+
+#: trafilatura's Markdown spelling over turbohtml's renderer: spaces around inline
+#: markers kept ("a  **x**  b"), a line break a plain newline, TeX math as ``$..$``,
+#: a URL with a space in angle brackets, a link without target ``[text]``, a line
+#: break inside emphasis or a link a space, a table's ``|---|`` row only under a header row.
+MARKDOWN_STYLE = MarkdownStyle(keep_spaces=True, line_break="\n", tex_math=True, angle_urls=True,
+                               bare_links=True, flat_spans=True, rule_after_th=True, rule_cell="---")
 
 #: ``<hi rend>`` values and the HTML element each stands for (trafilatura's HI_FORMATTING).
 HI_TAGS = {"#b": "b", "#i": "i", "#t": "code", "#u": "u", "#sup": "sup", "#sub": "sub"}
@@ -50,7 +58,7 @@ def _html(element: Any) -> str:
         return f"<img{attributes}>" + tail
     if tag == "ref":
         target = element.get("target")
-        return (f'<a href="{html.escape(target)}">{inner}</a>' if target else inner) + tail
+        return (f'<a href="{html.escape(target)}">{inner}</a>' if target else f"<a>{inner}</a>") + tail
     if tag == "hi":
         name = HI_TAGS.get(element.get("rend") or "", "span")
         return f"<{name}>{inner}</{name}>{tail}"
@@ -83,5 +91,5 @@ def xmltotxt(xmloutput: Any, include_formatting: bool) -> str:
     if fragment is None:
         return ""
     if include_formatting:
-        return fragment.to_markdown(links=True, images=True)
+        return node_markdown(fragment, links=True, images=True, style=MARKDOWN_STYLE)
     return fragment.to_text()
