@@ -30,10 +30,10 @@ MARKDOWN_STYLE = MarkdownStyle(keep_spaces=True, line_break="\n", tex_math=True,
 
 #: ``<hi rend>`` values and the HTML element each stands for (trafilatura's HI_FORMATTING).
 HI_TAGS = {"#b": "b", "#i": "i", "#t": "code", "#u": "u", "#sup": "sup", "#sub": "sub"}
-#: trafilatura's block elements and their HTML counterparts.
-BLOCK_TAGS = {"body": "div", "doc": "div", "main": "div", "comments": "div", "div": "div", "p": "p",
-              "quote": "p", "list": "ul", "item": "li", "table": "table", "row": "tr", "cell": "td",
-              "del": "del", "ab": "p"}
+#: trafilatura's XML block elements and the HTML element each becomes.
+XML_TO_HTML_BLOCKS = {"body": "div", "doc": "div", "main": "div", "comments": "div", "div": "div", "p": "p",
+                      "quote": "p", "list": "ul", "item": "li", "table": "table", "row": "tr", "cell": "td",
+                      "del": "del", "ab": "p"}
 
 #: Parents under which a one-line ``<code>`` is a block of its own (elsewhere it is inline).
 CODE_BLOCK_PARENTS = frozenset({"body", "doc", "main", "comments", "div", "quote"})
@@ -78,7 +78,7 @@ def _html(element: Any) -> str:
     if tag == "cell":
         name = "th" if element.get("role") == "head" else "td"
         return f"<{name}>{inner}</{name}>{tail}"
-    name = BLOCK_TAGS.get(tag, "span")
+    name = XML_TO_HTML_BLOCKS.get(tag, "span")
     return f"<{name}>{inner}</{name}>{tail}"
 
 
