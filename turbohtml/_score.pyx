@@ -12,7 +12,8 @@ from turbohtml._core cimport Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
 from turbohtml._features cimport (
-    PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE, page_kind,
+    PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
+    FeatureWalk, features_kind, features_start, features_step,
 )
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
@@ -45,6 +46,7 @@ cdef enum:
     WORD_REVIEW = 128
     MAX_ALL_WORDS = 4 * MAX_WORDS
     MAX_TOKEN = 128         # bytes of one class/id token read (bounded work)
+    PAIR_BYTES = 256 * 256 / 8  # a bit per two-byte word start
 
 ctypedef struct Word:
     const char *text
@@ -61,6 +63,7 @@ ctypedef struct WordList:
 cdef Word _words[MAX_ALL_WORDS]
 cdef size_t _first_start[256]
 cdef size_t _first_count[256]
+cdef unsigned char _first_pairs[PAIR_BYTES]  # bit set: some hint word starts with these two bytes
 cdef WordList _skipped_prefixes
 cdef WordList _qualifiers
 cdef WordList _sides
@@ -98,6 +101,9 @@ cdef void _load_words() except *:
             data = word.encode("ascii")
             if data[0] != first:
                 continue
+            if len(data) < 2:
+                raise ValueError("hint words have at least two letters (the pair filter)")
+            _first_pairs[(data[0] << 5) | (data[1] >> 3)] |= 1 << (data[1] & 7)
             _keep_alive.append(data)
             _words[i].text = <const char *>data
             _words[i].length = len(data)
@@ -118,6 +124,11 @@ cdef inline bint _equal(const unsigned char *text, const char *word, size_t n) n
         if text[j] != <unsigned char>word[j]:
             return False
     return True
+
+
+cdef inline bint _may_start_word(unsigned char first, unsigned char second) noexcept nogil:
+    """Whether some hint word starts with these two bytes (every word has two or more)."""
+    return (_first_pairs[(first << 5) | (second >> 3)] >> (second & 7)) & 1
 
 
 cdef bint _word_ends_at(const unsigned char *word, const bint *starts, size_t at,
@@ -172,6 +183,8 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     for i in range(n):
         if starts[i] and i:
             first_word = False
+        if i + 1 == n or not _may_start_word(squashed[i], squashed[i + 1]):
+            continue  # most positions end here, the bulk of the hint scan otherwise
         end = _first_start[squashed[i]] + _first_count[squashed[i]]
         for k in range(_first_start[squashed[i]], end):
             word = &_words[k]
@@ -752,8 +765,15 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
 
 
 cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_text,
-                                 bint *failed, CandidateMap *keep=NULL) noexcept nogil:
-    """One scoring pass; with ``keep`` the candidate map is handed over instead of freed."""
+                                 bint *failed, CandidateMap *keep=NULL,
+                                 FeatureWalk *features=NULL) noexcept nogil:
+    """One scoring pass; with ``keep`` the candidate map is handed over instead of freed.
+
+    With ``features`` (started by ``features_start``) the same walk also counts the
+    page-type features, which read the whole page: a subtree the pass skips is still
+    walked for them, with scoring paused (``unscored``), and a subtree they skip
+    (``uncounted``: scripts, styles, SVG) is scored without them. One walk instead of
+    two: the walk over the tree is much of either's cost."""
     cdef CandidateMap cmap
     cdef Frame *stack = NULL
     cdef Frame *grown
@@ -766,13 +786,27 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef Candidate *c_cand
     cdef bint closing = False, block
     cdef uintptr_t tag
+    cdef lxb_dom_node_t *unscored = NULL    # the subtree being walked for the features only
+    cdef lxb_dom_node_t *uncounted = NULL   # the subtree the features leave out
     cmap.items = NULL
     cmap.slots = NULL
     cmap.length = cmap.capacity = cmap.slot_count = 0
     cmap.mode = mode
     winner_text[0] = 0
     while c_node != NULL and not failed[0]:
-        if not closing:
+        if features != NULL:
+            if uncounted == NULL:
+                if features_step(features, c_node, closing):
+                    uncounted = c_node
+            elif closing and c_node == uncounted:
+                uncounted = NULL
+        if unscored != NULL:
+            if closing and c_node == unscored:
+                unscored = NULL
+            elif c_node == uncounted:
+                closing = True  # neither walk reads this subtree: no closing event comes
+                uncounted = NULL
+        elif not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 if depth:
                     c_text = <lxb_dom_character_data_t *>c_node
@@ -785,7 +819,12 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     parent.run_commas += commas
             elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
                 if skips_subtree(c_node, root, mode):
-                    closing = True  # skip: no closing event will come for this node
+                    if features != NULL and uncounted == NULL:
+                        unscored = c_node  # the features still read it
+                    else:
+                        closing = True  # skip: no closing event will come for this node
+                        if c_node == uncounted:
+                            uncounted = NULL
                     c_node = next_node(root, c_node, &closing)
                     continue
                 if depth and is_block(c_node.local_name):
@@ -872,15 +911,11 @@ PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE
 PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
-cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
+cdef int _kind_mode(int kind, double probability) noexcept nogil:
     """What the page's kind changes in every pass: a thread's comment blocks are its
     posts, a product's reviews are not its description, a listing's cards are its items
     and a landing page's its sections, and on any page but an article the main content
     is the page's whole main region (PASS_WHOLE_PAGE)."""
-    cdef double probability
-    cdef size_t elements
-    cdef int kind = page_kind(root, &probability, &elements)
-    page[0] = kind
     if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE:
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
@@ -920,15 +955,35 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     ``<noscript>`` copy forum software serves): score again walking those. ``mode`` tells
     which pass won, so the unit walk reads the winner's inside the same way; ``page``
     the page's kind (PAGE_*).
+
+    The page's kind sets every pass's mode, and the first pass's walk counts the
+    features that tell the kind: it reads the page as an article (the most common kind,
+    and the reading when the model is unsure); only when the kind changes the mode is
+    the first pass walked again.
     """
-    cdef size_t text = 0, tried_text
+    cdef size_t text = 0, tried_text = 0, elements
     cdef size_t i
     cdef lxb_dom_node_t *winner = NULL
     cdef lxb_dom_node_t *tried
-    cdef int kind = _kind_mode(root, page), pass_mode
+    cdef int kind, pass_mode
+    cdef double probability
+    cdef FeatureWalk features
     failed[0] = False
+    features_start(&features, root)
+    tried = _score_walk(root, PASSES[0].mode, &tried_text, failed, NULL, &features)
+    if failed[0]:
+        return NULL
+    page[0] = features_kind(&features, &probability, &elements)
+    kind = _kind_mode(page[0], probability)
+    if kind:
+        tried_text = 0
+        tried = _score_walk(root, PASSES[0].mode | kind, &tried_text, failed)
+        if failed[0]:
+            return NULL
     mode[0] = PASSES[0].mode | kind
-    for i in range(PASS_COUNT):
+    if tried != NULL:
+        winner, text = tried, tried_text
+    for i in range(1, PASS_COUNT):
         if winner != NULL and text >= PASSES[i].below:
             continue
         pass_mode = PASSES[i].mode | kind
