@@ -13,7 +13,7 @@ from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
 from turbohtml._features cimport (
     PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
-    FeatureWalk, features_kind, features_start, features_step,
+    FeatureWalk, features_kind, features_start, features_step, features_text, text_counts,
 )
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
@@ -779,12 +779,12 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef Frame *grown
     cdef Frame frame
     cdef Frame *parent
-    cdef size_t depth = 0, capacity = 0, link_text, chars, commas
+    cdef size_t depth = 0, capacity = 0, link_text, chars = 0, commas = 0, currency
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_node_t *best = NULL
     cdef lxb_dom_character_data_t *c_text
     cdef Candidate *c_cand
-    cdef bint closing = False, block
+    cdef bint closing = False, block, text_counted
     cdef uintptr_t tag
     cdef lxb_dom_node_t *unscored = NULL    # the subtree being walked for the features only
     cdef lxb_dom_node_t *uncounted = NULL   # the subtree the features leave out
@@ -794,9 +794,17 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cmap.mode = mode
     winner_text[0] = 0
     while c_node != NULL and not failed[0]:
+        text_counted = False
         if features != NULL:
             if uncounted == NULL:
-                if features_step(features, c_node, closing):
+                if c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing:
+                    # one scan of the text for both walks (features_step's text event)
+                    c_text = <lxb_dom_character_data_t *>c_node
+                    chars = commas = currency = 0
+                    chars = text_counts(c_text.data.data, c_text.data.length, &commas, &currency)
+                    features_text(features, chars, currency)
+                    text_counted = True
+                elif features_step(features, c_node, closing):
                     uncounted = c_node
             elif closing and c_node == uncounted:
                 uncounted = NULL
@@ -809,9 +817,10 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
         elif not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 if depth:
-                    c_text = <lxb_dom_character_data_t *>c_node
-                    chars = commas = 0
-                    count_text(c_text.data.data, c_text.data.length, &chars, &commas)
+                    if not text_counted:
+                        c_text = <lxb_dom_character_data_t *>c_node
+                        chars = commas = 0
+                        count_text(c_text.data.data, c_text.data.length, &chars, &commas)
                     parent = &stack[depth - 1]
                     parent.text += chars
                     parent.commas += commas
