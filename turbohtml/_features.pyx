@@ -25,7 +25,7 @@ cdef enum:
     MAX_WORDS = 128
     MAX_SHARES = 32
     MIN_PAGE_ELEMENTS = 50  # below, too little structure for the model: an article
-    PAIR_BYTES = 256 * 256 / 8  # a bit per two-byte word start
+    START_BYTES = 4096      # a bit per word start (_start_key)
 
 # tag and text counters, then one per class word, then one per schema type
 TAG_FEATURES = (
@@ -54,7 +54,7 @@ ctypedef struct WordTable:
     unsigned char first[MAX_WORDS]      # word indexes sorted by first byte
     size_t bucket_start[256]
     size_t bucket_count[256]
-    unsigned char pairs[PAIR_BYTES]       # bit set: some word starts with these two bytes
+    unsigned char starts[START_BYTES]     # bit set: some word starts with these three bytes (_start_key)
 
 cdef WordTable _class_words
 cdef WordTable _schema_types
@@ -67,13 +67,14 @@ cdef void _load(WordTable *table, words) except *:
     if len(words) > MAX_WORDS:
         raise ValueError("too many page-type words")
     table.count = len(words)
-    for i in range(sizeof(table.pairs)):
-        table.pairs[i] = 0
+    for i in range(START_BYTES):
+        table.starts[i] = 0
     for k, word in enumerate(words):
         data = word.encode("ascii")
-        if len(data) < 2:
-            raise ValueError("page-type words have at least two letters (the pair filter)")
-        _set_pair(table.pairs, data[0], data[1])
+        if len(data) < 3:
+            raise ValueError("page-type words have at least three letters (the start filter)")
+        key = _start_key(data[0], data[1], data[2])
+        table.starts[key >> 3] |= 1 << (key & 7)
         _keep_alive.append(data)
         table.words[k] = <const char *>data
         table.lengths[k] = len(data)
@@ -94,25 +95,28 @@ if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
 
 
-cdef inline void _set_pair(unsigned char *pairs, unsigned char a, unsigned char b) noexcept nogil:
-    pairs[(a << 5) | (b >> 3)] |= 1 << (b & 7)
-
-
-cdef inline bint _has_pair(const unsigned char *pairs, unsigned char a, unsigned char b) noexcept nogil:
-    return (pairs[(a << 5) | (b >> 3)] >> (b & 7)) & 1
+cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned char c) noexcept nogil:
+    """A word start's bit: the low five bits of its first three bytes (exact for letters,
+    either case; other bytes share bits, so a set bit only says "try the words here")."""
+    return ((a & 31) << 10) | ((b & 31) << 5) | (c & 31)
 
 
 cdef void _count_words(const unsigned char *value, size_t length, WordTable *table,
                        size_t *counts) noexcept nogil:
     """Add one to the count of every word of ``table`` found in ``value``: one pass,
-    trying at each byte only the words that start with it and the next byte (most
-    positions of a class value or a JSON-LD script start no word: the pair bit set
-    rules them out in one lookup, the bulk of the page-type walk's time otherwise)."""
+    trying at each byte only the words that start with it (most
+    positions of a class value or a JSON-LD script start no word: a bit set of the
+    words' first three bytes rules them out in one lookup; the bucket loop at every
+    position was the bulk of the page-type walk's time)."""
     cdef size_t found[MAX_WORDS]  # the words counted so far: a value names few
     cdef size_t i, b, k, n, j, f, nfound = 0
+    cdef unsigned int key
     for i in range(length):
-        if i + 1 == length or not _has_pair(table.pairs, value[i], value[i + 1]):
-            continue  # every word has two bytes or more
+        if i + 2 >= length:
+            break  # every word has three bytes or more
+        key = _start_key(value[i], value[i + 1], value[i + 2])
+        if not (table.starts[key >> 3] >> (key & 7)) & 1:
+            continue
         for b in range(table.bucket_start[value[i]], table.bucket_start[value[i]] + table.bucket_count[value[i]]):
             k = table.first[b]
             n = table.lengths[k]

@@ -46,7 +46,7 @@ cdef enum:
     WORD_REVIEW = 128
     MAX_ALL_WORDS = 4 * MAX_WORDS
     MAX_TOKEN = 128         # bytes of one class/id token read (bounded work)
-    PAIR_BYTES = 256 * 256 / 8  # a bit per two-byte word start
+    START_BYTES = 4096      # a bit per hint word start (_start_key)
 
 ctypedef struct Word:
     const char *text
@@ -63,7 +63,7 @@ ctypedef struct WordList:
 cdef Word _words[MAX_ALL_WORDS]
 cdef size_t _first_start[256]
 cdef size_t _first_count[256]
-cdef unsigned char _first_pairs[PAIR_BYTES]  # bit set: some hint word starts with these two bytes
+cdef unsigned char _word_starts[START_BYTES]  # bit set: some hint word starts with these three bytes
 cdef WordList _skipped_prefixes
 cdef WordList _qualifiers
 cdef WordList _sides
@@ -101,9 +101,10 @@ cdef void _load_words() except *:
             data = word.encode("ascii")
             if data[0] != first:
                 continue
-            if len(data) < 2:
-                raise ValueError("hint words have at least two letters (the pair filter)")
-            _first_pairs[(data[0] << 5) | (data[1] >> 3)] |= 1 << (data[1] & 7)
+            if len(data) < 3:
+                raise ValueError("hint words have at least three letters (the start filter)")
+            key = _start_key(data[0], data[1], data[2])
+            _word_starts[key >> 3] |= 1 << (key & 7)
             _keep_alive.append(data)
             _words[i].text = <const char *>data
             _words[i].length = len(data)
@@ -126,9 +127,16 @@ cdef inline bint _equal(const unsigned char *text, const char *word, size_t n) n
     return True
 
 
-cdef inline bint _may_start_word(unsigned char first, unsigned char second) noexcept nogil:
-    """Whether some hint word starts with these two bytes (every word has two or more)."""
-    return (_first_pairs[(first << 5) | (second >> 3)] >> (second & 7)) & 1
+cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned char c) noexcept nogil:
+    """A word start's bit: the low five bits of its first three bytes (exact for letters;
+    other bytes share bits, so a set bit only says "try the words here")."""
+    return ((a & 31) << 10) | ((b & 31) << 5) | (c & 31)
+
+
+cdef inline bint _may_start_word(const unsigned char *at) noexcept nogil:
+    """Whether some hint word may start with the three bytes at ``at``."""
+    cdef unsigned int key = _start_key(at[0], at[1], at[2])
+    return (_word_starts[key >> 3] >> (key & 7)) & 1
 
 
 cdef bint _word_ends_at(const unsigned char *word, const bint *starts, size_t at,
@@ -183,7 +191,7 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     for i in range(n):
         if starts[i] and i:
             first_word = False
-        if i + 1 == n or not _may_start_word(squashed[i], squashed[i + 1]):
+        if i + 2 >= n or not _may_start_word(squashed + i):
             continue  # most positions end here, the bulk of the hint scan otherwise
         end = _first_start[squashed[i]] + _first_count[squashed[i]]
         for k in range(_first_start[squashed[i]], end):
