@@ -8,17 +8,19 @@ touches a Python object until the winner is wrapped, and the walk runs without t
 
 from libc.stdlib cimport calloc, free, realloc
 
-from turbohtml._core cimport Node, attr_name, next_node, wrap_node
+from turbohtml._core cimport Document, Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
 from turbohtml._features cimport (
     PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
     FeatureWalk, features_kind, features_start, features_step, features_text, text_counts,
 )
+from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harvested
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints, _tunables
 from turbohtml._features import PAGE_KINDS_NAMES
+from turbohtml._harvest import harvest_metadata
 
 cdef enum:
     MAX_WORDS = 64
@@ -772,16 +774,23 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
     return winner
 
 
+cdef inline bint _reads(void *reader, lxb_dom_node_t *paused) noexcept nogil:
+    """Whether an optional reader of a combined walk (see _score_walk) reads here."""
+    return reader != NULL and paused == NULL
+
+
 cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_text,
                                  bint *failed, CandidateMap *keep=NULL,
-                                 FeatureWalk *features=NULL) noexcept nogil:
+                                 FeatureWalk *features=NULL, HarvestWalk *harvest=NULL) noexcept nogil:
     """One scoring pass; with ``keep`` the candidate map is handed over instead of freed.
 
     With ``features`` (started by ``features_start``) the same walk also counts the
-    page-type features, which read the whole page: a subtree the pass skips is still
-    walked for them, with scoring paused (``unscored``), and a subtree they skip
-    (``uncounted``: scripts, styles, SVG) is scored without them. One walk instead of
-    two: the walk over the tree is much of either's cost."""
+    page-type features, and with ``harvest`` (``harvest_start``, ``root`` the document)
+    it finds article()'s declared metadata: one walk instead of three, since reaching
+    every node is much of each walk's cost. Each reader skips its own subtrees: the
+    features scripts, styles and SVG (``uncounted``), the harvest scripts and styles
+    (``unharvested``), the scoring what the pass leaves out (``unscored``); the walk
+    goes below a node while any reader reads there."""
     cdef CandidateMap cmap
     cdef Frame *stack = NULL
     cdef Frame *grown
@@ -794,8 +803,9 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef Candidate *c_cand
     cdef bint closing = False, block, text_counted
     cdef uintptr_t tag
-    cdef lxb_dom_node_t *unscored = NULL    # the subtree being walked for the features only
-    cdef lxb_dom_node_t *uncounted = NULL   # the subtree the features leave out
+    cdef lxb_dom_node_t *unscored = NULL     # the subtree walked for the other readers only
+    cdef lxb_dom_node_t *uncounted = NULL    # the subtree the features leave out
+    cdef lxb_dom_node_t *unharvested = NULL  # the subtree the harvest leaves out
     cmap.items = NULL
     cmap.slots = NULL
     cmap.length = cmap.capacity = cmap.slot_count = 0
@@ -816,12 +826,19 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     uncounted = c_node
             elif closing and c_node == uncounted:
                 uncounted = NULL
+        if harvest != NULL:
+            if unharvested == NULL:
+                if harvest_step(harvest, c_node, closing):
+                    unharvested = c_node
+            elif closing and c_node == unharvested:
+                unharvested = NULL
         if unscored != NULL:
             if closing and c_node == unscored:
                 unscored = NULL
-            elif c_node == uncounted:
-                closing = True  # neither walk reads this subtree: no closing event comes
-                uncounted = NULL
+            elif not closing and not _reads(features, uncounted) and not _reads(harvest, unharvested):
+                closing = True  # no reader reads below: skip, no closing event comes
+                uncounted = NULL if c_node == uncounted else uncounted
+                unharvested = NULL if c_node == unharvested else unharvested
         elif not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 if depth:
@@ -836,12 +853,12 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     parent.run_commas += commas
             elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
                 if skips_subtree(c_node, root, mode):
-                    if features != NULL and uncounted == NULL:
-                        unscored = c_node  # the features still read it
+                    if _reads(features, uncounted) or _reads(harvest, unharvested):
+                        unscored = c_node  # walked for the other readers only
                     else:
                         closing = True  # skip: no closing event will come for this node
-                        if c_node == uncounted:
-                            uncounted = NULL
+                        uncounted = NULL if c_node == uncounted else uncounted
+                        unharvested = NULL if c_node == unharvested else unharvested
                     c_node = next_node(root, c_node, &closing)
                     continue
                 if depth and is_block(c_node.local_name):
@@ -961,7 +978,8 @@ cdef lxb_dom_node_t *_main_region(lxb_dom_node_t *winner, lxb_dom_node_t *root) 
     return region
 
 
-cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page) noexcept nogil:
+cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page,
+                                       HarvestWalk *harvest=NULL) noexcept nogil:
     """The highest-scoring container below ``root`` after the link-density discount, or NULL.
 
     Like Readability, when pruning boilerplate class/id subtrees leaves no winner or a
@@ -971,7 +989,8 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     not shown without script (a hidden container filled by a streaming script, the
     ``<noscript>`` copy forum software serves): score again walking those. ``mode`` tells
     which pass won, so the unit walk reads the winner's inside the same way; ``page``
-    the page's kind (PAGE_*).
+    the page's kind (PAGE_*); with ``harvest`` (``root`` the document) the first pass
+    also harvests article()'s metadata.
 
     The page's kind sets every pass's mode, and the first pass's walk counts the
     features that tell the kind: it reads the page as an article (the most common kind,
@@ -987,7 +1006,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     cdef FeatureWalk features
     failed[0] = False
     features_start(&features, root)
-    tried = _score_walk(root, PASSES[0].mode, &tried_text, failed, NULL, &features)
+    tried = _score_walk(root, PASSES[0].mode, &tried_text, failed, NULL, &features, harvest)
     if failed[0]:
         return NULL
     page[0] = features_kind(&features, &probability, &elements)
@@ -1033,6 +1052,24 @@ def scored_page(Node node, /) -> tuple:
     if failed:
         raise MemoryError("out of memory while scoring the page")
     return wrap_node(node._owner(), winner), mode, PAGE_KINDS_NAMES[page]
+
+
+def scored_article(Node node, /) -> tuple:
+    """``scored_page``'s ``(winner, mode, page_type)`` and ``harvest_metadata``'s dict, from
+    one walk when ``node`` is the document."""
+    cdef bint failed = False
+    cdef int mode = PASS_PRUNE_CLASSES, page = PAGE_ARTICLE
+    cdef lxb_dom_node_t *winner
+    cdef Document doc = node._owner()
+    cdef HarvestWalk walk
+    if node.c_node != <lxb_dom_node_t *>doc.c_doc:
+        return scored_page(node) + (harvest_metadata(node),)
+    with nogil:
+        harvest_start(&walk)
+        winner = find_main_content(node.c_node, &failed, &mode, &page, &walk)
+    if failed:
+        raise MemoryError("out of memory while scoring the page")
+    return wrap_node(doc, winner), mode, PAGE_KINDS_NAMES[page], harvested(doc, &walk)
 
 
 def scored_winner(Node node, /) -> tuple:
