@@ -327,61 +327,35 @@ cdef void _walk(lxb_dom_node_t *root, FeatureWalk *walk) noexcept nogil:
         c_node = next_node(root, c_node, &closing)
 
 
+# the tag counter of each HTML tag id, plus one (0: the tag has none): one lookup per
+# element instead of a chain of comparisons that most elements (div, span, a) run through
+cdef unsigned char _tag_feature[LXB_TAG__LAST_ENTRY]
+
+
+cdef void _load_tags() except *:
+    cdef size_t i
+    for i in range(LXB_TAG__LAST_ENTRY):
+        _tag_feature[i] = 0
+    for tag, feature in (
+            (LXB_TAG_ARTICLE, F_ARTICLE), (LXB_TAG_SECTION, F_SECTION), (LXB_TAG_TIME, F_TIME),
+            (LXB_TAG_PRE, F_PRE), (LXB_TAG_CODE, F_CODE), (LXB_TAG_TABLE, F_TABLE), (LXB_TAG_TH, F_TH),
+            (LXB_TAG_FORM, F_FORM), (LXB_TAG_INPUT, F_CONTROL), (LXB_TAG_SELECT, F_CONTROL),
+            (LXB_TAG_TEXTAREA, F_CONTROL), (LXB_TAG_BUTTON, F_CONTROL), (LXB_TAG_LI, F_LI),
+            (LXB_TAG_UL, F_LIST), (LXB_TAG_OL, F_LIST), (LXB_TAG_H1, F_H1), (LXB_TAG_H2, F_H2),
+            (LXB_TAG_H3, F_H3), (LXB_TAG_H4, F_H456), (LXB_TAG_H5, F_H456), (LXB_TAG_H6, F_H456),
+            (LXB_TAG_P, F_P), (LXB_TAG_IMG, F_IMG), (LXB_TAG_FIGURE, F_FIGURE), (LXB_TAG_NAV, F_NAV),
+            (LXB_TAG_ASIDE, F_ASIDE), (LXB_TAG_HEADER, F_HEADER), (LXB_TAG_FOOTER, F_FOOTER),
+            (LXB_TAG_MAIN, F_MAIN), (LXB_TAG_BLOCKQUOTE, F_BLOCKQUOTE), (LXB_TAG_DL, F_DL),
+            (LXB_TAG_IFRAME, F_IFRAME), (LXB_TAG_VIDEO, F_VIDEO)):
+        _tag_feature[tag] = feature + 1
+
+
+_load_tags()
+
+
 cdef inline void _count_tag(uintptr_t tag, size_t *counts) noexcept nogil:
-    if tag == LXB_TAG_ARTICLE:
-        counts[F_ARTICLE] += 1
-    elif tag == LXB_TAG_SECTION:
-        counts[F_SECTION] += 1
-    elif tag == LXB_TAG_TIME:
-        counts[F_TIME] += 1
-    elif tag == LXB_TAG_PRE:
-        counts[F_PRE] += 1
-    elif tag == LXB_TAG_CODE:
-        counts[F_CODE] += 1
-    elif tag == LXB_TAG_TABLE:
-        counts[F_TABLE] += 1
-    elif tag == LXB_TAG_TH:
-        counts[F_TH] += 1
-    elif tag == LXB_TAG_FORM:
-        counts[F_FORM] += 1
-    elif tag in (LXB_TAG_INPUT, LXB_TAG_SELECT, LXB_TAG_TEXTAREA, LXB_TAG_BUTTON):
-        counts[F_CONTROL] += 1
-    elif tag == LXB_TAG_LI:
-        counts[F_LI] += 1
-    elif tag == LXB_TAG_UL or tag == LXB_TAG_OL:
-        counts[F_LIST] += 1
-    elif tag == LXB_TAG_H1:
-        counts[F_H1] += 1
-    elif tag == LXB_TAG_H2:
-        counts[F_H2] += 1
-    elif tag == LXB_TAG_H3:
-        counts[F_H3] += 1
-    elif LXB_TAG_H4 <= tag <= LXB_TAG_H6:
-        counts[F_H456] += 1
-    elif tag == LXB_TAG_P:
-        counts[F_P] += 1
-    elif tag == LXB_TAG_IMG:
-        counts[F_IMG] += 1
-    elif tag == LXB_TAG_FIGURE:
-        counts[F_FIGURE] += 1
-    elif tag == LXB_TAG_NAV:
-        counts[F_NAV] += 1
-    elif tag == LXB_TAG_ASIDE:
-        counts[F_ASIDE] += 1
-    elif tag == LXB_TAG_HEADER:
-        counts[F_HEADER] += 1
-    elif tag == LXB_TAG_FOOTER:
-        counts[F_FOOTER] += 1
-    elif tag == LXB_TAG_MAIN:
-        counts[F_MAIN] += 1
-    elif tag == LXB_TAG_BLOCKQUOTE:
-        counts[F_BLOCKQUOTE] += 1
-    elif tag == LXB_TAG_DL:
-        counts[F_DL] += 1
-    elif tag == LXB_TAG_IFRAME:
-        counts[F_IFRAME] += 1
-    elif tag == LXB_TAG_VIDEO:
-        counts[F_VIDEO] += 1
+    if tag < LXB_TAG__LAST_ENTRY and _tag_feature[tag]:
+        counts[_tag_feature[tag] - 1] += 1
 
 
 # ---------------------------------------------------------------- the model
