@@ -2,7 +2,7 @@
 
 from libc.stdint cimport uintptr_t
 
-from turbohtml._lexbor cimport lxb_char_t, lxb_dom_node_t
+from turbohtml._lexbor cimport lxb_dom_node_t
 
 cdef enum:
     PAGE_ARTICLE, PAGE_FORUM, PAGE_PRODUCT, PAGE_COLLECTION, PAGE_LISTING
@@ -22,6 +22,5 @@ ctypedef struct FeatureWalk:
 
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil
-cdef size_t text_counts(const lxb_char_t *data, size_t length, size_t *commas, size_t *currency) noexcept nogil
 cdef void features_text(FeatureWalk *walk, size_t chars, size_t currency) noexcept nogil
 cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements) noexcept nogil

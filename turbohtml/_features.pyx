@@ -13,7 +13,7 @@ from libc.stdint cimport UINTPTR_MAX
 
 from turbohtml._core cimport Node, attr_id, attr_value, element_attr, next_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, contains, space_length
+from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
 from turbohtml._tags cimport is_text_link
 
 from turbohtml import _page_type_model as _model
@@ -188,53 +188,9 @@ cdef void _script_counts(lxb_dom_node_t *c_node, size_t *schema) noexcept nogil:
         c_child = c_child.next
 
 
-cdef size_t text_counts(const lxb_char_t *data, size_t length, size_t *commas,
-                        size_t *currency) noexcept nogil:
-    """Characters after whitespace folding and commas (``count_text``'s counts: a run,
-    Unicode spaces included, counts as one) and prices' signs ($, and the UTF-8 of €, £,
-    ¥) in one pass, so a walk that scores and counts features scans its text once;
-    printable ASCII, most of a page's text, takes the short way."""
-    cdef size_t i = 0, space, chars = 0
-    cdef lxb_char_t c
-    cdef bint in_space = True
-    while i < length:
-        c = data[i]
-        if 32 < c < 128 and c != 36 and c != 44:
-            chars += 1
-            in_space = False
-            i += 1
-            continue
-        if c == 36:  # $
-            currency[0] += 1
-        elif c >= 0x80:
-            if i + 2 < length and c == 0xE2 and data[i + 1] == 0x82 and data[i + 2] == 0xAC:
-                currency[0] += 1  # €
-            elif i + 1 < length and c == 0xC2 and (data[i + 1] == 0xA3 or data[i + 1] == 0xA5):
-                currency[0] += 1  # £, ¥
-        space = space_length(data, i, length)
-        if space:
-            if not in_space:
-                chars += 1
-                in_space = True
-            i += space
-            continue
-        if (c & 0xC0) != 0x80:
-            chars += 1
-            in_space = False
-            if c == 44:  # ,
-                commas[0] += 1
-            elif i + 1 < length and c == 0xD8 and data[i + 1] == 0x8C:  # U+060C Arabic comma
-                commas[0] += 1
-            elif i + 2 < length and ((c == 0xEF and data[i + 1] == 0xBC and data[i + 2] == 0x8C)  # U+FF0C
-                                     or (c == 0xE3 and data[i + 1] == 0x80 and data[i + 2] == 0x81)):  # U+3001
-                commas[0] += 1
-        i += 1
-    return chars
-
-
 cdef void features_text(FeatureWalk *walk, size_t chars, size_t currency) noexcept nogil:
-    """Count a text node's ``text_counts`` into ``walk`` (features_step's text event,
-    for a walk that scanned the text itself)."""
+    """Count a text node's characters and price signs (``count_text`` with ``currency``)
+    into ``walk``: features_step's text event, for a walk that scanned the text itself."""
     cdef size_t *counts = walk.counts
     counts[F_CURRENCY] += currency
     counts[F_CHARS] += chars
@@ -270,12 +226,12 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
     cdef size_t *schema = words + _class_words.count
     cdef lxb_dom_character_data_t *c_text
     cdef uintptr_t tag
-    cdef size_t chars, commas = 0, currency = 0, length = 0
+    cdef size_t chars = 0, commas = 0, currency = 0, length = 0
     cdef const lxb_char_t *value
     if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
         if not closing:
             c_text = <lxb_dom_character_data_t *>c_node
-            chars = text_counts(c_text.data.data, c_text.data.length, &commas, &currency)
+            count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
             features_text(walk, chars, currency)
     elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
         tag = c_node.local_name

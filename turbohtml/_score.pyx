@@ -13,7 +13,7 @@ from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
 from turbohtml._features cimport (
     PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
-    FeatureWalk, features_kind, features_start, features_step, features_text, text_counts,
+    FeatureWalk, features_kind, features_start, features_step, features_text,
 )
 from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harvested
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
@@ -819,7 +819,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     # one scan of the text for both walks (features_step's text event)
                     c_text = <lxb_dom_character_data_t *>c_node
                     chars = commas = currency = 0
-                    chars = text_counts(c_text.data.data, c_text.data.length, &commas, &currency)
+                    count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
                     features_text(features, chars, currency)
                     text_counted = True
                 elif features_step(features, c_node, closing):
