@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from turbohtml._core import Node
-from turbohtml._harvest import harvest_metadata
-from turbohtml._score import CARD_PAGE, THREAD_PAGE, WHOLE_PAGE, scored_page
+from turbohtml._score import CARD_PAGE, THREAD_PAGE, WHOLE_PAGE, scored_article
 from turbohtml._text import layout
 from turbohtml._tunables import MAX_LINK_DENSITY
 from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, ParagraphUnit, paragraph_units
@@ -83,7 +82,6 @@ def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
 
 
 def node_article(node: Node) -> Article:
-    winner, mode, page_type = scored_page(node)
+    winner, mode, page_type, meta = scored_article(node)  # one walk for both (_score.pyx)
     text = layout(article_units(paragraph_units(winner, winner, mode), mode)) if winner is not None else ""
-    meta = harvest_metadata(node)
     return Article(element=winner, text=text, **meta, page_type=page_type)
