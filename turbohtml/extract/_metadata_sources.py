@@ -191,6 +191,10 @@ UPDATE_SHOWN_SHARE = 0.5
 UPDATE_LABELS = ("updated", "update", "modified", "revised", "aktualisiert", "geändert", "mis à jour",
                  "actualizado", "actualización", "aggiornato", "bijgewerkt", "atualizado")
 
+#: class words naming a publication date: a class holding one is not an update's
+#: (WordPress themes mark an unedited post's date ``class="entry-date published updated"``).
+PUBLISHED_CLASS_WORDS = ("publish", "entry-date", "created")
+
 #: More distinct dates than this next to the title: a listing's teasers, not one page's date.
 MAX_SHOWN_DATES = 2
 

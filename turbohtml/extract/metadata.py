@@ -495,7 +495,8 @@ def _iso(value: str | None) -> str | None:
     return found.date().isoformat()
 
 
-def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool) -> str | None:
+def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool,
+          url_date: str | None = None) -> str | None:
     """The publication date. The dates shown next to the title and the dates the page
     declares vote; the winner must be shown or a declared publication date. A declared
     modification date only supports a shown one, a date shown under an "Updated" label
@@ -536,6 +537,13 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     if len([date for date, update in shown if not update]) > S.MAX_SHOWN_DATES:
         # a listing's teasers or a thread's posts: only a declared date they repeat stands
         shown = [(date, update) for date, update in shown if date == declared or date in stated]
+    # a declared time stamp is UTC or the server's zone, the shown day the reader's: a
+    # shown publication day one off a declared one ("2025-12-02T23:00Z", shown "Dec 3")
+    # is that declaration, not a second date
+    # (unless the page's address dates the shown day: then the shown day is the local one)
+    claims = stated | {declared} if declared else stated
+    shown = [(_same_day(date, claims) if not update and date != url_date else date, update)
+             for date, update in shown]
     shown_dates = [date for date, _update in shown]
     for index, (date, update) in enumerate(shown):
         vote(date, S.VISIBLE_DATE_WEIGHT * (S.UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
@@ -551,16 +559,55 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     return None
 
 
+_URL_DATE = re.compile(r"/((?:19|20)\d\d)/(\d\d?)/(\d\d?)(?:/|$)")
+
+
+def _url_date(url: str | None) -> str | None:
+    """The ``/YYYY/MM/DD/`` date in a page's address, as ISO (``None`` without one)."""
+    match = _URL_DATE.search(url or "")
+    if match is None:
+        return None
+    try:
+        return _dt.date(*map(int, match.groups())).isoformat()
+    except ValueError:
+        return None
+
+
+def _same_day(date: str, claims: set[str]) -> str:
+    """``date``, or the claimed date one day off it (the same moment in another zone)."""
+    if date in claims:
+        return date
+    day = _dt.date.fromisoformat(date)
+    for claim in claims:
+        if abs((_dt.date.fromisoformat(claim) - day).days) == 1:
+            return claim
+    return date
+
+
 _UPDATE_LABEL = re.compile("|".join(re.escape(word) for word in S.UPDATE_LABELS), re.IGNORECASE)
+_PUBLISHED_CLASS = re.compile("|".join(re.escape(word) for word in S.PUBLISHED_CLASS_WORDS), re.IGNORECASE)
+
+
+def _labelled_update(label: str, klass: str = "") -> bool:
+    """Whether a shown date is an update: the words before its first digit say so
+    ("Last updated: Dec 4, 2025", but not "Published March 3 | Updated May 5"), or the
+    element's class does (hAtom's ``updated``) without also naming the publication
+    (WordPress themes write ``class="published updated"`` on a post never edited)."""
+    label = _fold(label)
+    digit = re.search(r"\d", label)
+    head = label[: digit.start()] if digit else label
+    if _UPDATE_LABEL.search(head[-40:]):
+        return True
+    return bool(klass) and bool(_UPDATE_LABEL.search(klass)) and not _PUBLISHED_CLASS.search(klass)
 
 
 def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bool]]:
     """The dates in date stamps and bylines next to the title, nearest first, each with
-    whether a label calls it an update ("Last updated: ...")."""
+    whether a label calls it an update ("Last updated: ..."). Nested elements stating
+    the same date (``<span class="meta-date"><span class="updated">``) pool their labels."""
     if title_ordinal is None:
         return []
-    near: list[tuple[int, str, bool]] = []
-    seen: set[str] = set()
+    near: dict[str, list] = {}  # date -> [distance, update]
     pending: list[tuple[int, Any, int, bool]] = []  # (distance, node, kind, is a stamp)
     for node, ordinal, kind in src.spots:
         offset = ordinal - title_ordinal
@@ -573,7 +620,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             pending.append((abs(offset), node, 0, True))
     pending.sort(key=lambda item: item[0])
     for distance, node, kind, stamp in pending:
-        if len(seen) > S.MAX_SHOWN_DATES:
+        if len(near) > S.MAX_SHOWN_DATES:
             break  # enough to tell a page from a listing
         if stamp:
             text = node.text
@@ -582,18 +629,23 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             text = src.spot_text(node)
             date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
             date = date or _iso_in_text(text)
-        if not date or date in seen:
+        if not date:
             continue
-        seen.add(date)
-        # the label is read for a new date only: a stamp's parent may hold a long text
+        # the label: a stamp's words before it in its parent ("Updated <span>May 5</span>")
+        klass = ""
         if stamp:
             parent = node.parent
             label = parent.text if parent is not None else text
-            label = label[:80] if len(label) <= S.MAX_BYLINE_CHARS else text
+            if len(label) > S.MAX_BYLINE_CHARS:
+                label = text
         else:
-            label = f"{node.attr('class') or ''} {text[:40]}"
-        near.append((distance, date, bool(_UPDATE_LABEL.search(label))))
-    return [(date, update) for _, date, update in sorted(near, key=lambda item: item[0])]
+            label, klass = text, node.attr("class") or ""
+        update = _labelled_update(label, klass)
+        if date in near:
+            near[date][1] = near[date][1] or update
+        else:
+            near[date] = [distance, update]
+    return [(date, update) for date, (_, update) in sorted(near.items(), key=lambda item: item[1][0])]
 
 
 _DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
@@ -725,7 +777,8 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
     return Metadata(
         title=title,
         author=author,
-        date=_date(src, _shown_dates(src, title_ordinal), date_modified, author is not None),
+        date=_date(src, _shown_dates(src, title_ordinal), date_modified, author is not None,
+                   _url_date(page_url) or _url_date(canonical)),
         date_modified=date_modified,
         description=_fold(description) or None,
         site_name=_fold(site_name) or None,
