@@ -172,6 +172,18 @@ MONTHS = frozenset({
     "octubre", "noviembre", "diciembre",
 })
 
+#: Words that stand where a byline's name was cut off a date: a month or weekday
+#: (full or abbreviated, as forum posts stamp "by X » Tue Mar 4") or a date's label.
+NOT_NAMES = MONTHS | frozenset({
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+    "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+    "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+    "updated", "update", "modified", "published", "posted", "last updated", "aktualisiert",
+    "veröffentlicht", "publié", "mis à jour", "actualizado", "publicado",
+})
+
 #: Words that open a credit line before "by" ("Written by", "Posted by").
 CREDIT_VERBS = ("written", "posted", "published", "reviewed", "edited", "updated", "reported",
                 "words", "story", "text", "article", "photos", "compiled", "created", "geschrieben",

@@ -333,7 +333,7 @@ _LABEL = re.compile(r"^(?i:authors?|autor(?:in|en)?|auteurs?|autore|writers?|byl
 _PREFIX = re.compile(
     rf"^(?i:(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
 _AFTER = re.compile(
-    r"\s+(?:on|am|le|el|at|updated|published|posted|last|min|read|vor|il|em|op)\b.*$|\s*[|•·—–/]\s.*$|\s*[|•·]\s*$",
+    r"\s+(?:on|am|le|el|at|updated|published|posted|last|min|read|vor|il|em|op)\b.*$|\s*[|•·—–/»]\s.*$|\s*[|•·]\s*$",
     re.IGNORECASE)
 _MONTH_TAIL = re.compile(
     r"[\s,]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|"
@@ -342,6 +342,7 @@ _MONTH_TAIL = re.compile(
     re.IGNORECASE)
 _JOIN = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\boch\b)\s*", re.IGNORECASE)
 _CREDENTIAL = re.compile(r"^(?:[A-Z]{1,5}|Ph\.?D\.?|M\.?D\.?|[A-Z]\.(?:[A-Z]\.)+|Jr\.?|Sr\.?|I{2,3}|IV)$")
+_DATE_START = re.compile(r"(?<!\w)\d")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
 
 
@@ -355,8 +356,8 @@ def clean_names(text: str | None) -> list[str]:
     text = _URL.sub(" ", text)
     text = _LABEL.sub("", _fold(text))
     text = _PREFIX.sub("", text)
-    digit = re.search(r"\d", text)
-    if digit:
+    digit = _DATE_START.search(text)
+    if digit:  # a date or time after the name; digits inside a handle ("paulb203") stay
         text = text[: digit.start()]
     text = _AFTER.sub("", text)
     text = _MONTH_TAIL.sub("", text)
@@ -387,8 +388,9 @@ def clean_names(text: str | None) -> list[str]:
         words = name.split()
         if not words or len(words) > S.MAX_NAME_WORDS or len(name) > S.MAX_NAME_CHARS:
             continue
-        if not any(ch.isalpha() for ch in name) or _is_role(name) or name.casefold() in S.MONTHS:
-            continue  # a month or a role alone is no name
+        if (not any(ch.isalpha() for ch in name) or _is_role(name)
+                or name.casefold().rstrip(".") in S.NOT_NAMES):
+            continue  # a month, a weekday, a date's label or a role alone is no name
         if sum(word[0].islower() and word not in S.NAME_PARTICLES for word in words) >= 2:
             continue  # prose after a "By" ("By subscribing to this podcast"), not a name
         if out and _CREDENTIAL.match(name):
