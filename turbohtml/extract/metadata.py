@@ -635,11 +635,15 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             continue
         # the label: a stamp's words before it in its parent ("Updated <span>May 5</span>")
         klass = ""
-        if stamp:
-            parent = node.parent
-            label = parent.text if parent is not None else text
-            if len(label) > S.MAX_BYLINE_CHARS:
-                label = text
+        if stamp:  # its element's text, or the next one up when that holds the date only
+            label, parent = text, node.parent
+            for _ in range(2):
+                if parent is None or len(parent.text) > S.MAX_BYLINE_CHARS:
+                    break
+                label = parent.text
+                if _fold(label) != _fold(text):
+                    break
+                parent = parent.parent
         else:
             label, klass = text, node.attr("class") or ""
         update = _labelled_update(label, klass)
