@@ -192,6 +192,7 @@ def test_dates_from_metas():
     ("Jane Doe 12 May 2024", ["Jane Doe"]),  # a date after the name still goes
     ("Updated January 08, 2026", []),  # a date's label is no name
     ("Sat", []),  # nor a weekday left of "Sat Dec 02, 2023"
+    ("Last Updated: January 7, 2025", []),
     ("", []),
     ("This sentence is far too long to be the name of any person who wrote the page", []),
 ])
@@ -236,6 +237,16 @@ def test_a_visible_publication_date_beats_a_json_ld_modification_date():
             f"<time datetime='2024-03-05'>March 5, 2024</time>{PROSE}</article>")
     meta = metadata(page(block, body))
     assert meta.date == "2024-03-05" and meta.date_modified == "2025-06-01"
+
+
+@pytest.mark.parametrize(("label", "expected"), [
+    ("Written by", "Tyler Brown"),  # Yoast SEO's unfurl pair
+    ("Est. reading time", None),  # another pair: not a name
+])
+def test_twitter_label_and_data_pairs(label, expected):
+    head = (f"<meta name='twitter:label1' content='{label}'><meta name='twitter:data1' content='Tyler Brown'>"
+            "<meta name='twitter:label2' content='Est. reading time'><meta name='twitter:data2' content='4 minutes'>")
+    assert metadata(page(head, f"<article><h1>Moving in San Francisco</h1>{PROSE}</article>")).author == expected
 
 
 PUBLISHED = "<meta property='article:published_time' content='2024-08-01T16:53:14+00:00'>"

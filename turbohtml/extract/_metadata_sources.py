@@ -134,6 +134,11 @@ BYLINE_ELSEWHERE_WEIGHT = 0.75
 #: A byline is "next to the title" within this many elements after the <h1> (or before it).
 NEAR_TITLE_AFTER = 60
 NEAR_TITLE_BEFORE = 15
+#: ``twitter:labelN``/``twitter:dataN`` pairs (Slack and Twitter unfurl them; Yoast SEO
+#: and other plugins write ``twitter:label1=Written by``): a label naming the author.
+CREDIT_LABELS = frozenset({"written by", "author", "authors", "by", "geschrieben von", "autor", "auteur",
+                           "écrit par", "escrito por", "scritto da"})
+TWITTER_CREDIT_WEIGHT = 2.0
 #: The smallest pooled weight an author needs (a lone block far from the title is not enough).
 MIN_AUTHOR_WEIGHT = 1.5
 
@@ -180,7 +185,7 @@ NOT_NAMES = MONTHS | frozenset({
     "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
     "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
     "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
-    "updated", "update", "modified", "published", "posted", "last updated", "aktualisiert",
+    "updated", "update", "modified", "published", "posted", "last", "last updated", "on", "aktualisiert",
     "veröffentlicht", "publié", "mis à jour", "actualizado", "publicado",
 })
 

@@ -461,6 +461,10 @@ def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int
         values = [v for v in src.metas.get(key, ()) if not v.startswith(("http://", "https://", "/"))]
         if values:
             add([name for value in values for name in names_in(value)], weight, 4)
+    for index in range(1, 5):  # Twitter's label/data pairs: SEO plugins write "Written by" there
+        label = _fold(src.meta(f"twitter:label{index}") or "").casefold().rstrip(":")
+        if label in S.CREDIT_LABELS:
+            add(names_in(src.meta(f"twitter:data{index}")), S.TWITTER_CREDIT_WEIGHT, 4)
     for node, ordinal, kind in spots:
         if kind & IN_COMMENTS or (kind & IN_CHROME and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR)):
             continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
