@@ -239,6 +239,19 @@ def test_a_visible_publication_date_beats_a_json_ld_modification_date():
     assert meta.date == "2024-03-05" and meta.date_modified == "2025-06-01"
 
 
+@pytest.mark.parametrize(("byline", "expected"), [
+    ("<p>Written by John Crenshaw</p>", "John Crenshaw"),  # a credit line, no byline class
+    ("<div><p>Last updated</p><time>Aug 04, 2025</time></div><div><p>Written by</p><p>Edzel Tabing</p></div>",
+     "Edzel Tabing"),  # the credit line labels the next element
+    ("<span>Posted by</span>\n <a href='/u/jane'>Jane Doe</a>", "Jane Doe"),
+    # a lone "BY" in highlighted code is SQL, not a credit line
+    ("<pre><code><span>GROUP</span> <span>BY</span><span>period</span></code></pre>", None),
+])
+def test_credit_lines(byline, expected):
+    body = f"<article><h1>Council passes the budget</h1>{byline}{PROSE}</article>"
+    assert metadata(page("", body)).author == expected
+
+
 @pytest.mark.parametrize(("label", "expected"), [
     ("Written by", "Tyler Brown"),  # Yoast SEO's unfurl pair
     ("Est. reading time", None),  # another pair: not a name

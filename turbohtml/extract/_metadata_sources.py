@@ -109,6 +109,10 @@ DATE_WORDS = ("date", "timestamp", "published", "posted-on", "updated")
 #: Words that open a byline ("By Jane Doe", German "Von", French "Par", ...).
 BY_PREFIXES = ("by", "von", "par", "por", "door", "av", "af")
 
+#: Credit lines the walk also takes for a byline's start ("Written by Jane Doe"), or,
+#: standing alone, for the label of the name in the next element.
+CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by", "geschrieben von")
+
 # ---------------------------------------------------------------- weights of visible sources
 
 #: The <h1> inside or just above the main content, or the only <h1> outside page chrome.
@@ -137,7 +141,7 @@ NEAR_TITLE_BEFORE = 15
 #: ``twitter:labelN``/``twitter:dataN`` pairs (Slack and Twitter unfurl them; Yoast SEO
 #: and other plugins write ``twitter:label1=Written by``): a label naming the author.
 CREDIT_LABELS = frozenset({"written by", "author", "authors", "by", "geschrieben von", "autor", "auteur",
-                           "écrit par", "escrito por", "scritto da"})
+                           "écrit par", "escrito por", "scritto da", *CREDIT_LINES})
 TWITTER_CREDIT_WEIGHT = 2.0
 #: The smallest pooled weight an author needs (a lone block far from the title is not enough).
 MIN_AUTHOR_WEIGHT = 1.5

@@ -49,7 +49,7 @@ __all__ = ["clean_names", "document_metadata", "metadata", "split_site_name"]
 _BYLINE_WORDS = [word.encode("ascii") for word in S.BYLINE_WORDS]
 _COMMENT_WORDS = [word.encode("ascii") for word in S.COMMENT_WORDS]
 _DATE_WORDS = [word.encode("ascii") for word in S.DATE_WORDS]
-_BY_PREFIXES = [word.encode("ascii") for word in S.BY_PREFIXES]
+_BY_PREFIXES = [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)]
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 _EARLIEST = _dt.date(1995, 1, 1)
 _TOKEN = re.compile(r"\w+")
@@ -436,6 +436,19 @@ def _spot_text(node: Node) -> str:
     return " ".join(part.text for part in node.descendants if isinstance(part, Text))
 
 
+def _next_element_text(node: Node) -> str:
+    """The text of the element after ``node`` (its next sibling that is an element)."""
+    from turbohtml._core import Text
+
+    sibling = node.next_sibling
+    while sibling is not None and isinstance(sibling, Text):
+        sibling = sibling.next_sibling
+    if sibling is None or not hasattr(sibling, "tag"):
+        return ""
+    text = sibling.text
+    return text if len(text) <= S.MAX_BYLINE_CHARS else ""
+
+
 def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int | None) -> str | None:
     candidates: list[_Candidate] = []
     read: dict[str | None, list[str]] = {}
@@ -483,7 +496,10 @@ def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int
                 continue
             weight = (S.BYLINE_NEAR_TITLE_WEIGHT if near else S.BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
                       else S.BYLINE_ELSEWHERE_WEIGHT)
-            add(names_in(src.spot_text(node)), weight, 0 if near else 2)
+            text = src.spot_text(node)
+            if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in S.CREDIT_LABELS:
+                text = _next_element_text(node)  # "<p>Written by</p><p>Jane Doe</p>"
+            add(names_in(text), weight, 0 if near else 2)
     best, support = _pick(candidates, _names_agree)
     if best is None or support < S.MIN_AUTHOR_WEIGHT:
         return None
