@@ -193,6 +193,10 @@ def test_dates_from_metas():
     ("Updated January 08, 2026", []),  # a date's label is no name
     ("Sat", []),  # nor a weekday left of "Sat Dec 02, 2023"
     ("Last Updated: January 7, 2025", []),
+    ("Genevieve Carlton, Ph.D.", ["Genevieve Carlton, Ph.D."]),  # an abbreviation keeps its period
+    ("Cerebral Inc.", ["Cerebral Inc."]),
+    ("By Jane Doe.", ["Jane Doe"]),  # a sentence's period goes
+    ("Jean-Luc Aufranc (CNXSoft)", ["Jean-Luc Aufranc (CNXSoft)"]),  # a bracket opened in the name closes
     ("", []),
     ("This sentence is far too long to be the name of any person who wrote the page", []),
 ])

@@ -344,6 +344,20 @@ _JOIN = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\boch\b
 _CREDENTIAL = re.compile(r"^(?:[A-Z]{1,5}|Ph\.?D\.?|M\.?D\.?|[A-Z]\.(?:[A-Z]\.)+|Jr\.?|Sr\.?|I{2,3}|IV)$")
 _DATE_START = re.compile(r"(?<!\w)\d")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
+_ABBREVIATION = re.compile(r"(?:^|\s)(?:[A-Z]|\w+\.\w+|Inc|Jr|Sr|Ltd|Corp|Co|St)$")
+
+
+def _trim(part: str) -> str:
+    """A name without the punctuation around it, but with the period of a closing
+    abbreviation ("Jeff T.", "Ph.D.", "Inc.") and the bracket closing an open one
+    ("Jean-Luc Aufranc (CNXSoft)")."""
+    name = _EDGE.sub("", part)
+    tail = part[part.rfind(name) + len(name):] if name else ""
+    if tail.startswith(")") and name.count("(") > name.count(")"):
+        name += ")"
+    elif tail.startswith(".") and _ABBREVIATION.search(name):
+        name += "."
+    return name
 
 
 def clean_names(text: str | None) -> list[str]:
@@ -368,7 +382,7 @@ def clean_names(text: str | None) -> list[str]:
             parts = [chunk.strip()]  # "Hopper, Grace": one name, surname first
         current: list[str] = []
         for part in parts:
-            part = _EDGE.sub("", _PREFIX.sub("", part))
+            part = _trim(_PREFIX.sub("", part))
             if not part:
                 continue
             if current and _CREDENTIAL.match(part):
