@@ -386,7 +386,7 @@ def _bench():
 #: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.750, author 0.696,
 #: date 0.849, a date given on 14% of the pages without one. The floors sit 0.03 below
 #: (the ceiling 0.03 above): room for unrelated changes, not for a regression.
-FLOORS = {"title": 0.72, "author": 0.62, "date": 0.82}
+FLOORS = {"title": 0.72, "author": 0.66, "date": 0.82}
 MAX_MADE_UP_DATES = 0.17
 
 
