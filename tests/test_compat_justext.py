@@ -251,3 +251,20 @@ def test_decode_html():
 def test_br_splits_words():
     paragraphs = ours.justext("abc<br/>def becoming abcdef", ours.get_stoplist("English"))
     assert [p.text for p in paragraphs] == ["abc def becoming abcdef"]
+
+
+def test_paths_name_the_units_own_element_not_hidden_text_that_reads_alike():
+    # the Guardian and TVA pages of the article benchmark: a hidden menu holds the same
+    # words as the visible one; the path is the element the paragraph was read from
+    page = (
+        "<html><body><nav style='display:none'><ul><li>World</li><li>Sport</li></ul></nav>"
+        "<header><ul><li>World</li><li>Sport</li></ul></header>"
+        "<div><p>Intro text<b>!</b></p><h2>Intro text!</h2></div></body></html>"
+    )
+    paths = [(p.text, p.xpath) for p in ours.justext(page, ours.get_stoplist("English"))]
+    assert paths == [
+        ("World", "/html[1]/body[1]/header[1]/ul[1]/li[1]"),
+        ("Sport", "/html[1]/body[1]/header[1]/ul[1]/li[2]"),
+        ("Intro text!", "/html[1]/body[1]/div[1]/p[1]"),
+        ("Intro text!", "/html[1]/body[1]/div[1]/h2[1]"),
+    ]

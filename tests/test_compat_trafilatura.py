@@ -26,7 +26,8 @@ TREE_FIELDS = {"body", "commentsbody"}
 #: The element names trafilatura's XML output uses that ours may produce.
 XML_ATTRIBUTES = {"sitename", "title", "author", "date", "url", "hostname", "description", "categories", "tags",
                   "license", "id", "fingerprint", "language"}
-XML_TAGS = {"doc", "main", "comments", "p", "head", "list", "item", "table", "row", "cell", "quote", "code"}
+XML_TAGS = {"doc", "main", "comments", "p", "head", "list", "item", "table", "row", "cell", "quote", "code",
+            "lb", "hi", "ref", "del", "graphic"}
 #: Agreement with trafilatura 2.x over the PAGES pages: the share of pages with the same
 #: value, or for texts the mean token F1 to trafilatura's. Measured (Dec 2026): text F1
 #: 0.949, txt 0.942, markdown 0.942; title 0.675, author 0.700, date 0.900, hostname
@@ -500,3 +501,140 @@ def test_nested_lists_in_text():
     # test_nested_list_first_item_not_duplicated
     three_levels = "<ul><li>a<ul><li>b<ul><li>c</li></ul></li><li>b2</li></ul></li><li>d</li></ul>"
     assert _article(three_levels) == f"{INTRO}\n- a\n  - b\n    - c\n  - b2\n- d"
+
+
+# ------------------------------------------------------------------ trafilatura's Markdown spelling
+# Expected values from trafilatura 2.3.1's tests/unit_tests.py (the test named beside each).
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # test_markdown_inline_rendering: spaces inside a span stay beside its markers
+    ("<p>a <b> x </b> b</p>", "a  **x**  b"),
+    ("<p>a <code> x </code> b</p>", "a  `x`  b"),
+    ("<p>a <b>   </b> b</p>", "a     b"),
+    ("<p>see <a href='/x'> bold link </a> ok</p>", "see  [bold link](/x)  ok"),
+    # a line break in an item is a newline
+    ("<ul><li><br/>a</li><li>b<br/>c</li></ul>", "- a\n- b\nc"),
+    # links are weighed per list: an all-link item stays
+    ('<ul><li><a href="/x"></a></li><li><a href="/y">b</a></li><li>c</li></ul>', "- [b](/y)\n- c"),
+    ("<ul><li>see <a href='http://x.com'>link <b>bold</b></a> here</li></ul>", "- see [link **bold**](http://x.com) here"),
+    ("<blockquote><p>see <a href='http://x.com'>link</a></p></blockquote>", "see [link](http://x.com)"),
+    # an image-only item keeps its bullet
+    ("<ul><li><img src='/i.jpg' alt='a'></li><li>plain</li></ul>", "- ![a](/i.jpg)\n- plain"),
+])
+def test_markdown_spelling(body, expected):
+    assert _article(body, output_format="markdown", include_formatting=True, include_links=True,
+                    include_images=True) == f"{INTRO}\n\n{expected}"
+
+
+def test_markdown_line_breaks_inside_spans():
+    # test_subelement_text_kept: a line break inside bold is a space
+    assert f"{INTRO}\n\nA **b c d** e" == _article("<p>A <b>b<br>c<br>d</b> e</p>", output_format="markdown",
+                                                   include_formatting=True)
+    # test_extract_snippet[cell-br-between-bold]: a table row stays one line
+    assert _article("<table><tr><td><strong>A</strong><br>\n<strong>B</strong>, x</td></tr></table>", intro=False,
+                    output_format="markdown", include_tables=True) == "| **A** **B**, x |"
+
+
+@pytest.mark.parametrize(("xml_body", "expected"), [
+    # test_math_is_not_commonmark_escaped
+    (b"<body><p>we write \\(a_1 &lt; a_2\\) here</p></body>", "we write $a_1 < a_2$ here"),
+    (b"<body><p>\\[ x_i = \\sum_j A_{ij} y_j^* \\]</p></body>", "$$\nx_i = \\sum_j A_{ij} y_j^*\n$$"),
+    (b"<body><p>file_one has \\(n_1\\) rows in dir_two</p></body>", "file\\_one has $n_1$ rows in dir\\_two"),
+    (b"<body><p>regex \\( a_b open</p></body>", "regex \\( a\\_b open"),
+    # test_markdown_escaping: block math in a cell stays on the row; angle-bracket URLs; bare [text]
+    (b"<body><table><row><cell>x \\[E=mc^2\\] y</cell></row></table></body>", "| x  $$ E=mc^2 $$  y |"),
+    (b'<body><p><ref target="http://a b/c">link</ref></p></body>', "[link](<http://a b/c>)"),
+    (b"<body><p><ref>txt</ref></p></body>", "[txt]"),
+    (b'<body><p><ref target="">txt</ref></p></body>', "[txt]"),
+    # test_heading_inline_formatting: no delimiter row without a header row
+    (b'<body><table><row><cell><head rend="h3"><hi rend="#b">H</hi></head></cell></row></table></body>',
+     "| **H** |"),
+])
+def test_xmltotxt_trafilatura_spelling(xml_body, expected):
+    etree = pytest.importorskip("lxml.etree")
+    assert ours.xml.xmltotxt(etree.fromstring(xml_body), include_formatting=True).strip() == expected
+
+
+COMBO_DOC = ("<html><body><article>"
+             '<p>Intro with a <a href="http://x.io/p">link</a> and <b>bold</b> word.</p>'
+             "<table><tr><td>h1</td><td>h2</td></tr>"
+             '<tr><td><a href="http://x.io/c"><b>bold link</b></a></td>'
+             '<td><img src="http://x.io/i.jpg" alt="pic"/></td></tr></table>'
+             "</article></body></html>")
+
+
+@pytest.mark.parametrize(("off", "expected"), [
+    # test_combined_links_formatting_images_tables, test_combined_flags_toggle_off
+    (None, "Intro with a [link](http://x.io/p) and **bold** word.\n\n"
+           "| h1 | h2 | \n| [**bold link**](http://x.io/c) | ![pic](http://x.io/i.jpg) |"),
+    ("include_links", "Intro with a link and **bold** word.\n\n| h1 | h2 | \n"
+                      "| **bold link** | ![pic](http://x.io/i.jpg) |"),
+    ("include_formatting", "Intro with a [link](http://x.io/p) and bold word.\n| h1 | h2 | \n"
+                           "| [bold link](http://x.io/c) | ![pic](http://x.io/i.jpg) |"),
+    ("include_tables", "Intro with a [link](http://x.io/p) and **bold** word."),
+])
+def test_images_stay_in_their_cells(off, expected):
+    flags = {"include_links": True, "include_formatting": True, "include_images": True, "include_tables": True}
+    if off:
+        flags[off] = False
+    assert ours.extract(COMBO_DOC, output_format="markdown", config=_zero_config(), **flags) == expected
+
+
+def test_table_cells_headings_captions_and_links():
+    # test_table_cell_block_elements_flattened, test_table_caption
+    assert _article("<table><tr><td><h2>Title</h2>txt</td><td>b</td></tr></table>", output_format="markdown",
+                    include_tables=True).endswith("| Title txt | b |")
+    assert _article("<table><caption>My Caption</caption><tr><td>a</td><td>b</td></tr></table>",
+                    output_format="markdown", include_tables=True) == \
+        f"{INTRO}\n\n| My Caption |  | \n|---|---|\n| a | b |"
+    # test_table_processing: a short all-link table stays, a long one is link boilerplate
+    table = '<table><tr><td><a href="link.html">{}</a></td></tr></table>'
+    assert _article(table.format("a"), intro=False, output_format="txt", fast=True) == "| a |"
+    assert _article(table.format("abc" * 100), intro=False, output_format="txt", fast=True) == ""
+
+
+def test_code_blocks_keep_their_lines():
+    # test_code_blocks
+    pip = ('<div><p>Code:</p>\n<pre lang="python3"><span class="kn">import</span> <span class="nn">openai</span>\n'
+           '<span class="kn">from</span> <span class="nn">openai_function_call</span> <span class="kn">import</span>'
+           ' <span class="n">openai_function</span></pre></div>')
+    assert "<code>import openai\nfrom openai_function_call import openai_function</code>" in \
+        ours.extract(pip, config=_zero_config(), output_format="xml")
+    medium = ('<div><p>Code:</p>\n<pre class="lw"><span class="nu"><span class="hljs-keyword">import</span> '
+              'openai_function<br><br><span class="hljs-meta">@openai_function</span></span></pre>')
+    assert "<code>import openai_function<lb/><lb/>@openai_function</code>" in \
+        ours.extract(medium, config=_zero_config(), output_format="xml")
+
+
+def test_xml_lists_nest_and_describe():
+    # test_list_processing, test_nested_list_first_item_not_duplicated
+    three_levels = "<ul><li>a<ul><li>b<ul><li>c</li></ul></li><li>b2</li></ul></li><li>d</li></ul>"
+    result = _article(three_levels, output_format="xml")
+    nested = ('<list rend="ul"><item>a<list rend="ul"><item>b<list rend="ul"><item>c</item></list></item>'
+              '<item>b2</item></list></item><item>d</item></list>')
+    assert nested.replace(" ", "") in result.replace("\n", "").replace(" ", "")
+    assert "<item>b</item>" not in result
+    assert "<ul><li>a<ul><li>b<ul><li>c</li></ul></li><li>b2</li></ul></li><li>d</li></ul>" in \
+        _article(three_levels, output_format="html").replace("\n", "").replace(" ", "")
+    terms = "<dl><dt>Coffee</dt><dd>Black hot drink</dd><dt>Milk</dt><dd>White cold drink</dd></dl>"
+    assert ('\n    <list rend="dl">\n      <item rend="dt-1">Coffee</item>'
+            '\n      <item rend="dd-1">Black hot drink</item>\n      <item rend="dt-2">Milk</item>\n      <item rend="dd-2">White cold drink</item>\n    </list>') in \
+        _article(terms, output_format="xml")
+    ET.fromstring(_article(three_levels + terms, output_format="xmltei"))  # well-formed
+
+
+def test_xml_inline_markup():
+    # test_linebreak_before_inline_kept_in_xml, test_nested_element_tail_kept[br-in-quote], test_code_blocks
+    for fmt in ("xml", "xmltei"):
+        out = _article("<p>Rutgers University<br>\n<strong>Linda</strong></p>", intro=False, output_format=fmt,
+                       include_formatting=True)
+        assert '<p>Rutgers University<lb/><hi rend="#b">Linda</hi></p>' in out
+    assert '<quote>text<lb/><hi rend="#b">Author</hi>, Site</quote>' in _article(
+        "<blockquote>text<br><b>Author</b>, Site</blockquote>", output_format="xml", include_formatting=True)
+    # without include_formatting: no <hi>, but code spans and line breaks stay
+    out = ours.extract("<div><p>paragraph</p><p>here is <code>some</code> <b>bold</b> code</p></div>",
+                       config=_zero_config(), output_format="xml")
+    assert "<p>here is <code>some</code> bold code</p>" in out
+    out = _article('<p>a <a href="/x?a&amp;b">l&amp;</a> x</p>', output_format="xml", include_links=True)
+    assert '<p>a <ref target="/x?a&amp;b">l&amp;</ref> x</p>' in out
+    ET.fromstring(out)

@@ -397,3 +397,19 @@ def test_highlight_on_real_pages():
         dimmed_inside += len(copy.select('[data-turbohtml="content"] [data-turbohtml="boilerplate"]'))
         assert "<script" not in doc.article()._repr_html_().lower()
     assert dimmed_inside > 50  # short captions, bylines and link lists inside the articles
+
+
+def test_highlight_dims_the_units_own_node_not_a_link_that_reads_alike():
+    # wikipedia-2 of the Readability pages: a paragraph whose text the unit walk reshapes
+    # (there a formula, here a soft hyphen) reads unlike its unit, and matching by text
+    # dimmed a reference link inside it that reads like a short unit further down
+    prose = "A long paragraph of the article about night trains and their Fahr\u00adpl\u00e4ne. " * 6
+    page = turbohtml.parse(
+        "<html><body><article><h1>Night trains</h1>"
+        f"<p>{prose}<a href='#n1'>[1]</a> and more of it.</p><p>{prose}</p>"
+        "<ul><li><a href='/a'>[1]</a></li></ul><p>Share</p></article></body></html>"
+    )
+    copy = turbohtml.parse(_srcdoc(page.highlight(Extraction.justext())))
+    dimmed = [(node.tag, " ".join(node.text.split())) for node in
+              copy.select('[data-turbohtml="content"] [data-turbohtml="boilerplate"]')]
+    assert dimmed == [("ul", "[1]"), ("p", "Share")]

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 
 import pytest
 
 from turbohtml import parse
-from turbohtml._score import candidate_scores
+from turbohtml._harvest import harvest_metadata
+from turbohtml._score import candidate_scores, scored_article, scored_page
 
-from conftest import article_benchmark, bench_module, read_gzip_text
+from conftest import article_benchmark, bench_module, data_path, read_gzip_text
 
 # 25+ characters, no commas: one base point and no length point.
 PLAIN = "Plain sentence of prose text"
@@ -255,3 +257,46 @@ def test_main_text_on_the_article_benchmark() -> None:
         pairs.append((text, truth[key]["articleBody"]))
     precision, recall, f1 = bench_module("scoring").f1_score(pairs)
     assert f1 >= 0.90, (precision, recall, f1)  # measured 0.942 when written
+
+
+# ---------------------------------------------------------------- one walk, three readers
+# article() reads the page kind, the first scoring pass and the declared metadata in one
+# walk (_score.pyx, _score_walk); each reader skips its own subtrees.
+
+PRUNED_HEADLINE_PAGE = (
+    "<html><head><title>Site name</title></head><body>"
+    "<div class='sidebar'><time datetime='2020-01-02'>Jan 2</time><h1>Headline in a pruned block</h1></div>"
+    "<svg><a href='/x'><text>drawing</text></a></svg>"
+    f"<article id=story><p>{COMMAS}, {PLAIN}.</p><p>{COMMAS}, {PLAIN}.</p><p>{COMMAS}, {PLAIN}.</p></article>"
+    "</body></html>"
+)
+
+
+def test_metadata_inside_a_subtree_the_scoring_pass_prunes_is_still_found() -> None:
+    article = parse(PRUNED_HEADLINE_PAGE).article()
+    assert article.element.attr("id") == "story"
+    assert article.title == "Headline in a pruned block"  # the sidebar's <h1>: outside page chrome
+    assert str(article.date).startswith("2020-01-02")
+    assert "drawing" not in article.text
+
+
+def _pages_of_every_kind() -> list:
+    root = data_path("wcxb-dev")
+    kinds = json.loads((root / "page-types.json").read_text(encoding="utf8"))
+    chosen: dict[str, list[str]] = {}
+    for page_id, kind in sorted(kinds.items()):
+        if len(chosen.setdefault(kind, [])) < 4:
+            chosen[kind].append(page_id)
+    paths = [root / "html" / f"{page_id}.html.gz" for ids in chosen.values() for page_id in ids]
+    return paths + article_benchmark()[1][:8]
+
+
+@pytest.mark.parametrize("path", _pages_of_every_kind(), ids=lambda path: path.name.split(".")[0][:12])
+def test_the_shared_walk_answers_as_the_separate_walks_do(path) -> None:
+    doc = parse(read_gzip_text(path))
+    winner, mode, page_type, meta = scored_article(doc)
+    assert page_type == doc.page_type()  # the page-type features' own walk
+    assert meta == harvest_metadata(doc)  # the metadata harvest's own walk
+    assert (winner, mode, page_type) == scored_page(doc)
+    body = doc.body
+    assert scored_article(body) == scored_page(body) + (harvest_metadata(body),)  # below the document: separate walks

@@ -319,6 +319,47 @@ def test_form_labels_are_not_a_product_pages_text() -> None:
     assert "Product variants" not in article.text
 
 
+def test_a_product_pages_forms_are_its_shop_not_its_description() -> None:
+    # the cart drawer, the variant picker and the cookie banner are forms; the
+    # description and the specifications are not
+    article = wcxb_page("4024").article()  # maelstromdirect.com product page
+    assert article.page_type == "product"
+    assert "Your cart" not in article.text.split("\n")
+    assert "$39.99/ea" not in article.text
+    assert "rip-stop 210d nylon fabric" in article.text
+    article = wcxb_page("3058").article()  # amazon.co.uk product page
+    assert "Select your cookie preferences" not in article.text
+    assert "Technical Details" in article.text
+
+
+def test_a_threads_short_labels_are_not_its_posts() -> None:
+    # "Click to expand...", ranks and names under 20 characters beside every post
+    article = wcxb_page("0515").article()  # head-fi.org thread
+    lines = article.text.split("\n")
+    assert "Click to expand..." not in lines
+    assert "New Head-Fier" not in lines
+    assert "I currently own Focal Bathys for my media consumption" in article.text
+
+
+def test_a_page_read_whole_keeps_its_heros_title_and_its_slides() -> None:
+    # an article's short header lines are its title and byline (the record's other
+    # fields) and its captions photo credits; a landing page's are its sections
+    article = wcxb_page("0691").article()  # salesforce.com CRM landing page
+    assert article.page_type == "service"
+    assert "The world's #1 AI CRM powers the Agentic Enterprise." in article.text
+    article = wcxb_page("0021").article()  # liberty.edu tuition: cost tables in slides
+    assert "Housing (Off Campus with Parent)" in article.text
+
+
+def test_a_landing_page_the_model_is_half_sure_of_is_read_whole() -> None:
+    # every kind but a listing is read as such from a probability of 0.5 (docs/scoring.md,
+    # "the gates"): this page's service sections were read as one FAQ block at 0.7
+    article = wcxb_page("0235").article()  # roberthalf.com finance staffing
+    assert article.page_type == "service"
+    assert "Budget Planning & Financial Analysis" in article.text
+    assert "Billing, Credit & Collections" in article.text
+
+
 def test_page_type_of_small_pages() -> None:
     # under 50 elements there is too little structure for the model: a fragment is an article
     doc = parse("<html><body><p>Hello</p></body></html>")

@@ -165,3 +165,20 @@ def test_inline_markdown_runs():
         inline_markdown([(item, -1)])
     with pytest.raises(TypeError, match="links"):
         inline_markdown([(item, 0)], links="yes")
+
+
+def test_markdown_style_spells_what_commonmark_leaves_open():
+    from turbohtml.render import MarkdownStyle, inline_markdown, node_markdown
+
+    node = turbohtml.parse("<div id=x><p>a <b> x </b> b<br>c \\(n_1\\)</p></div>").select_one("#x")
+    # the default: spaces squeezed, a hard break, TeX delimiters escaped like any backslash
+    assert node_markdown(node) == "a **x** b\\\nc \\\\(n\\_1\\\\)"
+    style = MarkdownStyle(keep_spaces=True, line_break="\n", tex_math=True)
+    assert node_markdown(node, style=style) == "a  **x**  b\nc $n_1$"
+    paragraph = node.select_one("p")
+    assert inline_markdown([(paragraph, None)], style=style) == ["a  **x**  b\nc $n_1$"]
+    table = turbohtml.parse("<table id=t><tr><td>a</td></tr><tr><th>h</th></tr></table>").select_one("#t")
+    assert node_markdown(table) == "| a |\n| --- |\n| h |"
+    assert node_markdown(table, style=MarkdownStyle(rule_after_th=True, rule_cell="---")) == "| a |\n| h |\n|---|"
+    with pytest.raises(TypeError):
+        node_markdown(node, style="trafilatura")

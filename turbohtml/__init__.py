@@ -4,9 +4,17 @@ A Cython core walks lexbor's C DOM; ``parse()`` is the entry point, and the extr
 API lives on the nodes and in ``turbohtml.extract``.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from turbohtml._core import Comment, Document, Element, Node, Text, parse
+from turbohtml._core import provide as _provide
 from turbohtml.extract.opengraph import OpenGraph
 from turbohtml.extract.records import Article, Link, MicrodataItem, StructuredData
+
+if TYPE_CHECKING:
+    from turbohtml.extract.options import Extraction
 
 __version__ = "0.1.0"
 
@@ -24,3 +32,42 @@ __all__ = [
     "__version__",
     "parse",
 ]
+
+
+# The node methods whose modules `import turbohtml` does not load (the text layout, the
+# renderers, the notebook views: ~20 ms together) import them on their first call.
+# turbohtml.extract, loaded above, has provided the rest.
+
+
+def _main_text(node: Node) -> str:
+    from turbohtml._text import main_text
+
+    return main_text(node)
+
+
+def _to_text(node: Node) -> str:
+    from turbohtml._text import to_text
+
+    return to_text(node)
+
+
+def _to_markdown(node: Node, links: bool, images: bool, base_url: str | None) -> str:
+    from turbohtml.render import node_markdown
+
+    return node_markdown(node, links, images, base_url)
+
+
+def _repr_html(node: Node) -> str:
+    from turbohtml._display import node_html
+
+    return node_html(node)
+
+
+def _highlight(doc: Document, options: Extraction | None) -> str:
+    from turbohtml._display import highlight
+
+    return highlight(doc, options)
+
+
+_provide(main_text=_main_text, to_text=_to_text, to_markdown=_to_markdown, repr_html=_repr_html,
+         highlight=_highlight)

@@ -78,19 +78,28 @@ cdef inline size_t space_length(const lxb_char_t *data, size_t i, size_t length)
     return 0
 
 
-cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas) noexcept nogil:
+cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas,
+                            size_t *currency=NULL) noexcept nogil:
     """Characters after whitespace folding (a run, Unicode spaces included, counts as one)
-    and commas of all scripts."""
+    and commas of all scripts; with ``currency``, prices' signs too ($, and the UTF-8 of
+    €, £, ¥: the page-type features, counted in the same scan when a walk scores too)."""
     cdef size_t i = 0, space
     cdef unsigned char c
     cdef bint in_space = True
     while i < length:
         c = data[i]
-        if 32 < c < 128 and c != 44:  # most bytes: a printable ASCII character
+        if 32 < c < 128 and c != 44 and c != 36:  # most bytes: a printable ASCII character
             chars[0] += 1
             in_space = False
             i += 1
             continue
+        if currency != NULL:
+            if c == 36:  # $
+                currency[0] += 1
+            elif i + 2 < length and c == 0xE2 and data[i + 1] == 0x82 and data[i + 2] == 0xAC:
+                currency[0] += 1  # €
+            elif i + 1 < length and c == 0xC2 and (data[i + 1] == 0xA3 or data[i + 1] == 0xA5):
+                currency[0] += 1  # £, ¥
         space = space_length(data, i, length)
         if space:
             if not in_space:

@@ -8,7 +8,6 @@ memory when the last handle goes. Every walk here is iterative (``next_node``), 
 """
 
 import codecs
-import importlib
 import os
 from types import MappingProxyType
 
@@ -680,19 +679,74 @@ cdef str _descendant_text(lxb_dom_node_t *root):
 
 # ---------------------------------------------------------------- handles
 
-cdef dict _late_bound = {}
+cdef extern from *:
+    """
+    #include "lexbor/tag/tag.h"
+
+    /* The name of lexbor's fixed tag ``id`` (HTML's own elements), or NULL. */
+    static const lxb_char_t *turbohtml_tag_name(uintptr_t id, size_t *length)
+    {
+        return lxb_tag_name_by_id((lxb_tag_id_t) id, length);
+    }
+    """
+    const lxb_char_t *turbohtml_tag_name(uintptr_t id, size_t *length) nogil
 
 
-cdef object _late(str module, str name):
-    """``module.name``, imported on first use and then cached. The extraction modules
-    import _core, so _core cannot import them when it loads; an import statement per
-    call would cost ~2 us, as much as a small page's Open Graph walk."""
-    key = (module, name)
-    found = _late_bound.get(key)
-    if found is None:
-        found = getattr(importlib.import_module(module), name)
-        _late_bound[key] = found
-    return found
+def tag_names() -> tuple:
+    """lexbor's element names by fixed tag id (``tag_names()[id]``; the first ids are its
+    pseudo-names, ``#text``, ``#document``, ...): the walks' tag sets live in C
+    (``_tags.pxd``), by id, and Python reads them by name through this table."""
+    cdef size_t length = 0
+    cdef const lxb_char_t *name
+    names = []
+    for i in range(<uintptr_t>LXB_TAG__LAST_ENTRY):
+        name = turbohtml_tag_name(i, &length)
+        names.append(name[:length].decode("ascii") if name != NULL and length else "")
+    return tuple(names)
+
+
+cdef class _UpperLayers:
+    """The functions behind the node methods whose work lives in the layers above
+    _core (the walks, ``extract``, the renderers, the notebook views). Those modules
+    import _core, so _core cannot import them; they hand their functions down instead,
+    through ``provide()``, when ``import turbohtml`` loads them."""
+
+    cdef public object main_content, main_text, to_text, to_markdown, article, metadata
+    cdef public object links, repr_html, page_type, boilerplate, dates, microdata
+    cdef public object opengraph, json_ld, structured_data, highlight
+
+
+cdef _UpperLayers _upper = _UpperLayers()
+
+
+def provide(**functions) -> None:
+    """Install the functions the node methods delegate to, by method name
+    (``provide(article=node_article)``): ``turbohtml.extract`` and the package's
+    ``__init__`` call it once, when they load. Unknown names and non-callables are
+    refused, so a renamed method cannot leave a slot silently empty."""
+    for name, function in functions.items():
+        if name.startswith("_") or not hasattr(_upper, name):
+            raise TypeError(f"provide() got an unexpected method name {name!r}")
+        if not callable(function):
+            raise TypeError(f"provide({name}=...) needs a callable, not {type(function).__name__}")
+        setattr(_upper, name, function)
+
+
+def missing_methods() -> list:
+    """The names ``provide()`` has not filled yet (empty once ``turbohtml`` has loaded)."""
+    return [name for name in (
+        "main_content", "main_text", "to_text", "to_markdown", "article", "metadata", "links",
+        "repr_html", "page_type", "boilerplate", "dates", "microdata", "opengraph", "json_ld",
+        "structured_data", "highlight") if getattr(_upper, name) is None]
+
+
+cdef inline object _provided(object function, str method):
+    if function is None:
+        raise RuntimeError(
+            f"{method}() is provided by turbohtml's upper layers when `import turbohtml` "
+            "loads them, and was called before they had (from a module of the package "
+            "while it loads?)")
+    return function
 
 
 cdef class Node:
@@ -849,41 +903,41 @@ cdef class Node:
         """The HTML of the node's children."""
         return _serialize(self.c_node, True)
 
-    # Extraction entry points. The walks live in sibling modules; these stay thin.
+    # Extraction entry points: their work lives in the layers above, which provide() it.
 
     def main_content(self) -> Element | None:
         """The element holding the page's main content (content-density scoring), or ``None``."""
-        return _late("turbohtml._score", "main_content")(self)
+        return _provided(_upper.main_content, "main_content")(self)
 
     def main_text(self) -> str:
         """The main content's visible text laid out for reading; ``""`` when nothing scores."""
-        return _late("turbohtml._text", "main_text")(self)
+        return _provided(_upper.main_text, "main_text")(self)
 
     def to_text(self) -> str:
         """All the visible text below this node, laid out like ``main_text()``: blank lines
         between paragraphs, list markers, table rows as ``cell | cell``, ``<pre>`` kept."""
-        return _late("turbohtml._text", "to_text")(self)
+        return _provided(_upper.to_text, "to_text")(self)
 
     def to_markdown(self, links=True, images=False, base_url=None) -> str:
         """The visible content below this node as Markdown (CommonMark, GFM tables):
         links as ``[text](url)`` resolved against the page's base, images when asked."""
-        return _late("turbohtml.render", "node_markdown")(self, links, images, base_url)
+        return _provided(_upper.to_markdown, "to_markdown")(self, links, images, base_url)
 
     def article(self):
         """The main content as an ``Article``: text without in-body boilerplate, plus metadata."""
-        return _late("turbohtml.extract.article", "node_article")(self)
+        return _provided(_upper.article, "article")(self)
 
     def metadata(self, url=None):
         """The page's metadata with every source weighed, as ``turbohtml.extract.metadata()``."""
-        return _late("turbohtml.extract.metadata", "document_metadata")(self._owner(), url)
+        return _provided(_upper.metadata, "metadata")(self._owner(), url)
 
     def links(self) -> list:
         """Every URL-bearing attribute below this node as ``Link`` records, raw as written."""
-        return _late("turbohtml.extract.structured", "node_links")(self)
+        return _provided(_upper.links, "links")(self)
 
     def _repr_html_(self) -> str:
         """A collapsed, escaped preview for notebooks: tag, size, child count, source."""
-        return _late("turbohtml._display", "node_html")(self)
+        return _provided(_upper.repr_html, "_repr_html_")(self)
 
     def __eq__(self, other):
         if not isinstance(other, Node):
@@ -962,37 +1016,36 @@ cdef class Document(Node):
         """Which of seven kinds of page this is (``"article"``, ``"forum"``, ``"product"``,
         ``"collection"``, ``"listing"``, ``"documentation"``, ``"service"``), read from its
         structure; the main-content scoring reads a thread's posts and a listing's cards by it."""
-        return _late("turbohtml._features", "page_type")(self)
+        return _provided(_upper.page_type, "page_type")(self)
 
     def boilerplate(self, options=None) -> list:
         """Every paragraph unit classified, as ``turbohtml.extract.boilerplate()`` does."""
-        return _late("turbohtml.extract.boilerplate", "document_boilerplate")(self, options)
+        return _provided(_upper.boilerplate, "boilerplate")(self, options)
 
     def dates(self, options=None):
         """The publication (or modification) date, as ``turbohtml.extract.dates()`` finds it."""
-        return _late("turbohtml.extract.dates", "document_dates")(self, options)
+        return _provided(_upper.dates, "dates")(self, options)
 
     def microdata(self, base_url=None) -> list:
         """The page's top-level microdata items, as ``turbohtml.extract.microdata()``."""
-        return _late("turbohtml.extract.microdata", "document_microdata")(self, base_url)
+        return _provided(_upper.microdata, "microdata")(self, base_url)
 
     def opengraph(self, base_url=None):
         """The page's Open Graph properties, as ``turbohtml.extract.opengraph()``."""
-        return _late("turbohtml.extract.opengraph", "document_opengraph")(self, base_url)
+        return _provided(_upper.opengraph, "opengraph")(self, base_url)
 
     def json_ld(self) -> list:
         """Every parseable ``application/ld+json`` block, as parsed JSON values."""
-        return _late("turbohtml.extract.structured", "document_json_ld")(self)
+        return _provided(_upper.json_ld, "json_ld")(self)
 
     def structured_data(self, base_url=None):
         """JSON-LD, microdata and Open Graph of the page in one ``StructuredData``."""
-        return _late("turbohtml.extract.structured", "document_structured_data")(self, base_url)
+        return _provided(_upper.structured_data, "structured_data")(self, base_url)
 
     def highlight(self, options=None) -> str:
         """The page with its content body outlined and boilerplate units dimmed, as an
         HTML snippet: a sandboxed ``<iframe srcdoc>`` of a script-free copy of the page."""
-        from turbohtml._display import highlight
-        return highlight(self, options)
+        return _provided(_upper.highlight, "highlight")(self, options)
 
     def __repr__(self):
         return f"Document(title={self.title!r})"

@@ -22,13 +22,14 @@ from turbohtml._core cimport attr_name as attr_name_of
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport equals_lower as _equals, has_token as _has_token, has_token_prefix
 
-# Record kinds, mirrored as constants in turbohtml.extract.dates.
-cdef enum:
-    _META_NAME = 1
-    _META_PROPERTY = 2
-    _META_ITEMPROP = 3
-    _META_PUBDATE = 4
-    _META_HTTP_EQUIV = 5
+from turbohtml import _tunables
+
+# The <meta> record kinds, named once in _tunables (extract.dates reads them there).
+cdef int _META_NAME = _tunables.META_NAME
+cdef int _META_PROPERTY = _tunables.META_PROPERTY
+cdef int _META_ITEMPROP = _tunables.META_ITEMPROP
+cdef int _META_PUBDATE = _tunables.META_PUBDATE
+cdef int _META_HTTP_EQUIV = _tunables.META_HTTP_EQUIV
 
 cdef enum:
     _EL_TIME = 1

@@ -581,12 +581,25 @@ def _fold(text: str) -> str:
     return " ".join(text.split())
 
 
+def _holds_only(node: Node) -> bool:
+    """Whether ``node``'s parent holds no visible text beside ``node`` (so both read alike)."""
+    for step in ("previous_sibling", "next_sibling"):
+        other = getattr(node, step)
+        while other is not None:
+            if other.text.strip():
+                return False
+            other = getattr(other, step)
+    return True
+
+
 def _marks(doc: Document, options: Extraction | None) -> tuple[dict[Node, str], Node | None, int, int]:
     """Which nodes of ``doc`` to outline (the content body) and dim (boilerplate units).
 
-    Everything beside the content body's ancestor chain is boilerplate by construction;
-    inside the content body the units ``boilerplate()`` classifies as boilerplate are
-    matched to the smallest element (or text run) holding exactly their text, in order.
+    Everything beside the content body's ancestor chain is boilerplate by construction.
+    Inside the content body each unit boilerplate() classifies as boilerplate is dimmed
+    at its block element (``ParagraphUnit.block``), widened to the outermost element
+    holding the same text; when the block holds more than the unit (text beside nested
+    blocks), at the node inside the block whose text is the unit's, in order.
     Returns the marks, the content body, and the boilerplate / content unit counts.
     """
     from turbohtml._core import Element, Text
@@ -602,11 +615,12 @@ def _marks(doc: Document, options: Extraction | None) -> tuple[dict[Node, str], 
     winner, pruned = scored_winner(doc)
     marks: dict[Node, str] = {}
     units = []
-    for text, flags, chars, link_chars in paragraph_units(doc, winner, pruned):
+    for unit in paragraph_units(doc, winner, pruned):
+        text, flags, chars, link_chars = unit
         folded = _fold(text)
         if folded:
-            units.append((folded, flags, is_boilerplate_unit(folded, flags, chars, link_chars, options)))
-    dimmed = sum(bad for _, _, bad in units)
+            units.append((folded, flags, is_boilerplate_unit(folded, flags, chars, link_chars, options), unit.block))
+    dimmed = sum(bad for _, _, bad, _ in units)
     kept = len(units) - dimmed
     body = doc.body
     if winner is None:
@@ -630,31 +644,44 @@ def _marks(doc: Document, options: Extraction | None) -> tuple[dict[Node, str], 
                     continue
                 if isinstance(sibling, Element) or (isinstance(sibling, Text) and sibling.text.strip()):
                     marks[sibling] = "boilerplate"
-    # Inside: match the in-content units, in order, to the nodes holding their text.
-    inside = [(text, bad) for text, flags, bad in units if flags & IN_CONTENT]
-    positions: dict[str, list[int]] = {}
-    for index, (text, _) in enumerate(inside):
-        positions.setdefault(text, []).append(index)
-    cursor = 0
+    # Inside: each in-content boilerplate unit at the node its block gives.
+    around = set(chain) | {doc}
+    step = body
+    while step is not None:
+        around.add(step)
+        step = step.parent
+    whole: dict[Node, bool] = {}  # block -> whether its text is one unit's
+    pending: dict[Node, list[Node]] = {}  # block -> nodes not yet matched, next last
     budget = MATCH_CHARS
-    work: list[Node] = list(reversed(winner.children))
-    while work and cursor < len(inside) and budget > 0:
-        node: Node = work.pop()
-        if not isinstance(node, Element | Text):
+    for folded, flags, bad, block in units:
+        if not flags & IN_CONTENT or budget <= 0:
             continue
-        text = node.text
-        budget -= len(text) + 1
-        folded = _fold(text)
-        if not folded:
+        if block is None or block in around:
+            block = winner  # text right in the content body (the body itself is never dimmed)
+        elif block not in whole:
+            text = block.text
+            budget -= len(text) + 1
+            whole[block] = _fold(text) == folded
+        if block is not winner and whole[block]:
+            if bad:
+                while block.parent is not None and block.parent != winner and _holds_only(block):
+                    block = block.parent
+                marks[block] = "boilerplate"
             continue
-        match = next((i for i in positions.get(folded, ()) if i >= cursor), None)
-        if match is not None:
-            cursor = match + 1
-            if inside[match][1]:
-                marks[node] = "boilerplate"
-            continue
-        if isinstance(node, Element):
-            work.extend(reversed(node.children))
+        work = pending.setdefault(block, list(reversed(block.children)))
+        while work and budget > 0:
+            node = work.pop()
+            if not isinstance(node, Element | Text):
+                continue
+            text = node.text
+            budget -= len(text) + 1
+            found = _fold(text)
+            if found == folded:
+                if bad:
+                    marks[node] = "boilerplate"
+                break
+            if found and isinstance(node, Element):
+                work.extend(reversed(node.children))
     return marks, winner, dimmed, kept
 
 

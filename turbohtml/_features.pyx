@@ -13,7 +13,7 @@ from libc.stdint cimport UINTPTR_MAX
 
 from turbohtml._core cimport Node, attr_id, attr_value, element_attr, next_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, contains, space_length
+from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
 from turbohtml._tags cimport is_text_link
 
 from turbohtml import _page_type_model as _model
@@ -25,6 +25,7 @@ cdef enum:
     MAX_WORDS = 128
     MAX_SHARES = 32
     MIN_PAGE_ELEMENTS = 50  # below, too little structure for the model: an article
+    START_BYTES = 4096      # a bit per word start (_start_key)
 
 # tag and text counters, then one per class word, then one per schema type
 TAG_FEATURES = (
@@ -53,6 +54,7 @@ ctypedef struct WordTable:
     unsigned char first[MAX_WORDS]      # word indexes sorted by first byte
     size_t bucket_start[256]
     size_t bucket_count[256]
+    unsigned char starts[START_BYTES]     # bit set: some word starts with these three bytes (_start_key)
 
 cdef WordTable _class_words
 cdef WordTable _schema_types
@@ -65,11 +67,18 @@ cdef void _load(WordTable *table, words) except *:
     if len(words) > MAX_WORDS:
         raise ValueError("too many page-type words")
     table.count = len(words)
+    for i in range(START_BYTES):
+        table.starts[i] = 0
     for k, word in enumerate(words):
         data = word.encode("ascii")
+        if len(data) < 3:
+            raise ValueError("page-type words have at least three letters (the start filter)")
+        key = _start_key(data[0], data[1], data[2])
+        table.starts[key >> 3] |= 1 << (key & 7)
         _keep_alive.append(data)
         table.words[k] = <const char *>data
         table.lengths[k] = len(data)
+    i = 0
     for byte in range(256):
         table.bucket_start[byte] = i
         table.bucket_count[byte] = 0
@@ -86,13 +95,28 @@ if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
 
 
+cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned char c) noexcept nogil:
+    """A word start's bit: the low five bits of its first three bytes (exact for letters,
+    either case; other bytes share bits, so a set bit only says "try the words here")."""
+    return ((a & 31) << 10) | ((b & 31) << 5) | (c & 31)
+
+
 cdef void _count_words(const unsigned char *value, size_t length, WordTable *table,
                        size_t *counts) noexcept nogil:
     """Add one to the count of every word of ``table`` found in ``value``: one pass,
-    trying at each byte only the words that start with it."""
+    trying at each byte only the words that start with it (most
+    positions of a class value or a JSON-LD script start no word: a bit set of the
+    words' first three bytes rules them out in one lookup; the bucket loop at every
+    position was the bulk of the page-type walk's time)."""
     cdef size_t found[MAX_WORDS]  # the words counted so far: a value names few
     cdef size_t i, b, k, n, j, f, nfound = 0
+    cdef unsigned int key
     for i in range(length):
+        if i + 2 >= length:
+            break  # every word has three bytes or more
+        key = _start_key(value[i], value[i + 1], value[i + 2])
+        if not (table.starts[key >> 3] >> (key & 7)) & 1:
+            continue
         for b in range(table.bucket_start[value[i]], table.bucket_start[value[i]] + table.bucket_count[value[i]]):
             k = table.first[b]
             n = table.lengths[k]
@@ -164,39 +188,22 @@ cdef void _script_counts(lxb_dom_node_t *c_node, size_t *schema) noexcept nogil:
         c_child = c_child.next
 
 
-cdef size_t _text_counts(const lxb_char_t *data, size_t length, size_t *currency) noexcept nogil:
-    """Characters after whitespace folding (``count_text``'s count: a run, Unicode spaces
-    included, counts as one) and prices' signs ($, and the UTF-8 of €, £, ¥) in one pass;
-    printable ASCII, most of a page's text, takes the short way."""
-    cdef size_t i = 0, space, chars = 0
-    cdef lxb_char_t c
-    cdef bint in_space = True
-    while i < length:
-        c = data[i]
-        if 32 < c < 128:
-            chars += 1
-            in_space = False
-            if c == 36:  # $
-                currency[0] += 1
-            i += 1
-            continue
-        if c >= 0x80:
-            if i + 2 < length and c == 0xE2 and data[i + 1] == 0x82 and data[i + 2] == 0xAC:
-                currency[0] += 1  # €
-            elif i + 1 < length and c == 0xC2 and (data[i + 1] == 0xA3 or data[i + 1] == 0xA5):
-                currency[0] += 1  # £, ¥
-        space = space_length(data, i, length)
-        if space:
-            if not in_space:
-                chars += 1
-                in_space = True
-            i += space
-            continue
-        if (c & 0xC0) != 0x80:
-            chars += 1
-            in_space = False
-        i += 1
-    return chars
+cdef void features_text(FeatureWalk *walk, size_t chars, size_t currency) noexcept nogil:
+    """Count a text node's characters and price signs (``count_text`` with ``currency``)
+    into ``walk``: features_step's text event, for a walk that scanned the text itself."""
+    cdef size_t *counts = walk.counts
+    counts[F_CURRENCY] += currency
+    counts[F_CHARS] += chars
+    if walk.links:
+        counts[F_LINK_CHARS] += chars
+    if walk.paragraphs:
+        counts[F_P_CHARS] += chars
+    if walk.items:
+        counts[F_LI_CHARS] += chars
+    if walk.code:
+        counts[F_CODE_CHARS] += chars
+    if walk.cells:
+        counts[F_TD_CHARS] += chars
 
 
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil:
@@ -219,23 +226,13 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
     cdef size_t *schema = words + _class_words.count
     cdef lxb_dom_character_data_t *c_text
     cdef uintptr_t tag
-    cdef size_t chars, length = 0
+    cdef size_t chars = 0, commas = 0, currency = 0, length = 0
     cdef const lxb_char_t *value
     if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
         if not closing:
             c_text = <lxb_dom_character_data_t *>c_node
-            chars = _text_counts(c_text.data.data, c_text.data.length, &counts[F_CURRENCY])
-            counts[F_CHARS] += chars
-            if walk.links:
-                counts[F_LINK_CHARS] += chars
-            if walk.paragraphs:
-                counts[F_P_CHARS] += chars
-            if walk.items:
-                counts[F_LI_CHARS] += chars
-            if walk.code:
-                counts[F_CODE_CHARS] += chars
-            if walk.cells:
-                counts[F_TD_CHARS] += chars
+            count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
+            features_text(walk, chars, currency)
     elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
         tag = c_node.local_name
         if not closing:
@@ -286,61 +283,35 @@ cdef void _walk(lxb_dom_node_t *root, FeatureWalk *walk) noexcept nogil:
         c_node = next_node(root, c_node, &closing)
 
 
+# the tag counter of each HTML tag id, plus one (0: the tag has none): one lookup per
+# element instead of a chain of comparisons that most elements (div, span, a) run through
+cdef unsigned char _tag_feature[LXB_TAG__LAST_ENTRY]
+
+
+cdef void _load_tags() except *:
+    cdef size_t i
+    for i in range(LXB_TAG__LAST_ENTRY):
+        _tag_feature[i] = 0
+    for tag, feature in (
+            (LXB_TAG_ARTICLE, F_ARTICLE), (LXB_TAG_SECTION, F_SECTION), (LXB_TAG_TIME, F_TIME),
+            (LXB_TAG_PRE, F_PRE), (LXB_TAG_CODE, F_CODE), (LXB_TAG_TABLE, F_TABLE), (LXB_TAG_TH, F_TH),
+            (LXB_TAG_FORM, F_FORM), (LXB_TAG_INPUT, F_CONTROL), (LXB_TAG_SELECT, F_CONTROL),
+            (LXB_TAG_TEXTAREA, F_CONTROL), (LXB_TAG_BUTTON, F_CONTROL), (LXB_TAG_LI, F_LI),
+            (LXB_TAG_UL, F_LIST), (LXB_TAG_OL, F_LIST), (LXB_TAG_H1, F_H1), (LXB_TAG_H2, F_H2),
+            (LXB_TAG_H3, F_H3), (LXB_TAG_H4, F_H456), (LXB_TAG_H5, F_H456), (LXB_TAG_H6, F_H456),
+            (LXB_TAG_P, F_P), (LXB_TAG_IMG, F_IMG), (LXB_TAG_FIGURE, F_FIGURE), (LXB_TAG_NAV, F_NAV),
+            (LXB_TAG_ASIDE, F_ASIDE), (LXB_TAG_HEADER, F_HEADER), (LXB_TAG_FOOTER, F_FOOTER),
+            (LXB_TAG_MAIN, F_MAIN), (LXB_TAG_BLOCKQUOTE, F_BLOCKQUOTE), (LXB_TAG_DL, F_DL),
+            (LXB_TAG_IFRAME, F_IFRAME), (LXB_TAG_VIDEO, F_VIDEO)):
+        _tag_feature[tag] = feature + 1
+
+
+_load_tags()
+
+
 cdef inline void _count_tag(uintptr_t tag, size_t *counts) noexcept nogil:
-    if tag == LXB_TAG_ARTICLE:
-        counts[F_ARTICLE] += 1
-    elif tag == LXB_TAG_SECTION:
-        counts[F_SECTION] += 1
-    elif tag == LXB_TAG_TIME:
-        counts[F_TIME] += 1
-    elif tag == LXB_TAG_PRE:
-        counts[F_PRE] += 1
-    elif tag == LXB_TAG_CODE:
-        counts[F_CODE] += 1
-    elif tag == LXB_TAG_TABLE:
-        counts[F_TABLE] += 1
-    elif tag == LXB_TAG_TH:
-        counts[F_TH] += 1
-    elif tag == LXB_TAG_FORM:
-        counts[F_FORM] += 1
-    elif tag in (LXB_TAG_INPUT, LXB_TAG_SELECT, LXB_TAG_TEXTAREA, LXB_TAG_BUTTON):
-        counts[F_CONTROL] += 1
-    elif tag == LXB_TAG_LI:
-        counts[F_LI] += 1
-    elif tag == LXB_TAG_UL or tag == LXB_TAG_OL:
-        counts[F_LIST] += 1
-    elif tag == LXB_TAG_H1:
-        counts[F_H1] += 1
-    elif tag == LXB_TAG_H2:
-        counts[F_H2] += 1
-    elif tag == LXB_TAG_H3:
-        counts[F_H3] += 1
-    elif LXB_TAG_H4 <= tag <= LXB_TAG_H6:
-        counts[F_H456] += 1
-    elif tag == LXB_TAG_P:
-        counts[F_P] += 1
-    elif tag == LXB_TAG_IMG:
-        counts[F_IMG] += 1
-    elif tag == LXB_TAG_FIGURE:
-        counts[F_FIGURE] += 1
-    elif tag == LXB_TAG_NAV:
-        counts[F_NAV] += 1
-    elif tag == LXB_TAG_ASIDE:
-        counts[F_ASIDE] += 1
-    elif tag == LXB_TAG_HEADER:
-        counts[F_HEADER] += 1
-    elif tag == LXB_TAG_FOOTER:
-        counts[F_FOOTER] += 1
-    elif tag == LXB_TAG_MAIN:
-        counts[F_MAIN] += 1
-    elif tag == LXB_TAG_BLOCKQUOTE:
-        counts[F_BLOCKQUOTE] += 1
-    elif tag == LXB_TAG_DL:
-        counts[F_DL] += 1
-    elif tag == LXB_TAG_IFRAME:
-        counts[F_IFRAME] += 1
-    elif tag == LXB_TAG_VIDEO:
-        counts[F_VIDEO] += 1
+    if tag < LXB_TAG__LAST_ENTRY and _tag_feature[tag]:
+        counts[_tag_feature[tag] - 1] += 1
 
 
 # ---------------------------------------------------------------- the model

@@ -1,3 +1,5 @@
+from typing import TypedDict, type_check_only
+
 from turbohtml._core import Element, Node
 
 H1: int
@@ -13,11 +15,23 @@ IN_ARTICLE: int
 DATE: int
 IN_HEADER: int
 
-def harvest_metadata(node: Node, /) -> dict[str, str | None]: ...
+@type_check_only
+class DeclaredMetadata(TypedDict):
+    title: str | None
+    byline: str | None
+    date: str | None
+    description: str | None
+    lang: str | None
+    canonical: str | None
+    site_name: str | None
+    tags: tuple[str, ...]
+    image: str | None
+
+def harvest_metadata(node: Node, /) -> DeclaredMetadata: ...
 def gather_sources(
     node: Node, byline_words: list[bytes], comment_words: list[bytes], date_words: list[bytes],
     by_prefixes: list[bytes], stamp_after: int, /,
 ) -> tuple[
     list[tuple[str, str]], str | None, str | None, list[tuple[Element, int, int]], list[tuple[Node, int]],
-    bool,
+    list[tuple[str, str]] | None, str,
 ]: ...

@@ -21,8 +21,6 @@ from turbohtml._features import PAGE_KINDS_NAMES
 
 cdef enum:
     NAME_BUFFER = 64
-    MAX_NAMES = 64
-    MAX_TAGS = 32
 
 cdef list _meta_names = list(dict.fromkeys(
     names.TITLE + names.AUTHOR + names.DATE + names.DESCRIPTION + names.SITE_NAME + names.IMAGE + names.KEYWORDS))
@@ -34,16 +32,6 @@ cdef size_t _name_count = len(_encoded)
 for _i, _name in enumerate(_encoded):
     _name_data[_i] = <const char *>_name
 cdef dict _name_index = {name: i for i, name in enumerate(_meta_names)}
-
-
-ctypedef struct Found:
-    lxb_dom_node_t *h1
-    lxb_dom_node_t *author_link
-    lxb_dom_node_t *time
-    lxb_dom_node_t *canonical
-    lxb_dom_node_t *metas[MAX_NAMES]
-    lxb_dom_node_t *tags[MAX_TAGS]     # every article:tag meta, in order
-    size_t tag_count
 
 
 cdef void _match_meta(lxb_dom_node_t *c_node, Found *found) noexcept nogil:
@@ -78,12 +66,6 @@ cdef bint _is_page_chrome(lxb_dom_node_t *c_node, size_t articles_open) noexcept
     return tag == LXB_TAG_HEADER and articles_open == 0
 
 
-ctypedef struct Region:
-    lxb_dom_node_t *chrome     # the nav/aside/footer we are inside, if any
-    lxb_dom_node_t *header     # the <header> outside any <article>/<main> we are inside, if any
-    size_t articles_open       # <article>/<main> elements open
-
-
 cdef inline void _start(Region *region) noexcept nogil:
     region.chrome = region.header = NULL
     region.articles_open = 0
@@ -113,41 +95,64 @@ cdef inline void _leave(Region *region, lxb_dom_node_t *c_node, uintptr_t tag) n
         region.articles_open -= 1
 
 
-cdef void _harvest(lxb_dom_node_t *root, Found *found) noexcept nogil:
-    cdef lxb_dom_node_t *c_node = root
-    cdef Region region
-    cdef bint closing = False, chrome
+cdef void harvest_start(HarvestWalk *walk) noexcept nogil:
+    """Ready ``walk`` for a document: nothing found yet."""
+    cdef size_t k
+    cdef Found *found = &walk.found
+    found.h1 = found.author_link = found.time = found.canonical = NULL
+    found.tag_count = 0
+    for k in range(MAX_NAMES):
+        found.metas[k] = NULL
+    _start(&walk.region)
+
+
+cdef bint harvest_step(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
+    """Read one event of a ``next_node`` walk over the document (a node's opening or
+    closing). Returns True on the opening of an element with nothing to read inside
+    (``_opaque``): a walk of its own skips it, a walk that goes in anyway passes no
+    event from inside it here. So the first scoring pass harvests as it goes."""
+    cdef Found *found = &walk.found
+    cdef Region *region = &walk.region
+    cdef bint chrome
     cdef uintptr_t tag
     cdef size_t length = 0
     cdef const lxb_char_t *value
-    _start(&region)
+    if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
+        tag = c_node.local_name
+        if closing:
+            _leave(region, c_node, tag)
+        elif _opaque(tag):
+            return True
+        else:
+            _enter(region, c_node, tag)
+            chrome = region.chrome != NULL or region.header != NULL
+            if tag == LXB_TAG_META:
+                _match_meta(c_node, found)
+            elif tag == LXB_TAG_H1:
+                if found.h1 == NULL and not chrome:
+                    found.h1 = c_node
+            elif tag == LXB_TAG_TIME:
+                if found.time == NULL and not chrome:
+                    found.time = c_node
+            elif tag == LXB_TAG_A and found.author_link == NULL:
+                value = element_attr(c_node, "rel", 3, &length)
+                if value != NULL and has_token(value, length, "author"):
+                    found.author_link = c_node
+            elif tag == LXB_TAG_LINK and found.canonical == NULL:
+                value = element_attr(c_node, "rel", 3, &length)
+                if value != NULL and has_token(value, length, "canonical") \
+                        and element_attr(c_node, "href", 4, &length) != NULL:
+                    found.canonical = c_node
+    return False
+
+
+cdef void _harvest(lxb_dom_node_t *root, HarvestWalk *walk) noexcept nogil:
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    harvest_start(walk)
     while c_node != NULL:
-        if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
-            tag = c_node.local_name
-            if closing:
-                _leave(&region, c_node, tag)
-            elif _opaque(tag):
-                closing = True
-            else:
-                _enter(&region, c_node, tag)
-                chrome = region.chrome != NULL or region.header != NULL
-                if tag == LXB_TAG_META:
-                    _match_meta(c_node, found)
-                elif tag == LXB_TAG_H1:
-                    if found.h1 == NULL and not chrome:
-                        found.h1 = c_node
-                elif tag == LXB_TAG_TIME:
-                    if found.time == NULL and not chrome:
-                        found.time = c_node
-                elif tag == LXB_TAG_A and found.author_link == NULL:
-                    value = element_attr(c_node, "rel", 3, &length)
-                    if value != NULL and has_token(value, length, "author"):
-                        found.author_link = c_node
-                elif tag == LXB_TAG_LINK and found.canonical == NULL:
-                    value = element_attr(c_node, "rel", 3, &length)
-                    if value != NULL and has_token(value, length, "canonical") \
-                            and element_attr(c_node, "href", 4, &length) != NULL:
-                        found.canonical = c_node
+        if harvest_step(walk, c_node, closing):
+            closing = True
         c_node = next_node(root, c_node, &closing)
 
 
@@ -178,30 +183,31 @@ def harvest_metadata(Node node, /) -> dict:
     """title, byline, date, description, lang, canonical, site_name, tags and image of
     the page ``node`` belongs to, as declared (the canonical href as written)."""
     cdef Document doc = node._owner()
-    cdef Found found
-    cdef size_t k
-    cdef lxb_dom_node_t *c_root = <lxb_dom_node_t *>doc.c_doc
-    found.h1 = found.author_link = found.time = found.canonical = NULL
-    found.tag_count = 0
-    for k in range(MAX_NAMES):
-        found.metas[k] = NULL
+    cdef HarvestWalk walk
     with nogil:
-        _harvest(c_root, &found)
+        _harvest(<lxb_dom_node_t *>doc.c_doc, &walk)
+    return harvested(doc, &walk)
+
+
+cdef dict harvested(Document doc, HarvestWalk *walk):
+    """The metadata dict of a finished walk over ``doc`` (see harvest_metadata)."""
+    cdef Found *found = &walk.found
+    cdef size_t k
     title = _fold(wrap_node(doc, found.h1).text) if found.h1 != NULL else ""
-    title = title or _first_meta(&found, names.TITLE) or doc.title
+    title = title or _first_meta(found, names.TITLE) or doc.title
     byline = _fold(wrap_node(doc, found.author_link).text) if found.author_link != NULL else ""
-    byline = byline or _first_meta(&found, names.AUTHOR, skip_urls=True)
+    byline = byline or _first_meta(found, names.AUTHOR, skip_urls=True)
     date = None
     if found.time != NULL:
         date = _attr(found.time, "datetime", 8) or _fold(wrap_node(doc, found.time).text) or None
-    date = date or _first_meta(&found, names.DATE)
-    description = _first_meta(&found, names.DESCRIPTION)
+    date = date or _first_meta(found, names.DATE)
+    description = _first_meta(found, names.DESCRIPTION)
     root = doc.root
     lang = _fold(root.attr("lang") or "") if root is not None else ""
     canonical = _attr(found.canonical, "href", 4) if found.canonical != NULL else ""
     tags = [_attr(found.tags[k], "content", 7) for k in range(found.tag_count)]
     if not tags:
-        tags = (_first_meta(&found, names.KEYWORDS) or "").split(",")
+        tags = (_first_meta(found, names.KEYWORDS) or "").split(",")
     return {
         "title": title or None,
         "byline": byline or None,
@@ -209,9 +215,9 @@ def harvest_metadata(Node node, /) -> dict:
         "description": description,
         "lang": lang or None,
         "canonical": canonical or None,
-        "site_name": _first_meta(&found, names.SITE_NAME),
+        "site_name": _first_meta(found, names.SITE_NAME),
         "tags": tuple(dict.fromkeys(tag for tag in (_fold(t) for t in tags) if tag)),
-        "image": _first_meta(&found, names.IMAGE),
+        "image": _first_meta(found, names.IMAGE),
     }
 
 

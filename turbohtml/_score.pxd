@@ -26,4 +26,7 @@ cdef bint prunes(int hints, int mode) noexcept nogil
 cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil
 cdef bint is_page_chrome(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil
 cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) noexcept nogil
-cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page) noexcept nogil
+from turbohtml._harvest cimport HarvestWalk
+
+cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page,
+                                       HarvestWalk *harvest=*) noexcept nogil

@@ -8,30 +8,32 @@ touches a Python object until the winner is wrapped, and the walk runs without t
 
 from libc.stdlib cimport calloc, free, realloc
 
-from turbohtml._core cimport Node, attr_name, next_node, wrap_node
+from turbohtml._core cimport Document, Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
 from turbohtml._features cimport (
-    PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE, page_kind,
+    PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
+    FeatureWalk, features_kind, features_start, features_step, features_text,
 )
+from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harvested
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
-from turbohtml import _hints
+from turbohtml import _hints, _tunables
 from turbohtml._features import PAGE_KINDS_NAMES
+from turbohtml._harvest import harvest_metadata
 
 cdef enum:
     MAX_WORDS = 64
     ATTR_PREFIX = 512     # bytes of a class/id value examined: bounded work on hostile pages
-    MIN_PARAGRAPH = 25    # characters for a paragraph unit to score (the spec's floor)
-    RETRY_BELOW = 500     # a winner shorter than this triggers the unpruned retry (Readability's charThreshold)
-    HINT_WEIGHT = 25      # the spec's class/id weight
-    RETRY_GAIN = 2        # a later pass's winner must hold this many times the text to replace one
-    MIN_VISIBLE = 200     # below this a page's visible winner is a stub (a spinner, a hero line)
 
-# how sure the page-type model must be before a thread's, listing's or landing page's
-# reading replaces an article's: the lowest gate that keeps the article benchmark (news
-# pages the model mistakes for listings lose their article below it; docs/scoring.md)
-cdef double KIND_CONFIDENCE = 0.7
+# the scoring's numbers, each named and explained once in _tunables (Python reads them there)
+cdef size_t MIN_PARAGRAPH = _tunables.MIN_PARAGRAPH
+cdef size_t RETRY_BELOW = _tunables.RETRY_BELOW
+cdef double HINT_WEIGHT = _tunables.HINT_WEIGHT
+cdef size_t RETRY_GAIN = _tunables.RETRY_GAIN
+cdef size_t MIN_VISIBLE = _tunables.MIN_VISIBLE
+cdef double KIND_CONFIDENCE = _tunables.KIND_CONFIDENCE
+cdef double LISTING_CONFIDENCE = _tunables.LISTING_CONFIDENCE
 
 
 # ---------------------------------------------------------------- hint words as C data
@@ -47,6 +49,7 @@ cdef enum:
     WORD_REVIEW = 128
     MAX_ALL_WORDS = 4 * MAX_WORDS
     MAX_TOKEN = 128         # bytes of one class/id token read (bounded work)
+    START_BYTES = 4096      # a bit per hint word start (_start_key)
 
 ctypedef struct Word:
     const char *text
@@ -63,6 +66,7 @@ ctypedef struct WordList:
 cdef Word _words[MAX_ALL_WORDS]
 cdef size_t _first_start[256]
 cdef size_t _first_count[256]
+cdef unsigned char _word_starts[START_BYTES]  # bit set: some hint word starts with these three bytes
 cdef WordList _skipped_prefixes
 cdef WordList _qualifiers
 cdef WordList _sides
@@ -100,6 +104,10 @@ cdef void _load_words() except *:
             data = word.encode("ascii")
             if data[0] != first:
                 continue
+            if len(data) < 3:
+                raise ValueError("hint words have at least three letters (the start filter)")
+            key = _start_key(data[0], data[1], data[2])
+            _word_starts[key >> 3] |= 1 << (key & 7)
             _keep_alive.append(data)
             _words[i].text = <const char *>data
             _words[i].length = len(data)
@@ -120,6 +128,18 @@ cdef inline bint _equal(const unsigned char *text, const char *word, size_t n) n
         if text[j] != <unsigned char>word[j]:
             return False
     return True
+
+
+cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned char c) noexcept nogil:
+    """A word start's bit: the low five bits of its first three bytes (exact for letters;
+    other bytes share bits, so a set bit only says "try the words here")."""
+    return ((a & 31) << 10) | ((b & 31) << 5) | (c & 31)
+
+
+cdef inline bint _may_start_word(const unsigned char *at) noexcept nogil:
+    """Whether some hint word may start with the three bytes at ``at``."""
+    cdef unsigned int key = _start_key(at[0], at[1], at[2])
+    return (_word_starts[key >> 3] >> (key & 7)) & 1
 
 
 cdef bint _word_ends_at(const unsigned char *word, const bint *starts, size_t at,
@@ -174,6 +194,8 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     for i in range(n):
         if starts[i] and i:
             first_word = False
+        if i + 2 >= n or not _may_start_word(squashed + i):
+            continue  # most positions end here, the bulk of the hint scan otherwise
         end = _first_start[squashed[i]] + _first_count[squashed[i]]
         for k in range(_first_start[squashed[i]], end):
             word = &_words[k]
@@ -753,33 +775,78 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
     return winner
 
 
+cdef inline bint _reads(void *reader, lxb_dom_node_t *paused) noexcept nogil:
+    """Whether an optional reader of a combined walk (see _score_walk) reads here."""
+    return reader != NULL and paused == NULL
+
+
 cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_text,
-                                 bint *failed, CandidateMap *keep=NULL) noexcept nogil:
-    """One scoring pass; with ``keep`` the candidate map is handed over instead of freed."""
+                                 bint *failed, CandidateMap *keep=NULL,
+                                 FeatureWalk *features=NULL, HarvestWalk *harvest=NULL) noexcept nogil:
+    """One scoring pass; with ``keep`` the candidate map is handed over instead of freed.
+
+    With ``features`` (started by ``features_start``) the same walk also counts the
+    page-type features, and with ``harvest`` (``harvest_start``, ``root`` the document)
+    it finds article()'s declared metadata: one walk instead of three, since reaching
+    every node is much of each walk's cost. Each reader skips its own subtrees: the
+    features scripts, styles and SVG (``uncounted``), the harvest scripts and styles
+    (``unharvested``), the scoring what the pass leaves out (``unscored``); the walk
+    goes below a node while any reader reads there."""
     cdef CandidateMap cmap
     cdef Frame *stack = NULL
     cdef Frame *grown
     cdef Frame frame
     cdef Frame *parent
-    cdef size_t depth = 0, capacity = 0, link_text, chars, commas
+    cdef size_t depth = 0, capacity = 0, link_text, chars = 0, commas = 0, currency
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_node_t *best = NULL
     cdef lxb_dom_character_data_t *c_text
     cdef Candidate *c_cand
-    cdef bint closing = False, block
+    cdef bint closing = False, block, text_counted
     cdef uintptr_t tag
+    cdef lxb_dom_node_t *unscored = NULL     # the subtree walked for the other readers only
+    cdef lxb_dom_node_t *uncounted = NULL    # the subtree the features leave out
+    cdef lxb_dom_node_t *unharvested = NULL  # the subtree the harvest leaves out
     cmap.items = NULL
     cmap.slots = NULL
     cmap.length = cmap.capacity = cmap.slot_count = 0
     cmap.mode = mode
     winner_text[0] = 0
     while c_node != NULL and not failed[0]:
-        if not closing:
+        text_counted = False
+        if features != NULL:
+            if uncounted == NULL:
+                if c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing:
+                    # one scan of the text for both walks (features_step's text event)
+                    c_text = <lxb_dom_character_data_t *>c_node
+                    chars = commas = currency = 0
+                    count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
+                    features_text(features, chars, currency)
+                    text_counted = True
+                elif features_step(features, c_node, closing):
+                    uncounted = c_node
+            elif closing and c_node == uncounted:
+                uncounted = NULL
+        if harvest != NULL:
+            if unharvested == NULL:
+                if harvest_step(harvest, c_node, closing):
+                    unharvested = c_node
+            elif closing and c_node == unharvested:
+                unharvested = NULL
+        if unscored != NULL:
+            if closing and c_node == unscored:
+                unscored = NULL
+            elif not closing and not _reads(features, uncounted) and not _reads(harvest, unharvested):
+                closing = True  # no reader reads below: skip, no closing event comes
+                uncounted = NULL if c_node == uncounted else uncounted
+                unharvested = NULL if c_node == unharvested else unharvested
+        elif not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 if depth:
-                    c_text = <lxb_dom_character_data_t *>c_node
-                    chars = commas = 0
-                    count_text(c_text.data.data, c_text.data.length, &chars, &commas)
+                    if not text_counted:
+                        c_text = <lxb_dom_character_data_t *>c_node
+                        chars = commas = 0
+                        count_text(c_text.data.data, c_text.data.length, &chars, &commas)
                     parent = &stack[depth - 1]
                     parent.text += chars
                     parent.commas += commas
@@ -787,7 +854,12 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     parent.run_commas += commas
             elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
                 if skips_subtree(c_node, root, mode):
-                    closing = True  # skip: no closing event will come for this node
+                    if _reads(features, uncounted) or _reads(harvest, unharvested):
+                        unscored = c_node  # walked for the other readers only
+                    else:
+                        closing = True  # skip: no closing event will come for this node
+                        uncounted = NULL if c_node == uncounted else uncounted
+                        unharvested = NULL if c_node == unharvested else unharvested
                     c_node = next_node(root, c_node, &closing)
                     continue
                 if depth and is_block(c_node.local_name):
@@ -865,6 +937,7 @@ cdef Pass PASSES[PASS_COUNT]
 FIRST_PASS = PASS_PRUNE_CLASSES  # the first pass's mode, paragraph_units()'s default
 THREAD_PAGE = PASS_THREAD
 CARD_PAGE = PASS_CARDS
+WHOLE_PAGE = PASS_WHOLE_PAGE
 
 PASSES[0] = Pass(PASS_PRUNE_CLASSES, <size_t>-1)
 PASSES[1] = Pass(0, RETRY_BELOW)
@@ -873,16 +946,12 @@ PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE
 PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
-cdef int _kind_mode(lxb_dom_node_t *root, int *page) noexcept nogil:
+cdef int _kind_mode(int kind, double probability) noexcept nogil:
     """What the page's kind changes in every pass: a thread's comment blocks are its
     posts, a product's reviews are not its description, a listing's cards are its items
     and a landing page's its sections, and on any page but an article the main content
     is the page's whole main region (PASS_WHOLE_PAGE)."""
-    cdef double probability
-    cdef size_t elements
-    cdef int kind = page_kind(root, &probability, &elements)
-    page[0] = kind
-    if kind == PAGE_ARTICLE or probability < KIND_CONFIDENCE:
+    if kind == PAGE_ARTICLE or probability < (LISTING_CONFIDENCE if kind == PAGE_LISTING else KIND_CONFIDENCE):
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
         return PASS_THREAD | PASS_WHOLE_PAGE
@@ -910,7 +979,8 @@ cdef lxb_dom_node_t *_main_region(lxb_dom_node_t *winner, lxb_dom_node_t *root) 
     return region
 
 
-cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page) noexcept nogil:
+cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page,
+                                       HarvestWalk *harvest=NULL) noexcept nogil:
     """The highest-scoring container below ``root`` after the link-density discount, or NULL.
 
     Like Readability, when pruning boilerplate class/id subtrees leaves no winner or a
@@ -920,16 +990,37 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     not shown without script (a hidden container filled by a streaming script, the
     ``<noscript>`` copy forum software serves): score again walking those. ``mode`` tells
     which pass won, so the unit walk reads the winner's inside the same way; ``page``
-    the page's kind (PAGE_*).
+    the page's kind (PAGE_*); with ``harvest`` (``root`` the document) the first pass
+    also harvests article()'s metadata.
+
+    The page's kind sets every pass's mode, and the first pass's walk counts the
+    features that tell the kind: it reads the page as an article (the most common kind,
+    and the reading when the model is unsure); only when the kind changes the mode is
+    the first pass walked again.
     """
-    cdef size_t text = 0, tried_text
+    cdef size_t text = 0, tried_text = 0, elements
     cdef size_t i
     cdef lxb_dom_node_t *winner = NULL
     cdef lxb_dom_node_t *tried
-    cdef int kind = _kind_mode(root, page), pass_mode
+    cdef int kind, pass_mode
+    cdef double probability
+    cdef FeatureWalk features
     failed[0] = False
+    features_start(&features, root)
+    tried = _score_walk(root, PASSES[0].mode, &tried_text, failed, NULL, &features, harvest)
+    if failed[0]:
+        return NULL
+    page[0] = features_kind(&features, &probability, &elements)
+    kind = _kind_mode(page[0], probability)
+    if kind:
+        tried_text = 0
+        tried = _score_walk(root, PASSES[0].mode | kind, &tried_text, failed)
+        if failed[0]:
+            return NULL
     mode[0] = PASSES[0].mode | kind
-    for i in range(PASS_COUNT):
+    if tried != NULL:
+        winner, text = tried, tried_text
+    for i in range(1, PASS_COUNT):
         if winner != NULL and text >= PASSES[i].below:
             continue
         pass_mode = PASSES[i].mode | kind
@@ -962,6 +1053,24 @@ def scored_page(Node node, /) -> tuple:
     if failed:
         raise MemoryError("out of memory while scoring the page")
     return wrap_node(node._owner(), winner), mode, PAGE_KINDS_NAMES[page]
+
+
+def scored_article(Node node, /) -> tuple:
+    """``scored_page``'s ``(winner, mode, page_type)`` and ``harvest_metadata``'s dict, from
+    one walk when ``node`` is the document."""
+    cdef bint failed = False
+    cdef int mode = PASS_PRUNE_CLASSES, page = PAGE_ARTICLE
+    cdef lxb_dom_node_t *winner
+    cdef Document doc = node._owner()
+    cdef HarvestWalk walk
+    if node.c_node != <lxb_dom_node_t *>doc.c_doc:
+        return scored_page(node) + (harvest_metadata(node),)
+    with nogil:
+        harvest_start(&walk)
+        winner = find_main_content(node.c_node, &failed, &mode, &page, &walk)
+    if failed:
+        raise MemoryError("out of memory while scoring the page")
+    return wrap_node(doc, winner), mode, PAGE_KINDS_NAMES[page], harvested(doc, &walk)
 
 
 def scored_winner(Node node, /) -> tuple:

@@ -9,6 +9,7 @@ BOILERPLATE_REGION: int
 CAPTION: int
 LINKED_PROSE: int
 ARTICLE_HEADER: int
+BLOCK_TAGS: frozenset[str]
 
 @disjoint_base
 class ParagraphUnit(tuple[str, int, int, int]):

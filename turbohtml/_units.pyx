@@ -13,11 +13,13 @@ from libc.stdlib cimport free, realloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
 from turbohtml._core cimport Document, Node, next_node, wrap_node
+from turbohtml._core import tag_names
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
 from turbohtml._buffer cimport Buffer, reserve
 from turbohtml._score cimport (
-    HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRUNE_CLASSES, PASS_THREAD, PASS_WHOLE_PAGE,
+    HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRODUCT, PASS_PRUNE_CLASSES, PASS_THREAD,
+    PASS_WHOLE_PAGE,
     class_hints, is_hidden, is_page_chrome, prunes,
 )
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
@@ -40,6 +42,10 @@ BOILERPLATE_REGION = UNIT_BOILERPLATE_REGION
 CAPTION = UNIT_CAPTION
 LINKED_PROSE = UNIT_LINKED_PROSE
 ARTICLE_HEADER = UNIT_ARTICLE_HEADER
+
+#: The elements that break text into separate paragraph units, by name: ``is_block`` in
+#: _tags.pxd is the one definition, and the renderers and compat layers read it here.
+BLOCK_TAGS = frozenset(name for tag, name in enumerate(tag_names()) if name and is_block(tag))
 
 
 ctypedef struct Unit:
@@ -173,10 +179,46 @@ cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode) noexcept nogil:
     return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode))
 
 
-cdef inline bint _is_form_chrome(uintptr_t tag) noexcept nogil:
-    """A form control's caption (a filter's checkbox, a product's size or colour picker):
-    page UI on a page read whole, never its content."""
-    return tag == LXB_TAG_LABEL
+cdef size_t _visible_bytes(lxb_dom_node_t *root) noexcept nogil:
+    """Bytes of text below ``root`` outside raw-text and metadata elements."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef size_t total = 0
+    while c_node != NULL:
+        if not closing:
+            if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+                total += (<lxb_dom_character_data_t *>c_node).data.length
+            elif (c_node != root and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT
+                  and is_invisible(c_node.local_name, c_node.ns)):
+                closing = True  # skip the subtree
+        c_node = next_node(root, c_node, &closing)
+    return total
+
+
+cdef bint _is_shop_form(lxb_dom_node_t *form, lxb_dom_node_t *content, size_t *content_bytes) noexcept nogil:
+    """On a product page, a <form> is the shop around the product (variant picker and
+    add-to-cart, cart drawer, sign-up, cookie banner) unless it wraps the page: it holds
+    the main region, or half its text (ASP.NET's page-wide form)."""
+    cdef lxb_dom_node_t *c_up = content
+    while c_up != NULL:
+        if c_up == form:
+            return False
+        c_up = c_up.parent
+    if content == NULL:
+        return True
+    if content_bytes[0] == 0:
+        content_bytes[0] = _visible_bytes(content) + 1  # + 1: zero means not yet measured
+    return 2 * _visible_bytes(form) < content_bytes[0]
+
+
+cdef bint _is_form_chrome(lxb_dom_node_t *c_node, int mode, lxb_dom_node_t *content,
+                          size_t *content_bytes) noexcept nogil:
+    """Page UI on a page read whole, never its content: a form control's caption (a
+    filter's checkbox, a size or colour picker) and, on a product page, a shop form."""
+    if c_node.local_name == LXB_TAG_LABEL:
+        return True
+    return (mode & PASS_PRODUCT and c_node.local_name == LXB_TAG_FORM
+            and _is_shop_form(c_node, content, content_bytes))
 
 
 cdef lxb_dom_node_t *_block_of(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
@@ -208,7 +250,7 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
     cdef Region heading, item, inside, boiler, caption, header
     cdef lxb_dom_node_t *outer_boiler = NULL
     cdef lxb_dom_node_t *outer_caption = NULL
-    cdef size_t links_open = 0
+    cdef size_t links_open = 0, content_bytes = 0
     cdef int flags, hints
     heading.node = item.node = inside.node = boiler.node = caption.node = header.node = NULL
     if content != NULL and content == root:
@@ -268,7 +310,7 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
                         (is_page_chrome(c_node, NULL) and not (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT))
                         or (mode & PASS_PRUNE_CLASSES and prunes(hints, mode))
-                        or (mode & PASS_WHOLE_PAGE and _is_form_chrome(tag))
+                        or (mode & PASS_WHOLE_PAGE and _is_form_chrome(c_node, mode, content, &content_bytes))
                         or (mode & PASS_THREAD and tag == LXB_TAG_DL)):
                     _enter(&boiler, c_node)
             else:

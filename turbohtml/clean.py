@@ -108,7 +108,7 @@ class Policy:
             raise ValueError(f"Policy.tags: {', '.join(refused)} cannot be made safe in a fragment")
         if not isinstance(self.attributes, Mapping):
             raise TypeError(f"Policy.attributes must be a mapping, not {type(self.attributes).__name__}")
-        attributes = {}
+        attributes: dict[str, frozenset[str]] = {}
         for tag, names in self.attributes.items():
             if not isinstance(tag, str):
                 raise TypeError(f"Policy.attributes keys must be str, found {type(tag).__name__}")
@@ -142,7 +142,7 @@ class Policy:
     def _rules(self) -> Rules:
         tags = sorted(self.tags)
         index = {tag: i for i, tag in enumerate(tags)}
-        attrs = []
+        attrs: list[tuple[int, bytes]] = []
         for tag, names in sorted(self.attributes.items()):
             if tag == "*":
                 attrs.extend((-1, name.encode()) for name in sorted(names))

@@ -344,7 +344,7 @@ class _Literal(str):
 def _dumps(value: Any, ensure_ascii: bool) -> str:
     """``json.dumps`` for any depth: the ``json`` module's encoder recurses per level and
     raises ``RecursionError`` on a record nested about 1,000 deep (an ``itemref`` chain)."""
-    encoder = json.encoder  # type: ignore[attr-defined]
+    encoder = json.encoder
     string = encoder.encode_basestring_ascii if ensure_ascii else encoder.encode_basestring
     parts: list[str] = []
     work: list[Any] = [value]

@@ -35,6 +35,7 @@ import time
 import zlib
 from dataclasses import dataclass, field
 from email.message import Message
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from turbohtml.io import MAX_PAGE_BYTES, decode_html, http_charset
@@ -110,7 +111,11 @@ def _refusal(address: str) -> str | None:
     return None if ip.is_global else "non-global"
 
 
-def _resolve(host: str, port: int, deadline: float) -> list[tuple]:
+#: one ``socket.getaddrinfo`` answer: family, type, proto, canonname, sockaddr
+_AddrInfo = tuple[Any, ...]
+
+
+def _resolve(host: str, port: int, deadline: float) -> list[_AddrInfo]:
     """``getaddrinfo`` within the deadline: the C resolver takes no timeout, so it runs in
     a daemon thread that is left to its own (bounded) resolver timeout when the deadline
     passes first."""
@@ -132,7 +137,7 @@ def _resolve(host: str, port: int, deadline: float) -> list[tuple]:
     return answer["infos"]  # type: ignore[return-value]
 
 
-def _addresses(host: str, port: int, deadline: float, allow_private: bool) -> list[tuple]:
+def _addresses(host: str, port: int, deadline: float, allow_private: bool) -> list[_AddrInfo]:
     infos = _resolve(host, port, deadline)
     if time.monotonic() >= deadline:
         raise TimeoutError

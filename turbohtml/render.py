@@ -12,25 +12,21 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any, cast
 
 from turbohtml._core import Element, Node, Text, url_parse
 from turbohtml._score import FIRST_PASS, scored_winner
 from turbohtml._text import pre_text
-from turbohtml._units import paragraph_units
+from turbohtml._units import BLOCK_TAGS, paragraph_units
 from turbohtml.clean import BLEACH_ATTRIBUTES, BLEACH_TAGS, Policy, Sanitizer
 from turbohtml.extract.article import article_units
 from turbohtml.extract.records import Article
 
-__all__ = ["ARTICLE_POLICY", "article_html", "article_markdown", "inline_markdown", "node_markdown"]
+__all__ = ["ARTICLE_POLICY", "MarkdownStyle", "article_html", "article_markdown", "inline_html", "inline_markdown",
+           "node_markdown"]
 
-#: Elements that start their own block (the unit walk's boundaries, _tags.pxd is_block).
-BLOCK_TAGS = frozenset(
-    "address article aside blockquote body caption center dd details dialog dir div dl dt "
-    "fieldset figcaption figure footer form header hgroup hr html li listing main menu nav ol "
-    "p plaintext pre section summary table tbody td tfoot th thead tr ul xmp h1 h2 h3 h4 h5 h6".split()
-)
 #: Elements whose content a reader never sees (the unit walk skips them too).
 UNSEEN_TAGS = frozenset(
     "script style noscript template svg math iframe object embed canvas select textarea input "
@@ -67,6 +63,41 @@ _SCHEME = re.compile(r"([a-z][a-z0-9+.-]*):(?!\d+(?:/|$))")
 _MD_EDGE_BREAKS = re.compile(r"^(?:\s*\\\n)+|(?:\\\n\s*)+$")
 _HTML_BREAKS = re.compile(r"(?:<br>\s*){2,}")
 _LANGUAGE = re.compile(r"(?:^|\s)lang(?:uage)?-([\w+#.-]+)")
+#: TeX math in text, ``\(inline\)`` and ``\[display\]``, or a lone delimiter left as written.
+_TEX_MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]|(\\[()\[\]])", re.S)
+#: A run of whitespace holding anything but plain spaces (a newline, a tab).
+_NOT_SPACES = re.compile(r" *[^\S ]\s*")
+#: One whitespace character other than a space.
+_NOT_SPACE = re.compile(r"[^\S ]")
+
+
+@dataclass(frozen=True, slots=True)
+class MarkdownStyle:
+    """How the Markdown writer spells what CommonMark leaves open. The defaults are
+    turbohtml's own Markdown; other values reproduce another tool's spelling (e.g.
+    ``turbohtml.compat.trafilatura``'s) over the same renderer."""
+
+    #: Spaces between words and inline markers kept as written ("a  **x**  b"), not squeezed.
+    keep_spaces: bool = False
+    #: What a ``<br>`` becomes: CommonMark's hard break, or e.g. a plain newline.
+    line_break: str = "\\\n"
+    #: ``\(x\)`` and ``\[x\]`` in text written as ``$x$`` and ``$$\nx\n$$``, unescaped.
+    tex_math: bool = False
+    #: A link or image URL holding a space written in angle brackets (else ``%20``).
+    angle_urls: bool = False
+    #: A link with no target written ``[text]`` (else its text alone).
+    bare_links: bool = False
+    #: A line break inside emphasis or a link written as a space (else kept inside the span).
+    flat_spans: bool = False
+    #: A table's delimiter row after its first row of ``<th>`` cells only (none without
+    #: one), rather than after its first row as GFM wants.
+    rule_after_th: bool = False
+    #: One cell of a table's delimiter row.
+    rule_cell: str = " --- "
+
+
+#: turbohtml's own Markdown.
+DEFAULT_STYLE = MarkdownStyle()
 
 
 # ---------------------------------------------------------------- blocks
@@ -86,7 +117,7 @@ class _Block:
     segment: int | None = None   # which text run of ``node`` (None: all of it)
 
 
-def _ancestors(node: Node, stop: Node | None):
+def _ancestors(node: Node | None, stop: Node | None) -> Iterator[Element]:
     """``node`` and its ancestor elements, up to ``stop`` (included) or the document."""
     while node is not None and isinstance(node, Element):
         yield node
@@ -113,7 +144,7 @@ def _has_text(node: Node) -> bool:
     return isinstance(node, Element) and node.tag not in UNSEEN_TAGS and node.text.strip() != ""
 
 
-def _segments(node: Node, cache: dict) -> list[list[Node]]:
+def _segments(node: Node, cache: dict[Node, list[list[Node]]]) -> list[list[Node]]:
     """``node``'s children cut at its nested blocks: the runs that hold text, one per
     paragraph unit whose block ``node`` is (``cache`` lives for one rendering)."""
     cached = cache.get(node)
@@ -130,10 +161,10 @@ def _segments(node: Node, cache: dict) -> list[list[Node]]:
     return found
 
 
-def number_segments(units: list) -> list:
+def number_segments(units: list[Any]) -> list[Any]:
     """Tell each unit which run of its block's children it is (``unit.segment``): a block
     holds as many units as text runs between its nested blocks."""
-    counts: dict = {}
+    counts: dict[object, int] = {}
     for unit in units:
         block = getattr(unit, "block", None)
         unit.segment = counts.get(block, 0)
@@ -146,12 +177,12 @@ def _marker_width(item: Node) -> int:
     return len(f"{_item_number(item)}. ") if parent is not None and parent.tag == "ol" else 2
 
 
-def _blocks(units: list, root: Node, segments: dict) -> list[_Block]:
+def _blocks(units: list[Any], root: Node, segments: dict[Node, list[list[Node]]]) -> list[_Block]:
     """One block per distinct block element of the units, in order; a table and a
     <pre> once each, however many units they hold."""
     blocks: list[_Block] = []
-    seen: set = set()
-    items: set = set()
+    seen: set[object] = set()
+    items: set[Node] = set()
     for unit in units:
         node = getattr(unit, "block", None)
         if node is None:
@@ -197,11 +228,13 @@ class _Inline:
     """Renders a block's inline content; the Markdown and HTML writers differ in how
     they spell text, emphasis, code, links, images and line breaks."""
 
-    def __init__(self, links: bool, images: bool, resolve) -> None:
+    def __init__(self, links: bool, images: bool, resolve: Callable[[str], str],
+                 style: MarkdownStyle = DEFAULT_STYLE) -> None:
         self.links = links
         self.images = images
         self.resolve = resolve
-        self.segments: dict = {}   # _segments() of this rendering
+        self.style = style
+        self.segments: dict[Node, list[list[Node]]] = {}   # _segments() of this rendering
 
     def render(self, node: Node, flatten: bool = False, segment: int | None = None) -> str:
         """The inline content of ``node``: nested blocks are left out (they are blocks of
@@ -216,7 +249,8 @@ class _Inline:
             children = runs[segment] if segment < len(runs) else []
         for child in children:
             if isinstance(child, Text):
-                parts.append(self.text(_SPACE.sub(" ", child.text)))
+                squeeze = _NOT_SPACES if self.style.keep_spaces else _SPACE
+                parts.append(self.text(squeeze.sub(" ", child.text)))
                 continue
             if not isinstance(child, Element):
                 continue
@@ -244,7 +278,12 @@ class _Inline:
                 url = self.resolve(href) if href and self.links else ""
                 if url and not _safe_url(url):
                     url = ""  # javascript: and the like: the text stays, the link goes
-                parts.append(self.link(inner, url) if url and inner.strip() else inner)
+                if url and inner.strip():
+                    parts.append(self.link(inner, url))
+                elif self.links and self.style.bare_links and not href and inner.strip():
+                    parts.append(self.around(inner, "[", "]"))
+                else:
+                    parts.append(inner)
             elif tag in _RAW_INLINE:
                 parts.append(self.around(self.render(child, flatten), f"<{tag}>", f"</{tag}>"))
             elif tag in _EMPHASIS:
@@ -260,6 +299,28 @@ class _Inline:
                 parts.append(self.render(child, flatten))
         return "".join(parts)
 
+    # how each writer spells the pieces (_Markdown, _Html)
+    def text(self, value: str) -> str:
+        raise NotImplementedError
+
+    def line_break(self) -> str:
+        raise NotImplementedError
+
+    def code(self, value: str) -> str:
+        raise NotImplementedError
+
+    def link(self, inner: str, url: str) -> str:
+        raise NotImplementedError
+
+    def image(self, alt: str, src: str) -> str:
+        raise NotImplementedError
+
+    def markers(self, tag: str) -> tuple[str, str]:
+        raise NotImplementedError
+
+    def emphasis(self, tag: str, inner: str) -> str:
+        raise NotImplementedError
+
     @staticmethod
     def around(inner: str, left: str, right: str) -> str:
         """``inner`` wrapped, with its outer whitespace moved outside the markers."""
@@ -273,11 +334,33 @@ class _Inline:
 
 class _Markdown(_Inline):
     def text(self, value: str) -> str:
+        if self.style.tex_math and "\\" in value:
+            return self._with_math(value)
+        return self._escaped(value)
+
+    @staticmethod
+    def _escaped(value: str) -> str:
         escaped = _MD_SPECIAL.sub(r"\\\1", value.replace("\u00a0", " "))
         return _MD_ENTITY.sub(r"\\&", escaped)  # "&amp;" written as text stays text
 
+    def _with_math(self, value: str) -> str:
+        """``value`` escaped, its TeX math spans written ``$..$``/``$$..$$`` as they are."""
+        out, position = [], 0
+        for match in _TEX_MATH.finditer(value):
+            out.append(self._escaped(value[position:match.start()]))
+            inline, display, lone = match.groups()
+            if lone is not None:
+                out.append(lone)
+            elif inline is not None:
+                out.append(f"${inline.strip()}$")
+            else:
+                out.append(f"\n$$\n{display.strip()}\n$$\n")
+            position = match.end()
+        out.append(self._escaped(value[position:]))
+        return "".join(out)
+
     def line_break(self) -> str:
-        return "\\\n"
+        return self.style.line_break
 
     def code(self, value: str) -> str:
         longest = max((len(run) for run in re.findall(r"`+", value)), default=0)
@@ -285,18 +368,29 @@ class _Markdown(_Inline):
         pad = " " if value.startswith("`") or value.endswith("`") else ""
         return f"{fence}{pad}{value}{pad}{fence}"
 
+    def url(self, url: str) -> str:
+        if self.style.angle_urls and " " in url and not any(c in url for c in "<>\n"):
+            return f"<{url}>"
+        return _md_url(url)
+
     def link(self, inner: str, url: str) -> str:
-        return self.around(_MD_EDGE_BREAKS.sub("", inner), "[", f"]({_md_url(url)})")
+        return self.around(self._span(inner), "[", f"]({self.url(url)})")
 
     def image(self, alt: str, src: str) -> str:
-        return f"![{self.text(_SPACE.sub(' ', alt).strip())}]({_md_url(src)})"
+        return f"![{self.text(_SPACE.sub(' ', alt).strip())}]({self.url(src)})"
 
     def markers(self, tag: str) -> tuple[str, str]:
         return _EMPHASIS[tag], _EMPHASIS[tag]
 
     def emphasis(self, tag: str, inner: str) -> str:
         marker = _EMPHASIS[tag]
-        return self.around(_MD_EDGE_BREAKS.sub("", inner), marker, marker)
+        return self.around(self._span(inner), marker, marker)
+
+    def _span(self, inner: str) -> str:
+        """The content of an emphasis or link span: no line break at its edges (nor,
+        with ``flat_spans``, inside it)."""
+        inner = _MD_EDGE_BREAKS.sub("", inner)
+        return inner.replace(self.style.line_break, " ") if self.style.flat_spans else inner
 
 
 class _Html(_Inline):
@@ -335,7 +429,7 @@ def _md_url(url: str) -> str:
     return url.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")
 
 
-def _resolver(node: Node, base_url: str | None):
+def _resolver(node: Node, base_url: str | None) -> Callable[[str], str]:
     """Resolves a URL against the page's base: ``<base href>`` over ``base_url``."""
     root = node
     while root.parent is not None:
@@ -344,7 +438,7 @@ def _resolver(node: Node, base_url: str | None):
     base = base_url
     if base_element is not None:
         try:
-            base = url_parse(base_element.attr("href"), base_url)[0]
+            base = url_parse(cast(str, base_element.attr("href")), base_url)[0]  # [href] selected
         except ValueError:
             pass
     if base is None:
@@ -371,8 +465,8 @@ def _language(pre: Node) -> str:
     return ""
 
 
-def _table_rows(table: Node) -> list[list[Node]]:
-    rows = []
+def _table_rows(table: Node) -> list[list[Element]]:
+    rows: list[list[Element]] = []
     for row in table.select("tr"):
         owner = next((e for e in _ancestors(row.parent, table) if e.tag == "table"), None)
         if owner == table:
@@ -391,18 +485,23 @@ def _markdown_block(block: _Block, inline: _Markdown) -> str:
         if not rows:
             return ""
         width = max(len(row) for row in rows)
+        style = inline.style
+        squeeze = _NOT_SPACE if style.keep_spaces else _SPACE
         lines = []
-        for index, row in enumerate(rows):
-            cells = [_SPACE.sub(" ", inline.render(cell, True)).strip() for cell in row]
+        ruled = False
+        for row in rows:
+            cells = [squeeze.sub(" ", inline.render(cell, True)).strip() for cell in row]
             cells += [""] * (width - len(cells))
             lines.append("| " + " | ".join(cells) + " |")
-            if index == 0:
-                lines.append("|" + "|".join([" --- "] * width) + "|")
+            if not ruled and (not style.rule_after_th or any(cell.tag == "th" for cell in row)):
+                lines.append("|" + "|".join([style.rule_cell] * width) + "|")
+                ruled = True
         return "\n".join(lines)
     text = _MD_EDGE_BREAKS.sub("", inline.render(block.node, segment=block.segment)).strip()
-    text = re.sub(r" *\\\n *", "\\\n", re.sub(r"[ \t]+", " ", text))
+    if not inline.style.keep_spaces:
+        text = re.sub(r" *\\\n *", "\\\n", re.sub(r"[ \t]+", " ", text))
     if block.level:  # a heading (its "#"s already claim the line), or one inside a list item
-        return "#" * block.level + " " + text.replace("\\\n", " ")
+        return "#" * block.level + " " + text.replace(inline.style.line_break, " ").replace("\\\n", " ")
     text = _MD_LINE_START.sub(lambda m: "\\" + m.group(0) if not m.group(0)[0].isdigit()
                               else m.group(0)[:-1] + "\\" + m.group(0)[-1], text)
     # a run of line breaks separates paragraphs (Readability.js's <br><br> rule)
@@ -441,16 +540,32 @@ def _render_markdown(blocks: list[_Block], inline: _Markdown) -> str:
     return "".join(out)
 
 
-def node_markdown(node: Node, links: bool = True, images: bool = False, base_url: str | None = None) -> str:
-    """``node``'s visible content as Markdown (CommonMark with GFM tables)."""
+def node_markdown(node: Node, links: bool = True, images: bool = False, base_url: str | None = None,
+                  style: MarkdownStyle = DEFAULT_STYLE) -> str:
+    """``node``'s visible content as Markdown (CommonMark with GFM tables; ``style``
+    spells what CommonMark leaves open)."""
     _check_flags(links, images)
+    _check_style(style)
     units = number_segments(paragraph_units(node, node, EVERY_UNIT))
-    inline = _Markdown(links, images, _resolver(node, base_url))
+    inline = _Markdown(links, images, _resolver(node, base_url), style)
     return _render_markdown(_blocks(units, node, inline.segments), inline)
 
 
+def _inline_blocks(blocks: Sequence[tuple[Node, int | None]], inline: _Inline) -> list[_Block]:
+    """The ``(element, run)`` pairs of ``inline_markdown``/``inline_html`` as paragraph
+    blocks (``run`` checked; a run of an element without nested blocks is all of it)."""
+    out = []
+    for node, run in blocks:
+        if run is not None and (not isinstance(run, int) or isinstance(run, bool) or run < 0):
+            raise ValueError(f"run must be a non-negative int or None, not {run!r}")
+        if run is not None and len(_segments(node, inline.segments)) <= 1:
+            run = None if run == 0 else run
+        out.append(_Block("paragraph", node, segment=run))
+    return out
+
+
 def inline_markdown(blocks: Sequence[tuple[Node, int | None]], links: bool = True, images: bool = False,
-                    base_url: str | None = None) -> list[str]:
+                    base_url: str | None = None, style: MarkdownStyle = DEFAULT_STYLE) -> list[str]:
     """Each ``(element, run)``'s inline content as one Markdown paragraph (emphasis, code,
     links, images when asked; nested blocks left out), escaped as ``to_markdown()``
     escapes a paragraph. ``run`` picks one run of the element's children between its
@@ -458,25 +573,33 @@ def inline_markdown(blocks: Sequence[tuple[Node, int | None]], links: bool = Tru
     unit does. For callers that lay out the blocks themselves
     (``turbohtml.compat.trafilatura``); the elements share one page (one base URL)."""
     _check_flags(links, images)
+    _check_style(style)
     if not blocks:
         return []
-    inline = _Markdown(links, images, _resolver(blocks[0][0], base_url))
-    out = []
-    for node, run in blocks:
-        if run is not None and (not isinstance(run, int) or isinstance(run, bool) or run < 0):
-            raise ValueError(f"run must be a non-negative int or None, not {run!r}")
-        if run is not None and len(_segments(node, inline.segments)) <= 1:
-            run = None if run == 0 else run
-        out.append(_markdown_block(_Block("paragraph", node, segment=run), inline))
-    return out
+    inline = _Markdown(links, images, _resolver(blocks[0][0], base_url), style)
+    return [_markdown_block(block, inline) for block in _inline_blocks(blocks, inline)]
 
 
-def _article_units(article: Article) -> list:
+def inline_html(blocks: Sequence[tuple[Node, int | None]], links: bool = True, images: bool = False,
+                base_url: str | None = None) -> list[str]:
+    """Each ``(element, run)``'s inline content as ``to_html()`` writes it inside a
+    paragraph (``<strong>``, ``<em>``, ``<del>``, ``<code>``, ``<sup>``/``<sub>``,
+    ``<a href>``, ``<img>`` when asked, ``<br>``; text escaped; nested blocks left out),
+    not sanitized: ``inline_markdown``'s counterpart for callers that write another
+    markup from it (``turbohtml.compat.trafilatura``'s XML)."""
+    _check_flags(links, images)
+    if not blocks:
+        return []
+    inline = _Html(links, images, _resolver(blocks[0][0], base_url))
+    return [inline.render(block.node, segment=block.segment).strip() for block in _inline_blocks(blocks, inline)]
+
+
+def _article_units(article: Article) -> list[Any]:
     """The units Article.text was laid out from."""
     element = article.element
     if element is None:
         return []
-    root = element
+    root: Node = element
     while root.parent is not None:
         root = root.parent
     winner, mode = scored_winner(root)
@@ -499,7 +622,7 @@ def _article_blocks(article: Article, inline: _Inline, base_url: str | None) -> 
 def article_markdown(article: Article, links: bool = True, images: bool = False,
                      base_url: str | None = None) -> str:
     """The article's units (the same as ``Article.text``) as Markdown."""
-    inline = _Markdown(links, images, None)
+    inline = _Markdown(links, images, str.strip)  # the page's resolver is set by _article_blocks
     blocks = _article_blocks(article, inline, base_url)
     return _render_markdown(blocks, inline) if blocks is not None else ""
 
@@ -573,7 +696,7 @@ def _render_html(blocks: list[_Block], inline: _Html) -> str:
 
 def article_html(article: Article, images: bool = False, base_url: str | None = None) -> str:
     """The article's units as a fresh HTML fragment, sanitized with ARTICLE_POLICY."""
-    inline = _Html(True, images, None)
+    inline = _Html(True, images, str.strip)  # the page's resolver is set by _article_blocks
     blocks = _article_blocks(article, inline, base_url)
     return _ARTICLE_SANITIZER.sanitize(_render_html(blocks, inline)) if blocks is not None else ""
 
@@ -582,3 +705,8 @@ def _check_flags(links: object, images: object) -> None:
     for name, value in (("links", links), ("images", images)):
         if not isinstance(value, bool):
             raise TypeError(f"{name} must be bool, not {type(value).__name__}")
+
+
+def _check_style(style: object) -> None:
+    if not isinstance(style, MarkdownStyle):
+        raise TypeError(f"style must be a MarkdownStyle, not {type(style).__name__}")

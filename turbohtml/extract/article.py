@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from turbohtml._core import Node
-from turbohtml._harvest import harvest_metadata
-from turbohtml._score import CARD_PAGE, THREAD_PAGE, scored_page
+from turbohtml._score import CARD_PAGE, THREAD_PAGE, WHOLE_PAGE, scored_article
 from turbohtml._text import layout
-from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, paragraph_units
+from turbohtml._tunables import MAX_LINK_DENSITY
+from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, ParagraphUnit, paragraph_units
 from turbohtml.extract.records import Article
-
-#: A unit inside the body whose text sits in links beyond this share is a link list
-#: (related stories, tag clouds), not prose.
-MAX_ARTICLE_LINK_DENSITY = 0.5
 
 #: Caption and gallery texts this long read as prose; when the body holds at least
 #: GALLERY_SLIDES distinct ones, together at least GALLERY_SHARE of its other text, the
@@ -29,23 +25,28 @@ MIN_STANDFIRST = MIN_SLIDE_TEXT
 #: page number or a "See more".
 MIN_ITEM_TITLE = 20
 
+#: On a thread, a shorter unit is a post's furniture (author, rank, date, "Quote",
+#: "Click to expand"), not its words.
+MIN_POST_TEXT = 20
+
 #: On a thread, a unit this long met a second time is a reply quoting an earlier post.
 MIN_QUOTE = 40
 
 
 def _is_link_list(flags: int, chars: int, link_chars: int) -> bool:
-    if not chars or link_chars / chars <= MAX_ARTICLE_LINK_DENSITY:
+    if not chars or link_chars / chars <= MAX_LINK_DENSITY:  # else a link list (related, tags)
         return False
     # "Read <a>the full report</a>." is a sentence: text around each link (_units.pyx)
     return not flags & LINKED_PROSE
 
 
-def article_units(units: list, mode: int) -> list:
+def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
     """The units of the content body a reader keeps: boilerplate regions (share bars,
     related/comment blocks, in-body navigation, header and footer), captions and credits
     (unless the slides carry the story) and link lists go (``mode``, the scoring pass's
-    PASS_* bits: a listing's link lists are its items, a thread's bare numbers its posts'
-    counters)."""
+    PASS_* bits: a listing's link lists are its items, a thread's bare numbers and short
+    labels its posts' furniture, and a page read whole but a thread keeps its captions
+    and its header's short lines)."""
     # a carousel repeats its slides (clones for the loop): distinct texts count, once each
     slides = {text for text, flags, chars, _ in units if flags & CAPTION and chars >= MIN_SLIDE_TEXT}
     other = sum(chars for _, flags, chars, _ in units if not flags & (CAPTION | BOILERPLATE_REGION))
@@ -57,6 +58,8 @@ def article_units(units: list, mode: int) -> list:
         if flags & BOILERPLATE_REGION:
             continue
         if mode & THREAD_PAGE:
+            if chars < MIN_POST_TEXT:
+                continue  # a post's furniture: its author, rank, date, "Reply", "Quote"
             if not any(map(str.isalpha, text)):
                 continue  # a post's counts (posts, likes, reputation), not its words
             if chars >= MIN_QUOTE:
@@ -65,18 +68,20 @@ def article_units(units: list, mode: int) -> list:
                 quoted.add(text)
         if _is_link_list(flags, chars, link_chars) and not (mode & CARD_PAGE and chars >= MIN_ITEM_TITLE):
             continue  # on a listing the items are links: their titles are the content
-        if flags & ARTICLE_HEADER and chars < MIN_STANDFIRST:
-            continue
-        if flags & CAPTION:
-            if not gallery or text not in slides:
-                continue
-            slides.discard(text)
+        # a landing page or a listing read whole keeps its hero's lines and its slides; a
+        # thread's posts are articles, each <header> holding its author and date
+        if not mode & WHOLE_PAGE or mode & THREAD_PAGE:
+            if flags & ARTICLE_HEADER and chars < MIN_STANDFIRST:
+                continue  # the article's title, byline, date: the record's other fields
+            if flags & CAPTION:
+                if not gallery or text not in slides:
+                    continue
+                slides.discard(text)
         kept.append(unit)
     return kept
 
 
 def node_article(node: Node) -> Article:
-    winner, mode, page_type = scored_page(node)
+    winner, mode, page_type, meta = scored_article(node)  # one walk for both (_score.pyx)
     text = layout(article_units(paragraph_units(winner, winner, mode), mode)) if winner is not None else ""
-    meta = harvest_metadata(node)
     return Article(element=winner, text=text, **meta, page_type=page_type)

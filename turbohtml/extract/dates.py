@@ -24,17 +24,20 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
+from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
 from turbohtml.extract.options import DateExtraction
 from turbohtml.extract.records import PublicationDate, Signal
 
-__all__ = ["dates", "document_dates", "parse_date"]
+if TYPE_CHECKING:
+    from turbohtml._core import Document
 
-# Meta record kinds, as turbohtml._dates.gather reports them.
-_NAME, _PROPERTY, _ITEMPROP, _PUBDATE, _HTTP_EQUIV = 1, 2, 3, 4, 5
+__all__ = ["dates", "document_dates", "parse_date"]
 
 _DEFAULT = DateExtraction()
 
@@ -92,7 +95,7 @@ def _day_month(first: int, second: int, month_first: bool = False) -> tuple[int,
     return first, second
 
 
-def _near_cores(pattern, text: str, core) -> Iterator:
+def _near_cores(pattern: re.Pattern[str], text: str, core: re.Pattern[str]) -> Iterator[re.Match[str]]:
     """Matches of ``pattern`` ending near a match of the cheap ``core`` pattern, in order."""
     last_end = -1
     for count, hit in enumerate(core.finditer(text)):
@@ -259,40 +262,40 @@ def _url_date(url: str | None, window: _Window) -> _dt.datetime | None:
     return value if window.accepts(value) else None
 
 
-def _stage_url(canonical: str | None, metas: list, window: _Window) -> _dt.datetime | None:
+def _stage_url(canonical: str | None, metas: list[tuple[int, str, str]], window: _Window) -> _dt.datetime | None:
     found = _url_date(canonical, window)
     if found is not None:
         return found
     for kind, key, value in metas:
-        if kind in (_NAME, _PROPERTY) and key.lower() in P.META_URL:
+        if kind in (META_NAME, META_PROPERTY) and key.lower() in P.META_URL:
             found = _url_date(value, window)
             if found is not None:
                 return found
     return None
 
 
-def _stage_meta(metas: list, window: _Window) -> _dt.datetime | None:
+def _stage_meta(metas: list[tuple[int, str, str]], window: _Window) -> _dt.datetime | None:
     """The first in-window date of the preferred kind, else of the other.
 
     A ``copyrightYear`` is not read: a copyright year is no publication date."""
     other: _dt.datetime | None = None
     for kind, key, value in metas:
         key = key.strip().lower()
-        if kind in (_NAME, _PROPERTY):
+        if kind in (META_NAME, META_PROPERTY):
             if key in P.META_PUBLISHED:
                 published = True
             elif key in P.META_MODIFIED:
                 published = False
             else:
                 continue
-        elif kind == _ITEMPROP:
+        elif kind == META_ITEMPROP:
             if key in P.ITEMPROP_PUBLISHED:
                 published = True
             elif key in P.ITEMPROP_MODIFIED:
                 published = False
             else:
                 continue
-        elif kind == _PUBDATE:
+        elif kind == META_PUBDATE:
             if key.strip().lower() != "pubdate":
                 continue
             published = True
@@ -358,7 +361,7 @@ def _stage_json_ld(scripts: list[str], window: _Window) -> _dt.datetime | None:
     return None
 
 
-def _stage_abbr(abbrs: list, window: _Window) -> _dt.datetime | None:
+def _stage_abbr(abbrs: list[tuple[str | None, str | None, str | None, str]], window: _Window) -> _dt.datetime | None:
     """``<abbr>``: Facebook's ``data-utime`` stamps and hAtom "published" titles."""
     stamps: list[_dt.datetime] = []
     for utime, klass, title, text in abbrs:
@@ -380,7 +383,7 @@ def _stage_abbr(abbrs: list, window: _Window) -> _dt.datetime | None:
     return window.pick(stamps)
 
 
-def _stage_marked(marked: list, window: _Window) -> _dt.datetime | None:
+def _stage_marked(marked: list[tuple[str, str | None]], window: _Window) -> _dt.datetime | None:
     """Elements whose class/id/itemprop marks a date: the first that reads as one."""
     for text, title in marked:
         found = _element_text(text, window) or _element_text(title, window)
@@ -389,7 +392,7 @@ def _stage_marked(marked: list, window: _Window) -> _dt.datetime | None:
     return None
 
 
-def _stage_time(times: list, window: _Window) -> _dt.datetime | None:
+def _stage_time(times: list[tuple[str | None, str | None, str | None, str]], window: _Window) -> _dt.datetime | None:
     """``<time>``: the mode's marker wins at once, else the newest (oldest) of all."""
     stamps = []
     for when, klass, pubdate, text in times:
@@ -411,7 +414,7 @@ def _stage_time(times: list, window: _Window) -> _dt.datetime | None:
     return window.pick(stamps)
 
 
-def _stage_headings(title: str | None, h1s: list, window: _Window) -> _dt.datetime | None:
+def _stage_headings(title: str | None, h1s: list[str], window: _Window) -> _dt.datetime | None:
     """The ``<title>`` and ``<h1>`` texts, read like date-marked elements."""
     for text in [title, *h1s]:
         found = _element_text(text, window)
@@ -435,7 +438,7 @@ def _labelled(search: str, window: _Window) -> _dt.datetime | None:
     return value if window.accepts(value) else None
 
 
-def _vote(counts: Counter, window: _Window) -> _dt.datetime | None:
+def _vote(counts: Counter[_dt.datetime], window: _Window) -> _dt.datetime | None:
     """htmldate's frequency vote among the matches of one pattern family.
 
     ``counts`` maps a date to its number of occurrences (only in-window years). One
@@ -454,8 +457,9 @@ def _vote(counts: Counter, window: _Window) -> _dt.datetime | None:
     return first
 
 
-def _family(search: str, pattern, build, window: _Window) -> Counter:
-    counts: Counter = Counter()
+def _family(search: str, pattern: re.Pattern[str], build: Callable[[Any], _dt.datetime | None],
+            window: _Window) -> Counter[_dt.datetime]:
+    counts: Counter[_dt.datetime] = Counter()
     for groups in pattern.findall(search):
         value = build(groups)
         if value is not None and window.year_ok(value.year):
@@ -463,21 +467,21 @@ def _family(search: str, pattern, build, window: _Window) -> Counter:
     return counts
 
 
-def _ymd(groups) -> _dt.datetime | None:
+def _ymd(groups: tuple[str, ...]) -> _dt.datetime | None:
     return _make(int(groups[0]), int(groups[1]), int(groups[2]))
 
 
-def _dmy(groups) -> _dt.datetime | None:
+def _dmy(groups: tuple[str, ...]) -> _dt.datetime | None:
     parts = [int(g) for g in groups if g]
     day, month = _day_month(parts[0], parts[1])
     return _make(_full_year(parts[2]), month, day)
 
 
-def _ym(groups) -> _dt.datetime | None:
+def _ym(groups: tuple[str, ...]) -> _dt.datetime | None:
     return _make(int(groups[0]), int(groups[1]), 1)
 
 
-def _my(groups) -> _dt.datetime | None:
+def _my(groups: tuple[str, ...]) -> _dt.datetime | None:
     return _make(int(groups[1]), int(groups[0]), 1)
 
 
@@ -502,7 +506,7 @@ def _search_page(search: str, window: _Window,
     counts neither the years in copyright notices nor the ``declared`` ones (a
     ``copyrightYear`` meta's value).
     """
-    years: Counter = Counter()
+    years: Counter[_dt.datetime] = Counter()
     for year in P.COPYRIGHT.findall(search):
         value = _make(int(year), 1, 1)
         if value is not None and window.year_ok(value.year):
@@ -527,7 +531,7 @@ def _search_page(search: str, window: _Window,
     return best if acceptable(best) else None
 
 
-def _stage_text(segments: list, search: str, metas: list,
+def _stage_text(segments: list[str], search: str, metas: list[tuple[int, str, str]],
                 window: _Window) -> tuple[_dt.datetime, Signal] | None:
     match = P.TIMESTAMP.search(search)
     if match is not None:
@@ -536,25 +540,25 @@ def _stage_text(segments: list, search: str, metas: list,
             timed = _make(day.year, day.month, day.day, int(match[2]), int(match[3]), int(match[4]))  # type: ignore[union-attr]
             return (timed or day), "text"  # type: ignore[return-value]
     for kind, key, value in metas:
-        if kind == _PROPERTY and key.strip().lower() in P.META_IMAGE:
+        if kind == META_PROPERTY and key.strip().lower() in P.META_IMAGE:
             found = _url_date(value, window)
             if found is not None:
                 return found, "meta"
     found = _labelled(search, window)
     if found is not None:
         return found, "text"
-    stamps = []
+    stamps: list[_dt.datetime] = []
     for segment in segments:
         segment = segment.strip()
         if P.MIN_SEGMENT < len(segment) < P.MAX_SEGMENT:
-            value = _free_text(segment, window)
-            if value is not None:
-                stamps.append(value)
+            stamp = _free_text(segment, window)
+            if stamp is not None:
+                stamps.append(stamp)
     found = window.pick(stamps)
     if found is not None:
         return found, "text"
     declared = frozenset(value.strip() for kind, key, value in metas
-                         if kind == _ITEMPROP and key.strip().lower() == P.ITEMPROP_COPYRIGHT)
+                         if kind == META_ITEMPROP and key.strip().lower() == P.ITEMPROP_COPYRIGHT)
     found = _search_page(search, window, declared)
     if found is not None:
         return found, "text"
@@ -570,7 +574,7 @@ def _format(value: _dt.datetime, options: DateExtraction) -> str | None:
         return None
 
 
-def document_dates(doc, options: DateExtraction | None = None) -> PublicationDate | None:
+def document_dates(doc: Document, options: DateExtraction | None = None) -> PublicationDate | None:
     """``Document.dates()``: the date of an already parsed page (see ``dates()``)."""
     from turbohtml._dates import gather
 

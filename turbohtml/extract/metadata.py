@@ -17,8 +17,8 @@ from __future__ import annotations
 import datetime as _dt
 import html as _html
 import re
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, cast
 
 from turbohtml._harvest import (
     ADDRESS,
@@ -42,7 +42,7 @@ from turbohtml.extract.records import Metadata
 from turbohtml.extract.structured import parse_json_ld
 
 if TYPE_CHECKING:
-    from turbohtml._core import Document, Node
+    from turbohtml._core import Document, Element, Node
 
 __all__ = ["clean_names", "document_metadata", "metadata", "split_site_name"]
 
@@ -148,7 +148,7 @@ class _Sources:
             text = self.spot_texts[node] = _spot_text(node)
         return text
 
-    def main(self) -> dict | None:
+    def main(self) -> dict[str, Any] | None:
         """The entity the page is about: the article, else the page, else the thing."""
         return self.article or self.page or self.thing
 
@@ -160,7 +160,7 @@ def _is_ld_json(kind: str) -> bool:
     return essence.isascii() and essence.lower() == "application/ld+json"
 
 
-def _entities(blocks: list[Any]) -> Iterator[dict]:
+def _entities(blocks: list[Any]) -> Iterator[dict[str, Any]]:
     """The typed JSON-LD objects at the top of each block, its ``@graph`` and its
     ``mainEntity``; nested lists of other things (an ItemList of teasers) are not read."""
     stack: list[Any] = list(reversed(blocks))
@@ -179,7 +179,7 @@ def _entities(blocks: list[Any]) -> Iterator[dict]:
                     stack.append(value)
 
 
-def _types(entity: dict) -> set[str]:
+def _types(entity: dict[str, Any]) -> set[str]:
     value = entity.get("@type")
     values = value if isinstance(value, list) else [value]
     return {v.rsplit("/", 1)[-1].rsplit(":", 1)[-1].lower() for v in values if isinstance(v, str)}
@@ -272,7 +272,7 @@ class _Candidate:
         self.text, self.weight, self.rank, self.key = text, weight, rank, key
 
 
-def _pick(candidates: list[_Candidate], agree) -> tuple[_Candidate | None, float]:
+def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool]) -> tuple[_Candidate | None, float]:
     """The candidate whose agreeing group weighs most (ties: the better-ranked source),
     represented by the group's best-ranked member; and the group's weight. ``agree``
     compares the candidates' keys (computed once each)."""
@@ -287,7 +287,8 @@ def _pick(candidates: list[_Candidate], agree) -> tuple[_Candidate | None, float
     return best, (best_key[0] if best_key else 0.0)
 
 
-def _title(src: _Sources, site_keys: list[str], headings: list[tuple[Node, int, int]]) -> tuple[str | None, str | None]:
+def _title(src: _Sources, site_keys: list[str],
+           headings: list[tuple[Element, int, int]]) -> tuple[str | None, str | None]:
     """The title, and the site name the ``<title>`` revealed (if any)."""
     candidates: list[_Candidate] = []
 
@@ -463,7 +464,8 @@ def _next_element_text(node: Node) -> str:
     return text if len(text) <= S.MAX_BYLINE_CHARS else ""
 
 
-def _author(src: _Sources, publishers: set[str], spots: list, title_ordinal: int | None) -> str | None:
+def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int, int]],
+            title_ordinal: int | None) -> str | None:
     candidates: list[_Candidate] = []
     read: dict[str | None, list[str]] = {}
 
@@ -564,7 +566,7 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
         else:
             declared = found.date
             vote(declared, S.PUBLISHED_DATE_WEIGHT)
-    for date in sorted(stated):
+    for date in sorted(cast("set[str]", stated)):  # None discarded above
         if date != declared:  # the same claim twice (a meta and JSON-LD) is one vote
             vote(date, S.PUBLISHED_DATE_WEIGHT)
             declared = declared or date
@@ -577,7 +579,7 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     # shown publication day one off a declared one ("2025-12-02T23:00Z", shown "Dec 3")
     # is that declaration, not a second date
     # (unless the page's address dates the shown day: then the shown day is the local one)
-    claims = stated | {declared} if declared else stated
+    claims = {date for date in (*stated, declared) if date}
     shown = [(_same_day(date, claims) if not update and date != url_date else date, update)
              for date, update in shown]
     shown_dates = [date for date, _update in shown]
@@ -643,8 +645,9 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
     the same date (``<span class="meta-date"><span class="updated">``) pool their labels."""
     if title_ordinal is None:
         return []
-    near: dict[str, list] = {}  # date -> [distance, update]
+    near: dict[str, tuple[int, bool]] = {}  # date -> (distance, update)
     pending: list[tuple[int, Any, int, bool]] = []  # (distance, node, kind, is a stamp)
+    node: Node
     for node, ordinal, kind in src.spots:
         offset = ordinal - title_ordinal
         if (kind & (DATE | BYLINE_CLASS | BY_PREFIX) and not kind & (IN_CHROME | IN_COMMENTS)
@@ -682,9 +685,10 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             label, klass = text, node.attr("class") or ""
         update = _labelled_update(label, klass)
         if date in near:
-            near[date][1] = near[date][1] or update
+            first, earlier = near[date]
+            near[date] = (first, earlier or update)
         else:
-            near[date] = [distance, update]
+            near[date] = (distance, update)
     return [(date, update) for date, (_, update) in sorted(near.items(), key=lambda item: item[1][0])]
 
 
@@ -716,7 +720,7 @@ def _date_modified(src: _Sources) -> str | None:
 
 # ---------------------------------------------------------------- URLs, tags, language
 
-def _resolver(base_url: str | None, base_href: str | None):
+def _resolver(base_url: str | None, base_href: str | None) -> Callable[[str | None], str | None]:
     from turbohtml._core import url_parse
 
     base = None

@@ -1,6 +1,7 @@
 """Frozen, validated option objects: one per extraction family, passed down whole.
 
-Imports nothing from turbohtml, so every layer can depend on it.
+Imports nothing from turbohtml but the scoring's numbers (``_tunables``, data only), so
+every layer can depend on it.
 """
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+from turbohtml._tunables import MAX_LINK_DENSITY, MIN_PARAGRAPH
 
 __all__ = ["DateExtraction", "Extraction", "UrlCleaning"]
 
@@ -45,8 +48,8 @@ def _check_bool(owner: str, name: str, value: object) -> None:
 class Extraction:
     """Options for ``boilerplate()``: per-paragraph thresholds refining the main-content scoring."""
 
-    min_length: int = 25
-    max_link_density: float = 0.5
+    min_length: int = MIN_PARAGRAPH
+    max_link_density: float = MAX_LINK_DENSITY
     keep_headings: bool = True
 
     def __post_init__(self) -> None:

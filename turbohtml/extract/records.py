@@ -68,7 +68,7 @@ class PublicationDate(NamedTuple):
         return date_html(self)
 
 
-def _without_element(record: Any) -> tuple:
+def _without_element(record: Any) -> tuple[Any, ...]:
     """Pickle support: the record again, with ``element=None`` (the first field)."""
     return (type(record), (None, *record[1:]))
 
@@ -95,7 +95,8 @@ class Article(NamedTuple):
     image: str | None = None
     page_type: str = "article"
 
-    __reduce__ = _without_element
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _without_element(self)
 
     def __repr__(self) -> str:
         preview = self.text if len(self.text) <= 60 else self.text[:57] + "..."
@@ -131,7 +132,8 @@ class Link(NamedTuple):
     attribute: str
     url: str
 
-    __reduce__ = _without_element
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _without_element(self)
 
 
 _ASCII_SPACE = "\t\n\x0c\r "

@@ -14,11 +14,15 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 from urllib.parse import unquote_plus
 
 from turbohtml._core import UrlBase, parse, url_link_attrs, url_split
 from turbohtml.extract._url_tables import LANGUAGE_PARAMS, STRICT_ALLOW, TRACKER_PREFIXES, TRACKER_TOKENS
 from turbohtml.extract.options import ISO_639_1, UrlCleaning
+
+if TYPE_CHECKING:
+    from tldextract import TLDExtract
 
 __all__ = ["clean_url", "extract_links", "normalize_url"]
 
@@ -311,8 +315,9 @@ def _clean(url: str, plan: _Plan, base: UrlBase | None,
         scheme, host, path, head, query, fragment = url_split(url, base)
     except ValueError:
         return None
-    if scheme != "https" and scheme != "http":
+    if (scheme != "https" and scheme != "http") or not host:  # no host: not fetchable
         return None
+    plausible: bool | None
     if hosts is None:
         plausible = _plausible_host(host)
     else:
@@ -344,10 +349,10 @@ def clean_url(url: str, options: UrlCleaning | None = None, /) -> str | None:
 
 # ---------------------------------------------------------------- extract_links
 
-_EXTRACTOR = None
+_EXTRACTOR: TLDExtract | None = None
 
 
-def _site_extractor():
+def _site_extractor() -> TLDExtract:
     """tldextract over its bundled PSL snapshot only: never fetches, never writes a cache."""
     global _EXTRACTOR
     if _EXTRACTOR is None:

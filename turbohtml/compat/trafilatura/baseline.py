@@ -17,7 +17,7 @@ from typing import Any
 
 from turbohtml._core import Document as _Page
 from turbohtml._core import Node, Text, parse
-from turbohtml.compat._blocks import BLOCK_TAGS
+from turbohtml.compat._blocks import PARAGRAPH_TAGS
 from turbohtml.compat._input import as_document
 from turbohtml.compat.trafilatura.utils import not_html
 
@@ -61,7 +61,7 @@ def spaced_text(element: Node, skip: frozenset[str] = _NEVER_TEXT, banners: bool
         if tag is None or (node is not element and (tag in skip or (banners and is_banner(node)))):
             continue
         line_break = line_break or tag == "br"
-        inner = node if tag in BLOCK_TAGS else block
+        inner = node if tag in PARAGRAPH_TAGS else block
         stack.extend((child, inner) for child in reversed(node.children))
     return " ".join("".join(parts).translate(_CONTROL).split())
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import html
 import json
 import logging
 import re
@@ -43,7 +44,7 @@ from xml.sax.saxutils import escape as _xml_escape
 from xml.sax.saxutils import quoteattr as _xml_attr
 
 from turbohtml._core import Document as _Page
-from turbohtml._core import Element, UrlBase
+from turbohtml._core import Element, Text, UrlBase
 from turbohtml._harvest import harvest_metadata
 from turbohtml._units import BOILERPLATE_REGION, CAPTION, HEADING, IN_CONTENT, LIST_ITEM
 from turbohtml.compat._blocks import Block, ancestors, blocks
@@ -52,8 +53,9 @@ from turbohtml.compat.htmldate import find_date
 from turbohtml.compat.trafilatura.deduplication import LRU_TEST, LRUCache
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
 from turbohtml.compat.trafilatura.utils import not_html
+from turbohtml.compat.trafilatura.xml import MARKDOWN_STYLE
 from turbohtml.extract.urls import registrable_domain
-from turbohtml.render import inline_markdown
+from turbohtml.render import inline_html, inline_markdown
 
 __all__ = ["Extractor", "bare_extraction", "extract", "extract_metadata", "extract_with_metadata"]
 
@@ -63,7 +65,7 @@ LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
 TXT_FORMATS = frozenset({"markdown", "txt"})
 
 #: The in-body link-density cap per focus (``turbohtml.extract.article`` uses 0.5).
-_LINK_DENSITY = {"precision": 0.2, "balanced": 0.5, "recall": 0.8}
+_LINK_DENSITY = {"precision": 0.2, "balanced": 0.8, "recall": 0.8}
 
 #: The YAML header fields of txt/markdown output with metadata (trafilatura's order).
 _YAML_FIELDS = ("title", "author", "url", "hostname", "description", "sitename", "date",
@@ -147,16 +149,18 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
 class _Piece:
     """One output block: kind ``p``/``head``/``item``/``cell``/``quote``/``code``."""
 
-    __slots__ = ("cell", "group", "kind", "level", "ordered", "text")
+    __slots__ = ("cell", "group", "kind", "level", "ordered", "rend", "text", "xml")
 
     def __init__(self, kind: str, text: str, level: int = 0, group: Any = None, ordered: bool = False,
-                 cell: Any = None) -> None:
+                 cell: Any = None, rend: str = "") -> None:
         self.kind = kind
         self.text = text
         self.level = level
         self.group = group
         self.ordered = ordered
         self.cell = cell   # a table cell's <td>/<th>
+        self.rend = rend   # a description list item's "dt"/"dd"
+        self.xml: str | None = None   # the text with trafilatura's inline XML (<hi>, <lb/>, <ref>, <code>)
 
 
 def _piece(block: Block) -> _Piece:
@@ -168,22 +172,41 @@ def _piece(block: Block) -> _Piece:
     tag = element.tag or ""
     chain = ancestors(element)
     tags = [node.tag for node in chain]
+    if tag in ("td", "th") or "table" in tags:  # a heading in a cell is cell text too
+        row = next((node for node in reversed(chain) if node.tag == "tr"), None)
+        cell = next((node for node in reversed(chain) if node.tag in ("td", "th", "caption")), None)
+        return _Piece("cell", block.text, group=row, cell=cell)
     if block.flags & HEADING:
         heading = next((node.tag for node in reversed(chain) if node.tag in ("h1", "h2", "h3", "h4", "h5", "h6")), "h2")
         return _Piece("head", block.text, int(heading[1]))  # type: ignore[index]
-    if tag in ("td", "th") or "table" in tags:
-        row = next((node for node in reversed(chain) if node.tag == "tr"), None)
-        cell = next((node for node in reversed(chain) if node.tag in ("td", "th")), None)
-        return _Piece("cell", block.text, group=row, cell=cell)
     if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
         owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
         depth = max(sum(node.tag in ("ul", "ol", "dl") for node in chain) - 1, 0)  # lists around its own
-        return _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol")
+        entry = next((node.tag for node in reversed(chain) if node.tag in ("dt", "dd")), "dd")
+        rend = entry if owner is not None and owner.tag == "dl" else ""
+        return _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol",
+                      rend=rend)
     if "pre" in tags:
-        return _Piece("code", block.text)
+        pre = next(node for node in reversed(chain) if node.tag == "pre")
+        return _Piece("code", block.text, group=pre)
     if "blockquote" in tags:
         return _Piece("quote", block.text)
     return _Piece("p", block.text)
+
+
+#: A ``<br>`` in code text: ``<lb/>`` in XML, a newline elsewhere (a private-use character).
+_LB = "\ue003"
+
+
+def _code_text(pre: Element) -> str:
+    """A ``<pre>``'s text as written, its line breaks marked ``_LB`` (trafilatura's ``<code>``)."""
+    parts = []
+    for node in pre.descendants:
+        if isinstance(node, Text):
+            parts.append(node.text)
+        elif node.tag == "br":
+            parts.append(_LB)
+    return "".join(parts)
 
 
 class _CommentSections:
@@ -292,10 +315,12 @@ def _image_piece(node: Element, base: str | None) -> _Piece | None:
 
 
 def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str | None,
-            inline_cells: set[Any] | None = None) -> list[_Piece]:
+            in_cells: bool | None, inline_cells: set[Any]) -> list[_Piece]:
     """``body``'s pieces with a ``![alt](src)`` piece for each image in ``scope`` (the
-    content body), placed before the first piece whose element follows it; images in
-    the ``inline_cells`` are left to those cells' own Markdown."""
+    content body), placed before the first piece whose element follows it (a table
+    caption's: after its table). A table cell's image is a piece of that cell when
+    ``in_cells`` (left out when the cell's own Markdown in ``inline_cells`` holds it),
+    a piece of its own when false, dropped with the tables when ``None``."""
     if scope is None:
         return [piece for _, piece in body]
     order: dict[Any, int] = {}
@@ -304,10 +329,28 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
         if node.tag is None:
             continue
         order[node] = index
-        if inline_cells and node.tag == "img" and any(up in inline_cells for up in ancestors(node)):
+        if node.tag != "img":
             continue
-        if node.tag == "img" and (image := _image_piece(node, base)) is not None:
-            images.append((index, image))
+        chain = ancestors(node)
+        cell = next((up for up in reversed(chain) if up.tag in ("td", "th")), None)
+        if cell is not None and in_cells is None:
+            continue  # no tables: no images of theirs
+        if cell is not None and in_cells and cell in inline_cells:
+            continue  # the cell's Markdown holds its images already
+        if (image := _image_piece(node, base)) is None:
+            continue
+        item = next((up for up in reversed(chain) if up.tag == "li"), None) if in_cells is not False else None
+        if cell is not None and in_cells:  # trafilatura's text keeps a cell's image in the cell
+            row = next((up for up in reversed(chain) if up.tag == "tr"), None)
+            image = _Piece("cell", image.text, group=row, cell=cell)
+        elif item is not None and cell is None and not item.text.strip():  # an image-only list item
+            lists = [up for up in chain if up.tag in ("ul", "ol")]
+            image = _Piece("item", image.text, level=max(len(lists) - 1, 0), group=lists[-1] if lists else item,
+                           ordered=bool(lists) and lists[-1].tag == "ol")
+        elif (caption := next((up for up in chain if up.tag == "caption"), None)) is not None:
+            index += len(list(caption.parent.descendants))  # a caption's image follows its table
+        images.append((index, image))
+    images.sort(key=lambda found: found[0])
     pieces: list[_Piece] = []
     next_image = 0
     for block, piece in body:
@@ -332,6 +375,7 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
     first_content = None
     markup = options.format in ("xml", "xmltei", "html")  # <ref> elements, not [text](url)
     sections = _CommentSections(winner)
+    boilerplate = _link_rich(units, cap)
     for index, block in enumerate(units):
         if not (block.flags & IN_CONTENT or whole_page) or \
                 (block.flags & BOILERPLATE_REGION and not (whole_page and focus == "recall")):
@@ -344,11 +388,15 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
             continue
         if block.flags & CAPTION and focus != "recall":
             continue
-        if block.chars and block.link_chars / block.chars > cap:
+        if boilerplate(block):
             continue
         piece = _piece(block)
         if piece.kind == "cell" and not options.tables:
             continue
+        if piece.kind == "code":
+            if body and body[-1][1].kind == "code" and body[-1][1].group == piece.group:
+                continue  # one piece holds the whole <pre>
+            piece.text = _code_text(piece.group)
         if options.dedup and _repeated(piece.text, options):
             continue
         if first_content is None:
@@ -362,9 +410,54 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
                 break
     formatted = bool(options.formatting) and options.format not in ("xml", "xmltei", "html")
     cells = _format_inline(body, units, options) if formatted else set()
-    pieces = _images(winner or page.body, body, options.url, cells) if options.images \
+    if options.format in ("xml", "xmltei"):
+        _markup_inline(body, units, options)
+    in_cells = (not markup) if options.tables else None
+    pieces = _images(winner or page.body, body, options.url, in_cells, cells) if options.images \
         else [piece for _, piece in body]
     return winner, pieces, remarks
+
+
+#: A table is link boilerplate only from this many characters (trafilatura's table test).
+_TABLE_LINK_MIN = 200
+
+
+def _link_group(block: Block) -> Any:
+    """Where trafilatura weighs a unit's links: its table, its list, or the unit itself."""
+    if block.element is None:
+        return None
+    chain = ancestors(block.element)
+    for tags in (("table",), ("ul", "ol", "dl")):
+        owner = next((node for node in reversed(chain) if node.tag in tags), None)
+        if owner is not None:
+            return owner
+    return None
+
+
+def _link_rich(units: list[Block], cap: float) -> Any:
+    """A test of whether a unit is link boilerplate, weighed as trafilatura weighs it:
+    a table cell by the whole table (kept under ``_TABLE_LINK_MIN`` characters, else
+    dropped above 80% link text, 50% from 1000 characters), a list item by its whole
+    list, any other unit by itself, against ``cap``."""
+    groups: dict[Any, Any] = {}
+    totals: dict[Any, list[int]] = {}
+    for block in units:
+        group = groups[id(block)] = _link_group(block)
+        if group is not None:
+            total = totals.setdefault(group, [0, 0])
+            total[0] += block.link_chars
+            total[1] += block.chars
+
+    def rich(block: Block) -> bool:
+        group = groups.get(id(block))
+        links, chars = totals[group] if group is not None else (block.link_chars, block.chars)
+        if not chars:
+            return False
+        if group is not None and group.tag == "table":
+            return chars >= _TABLE_LINK_MIN and links / chars > (0.8 if chars < 1000 else 0.5)
+        return links / chars > cap
+
+    return rich
 
 
 #: What is left of a Markdown paragraph to compare with a unit's text: word characters.
@@ -376,24 +469,74 @@ _IMAGE = re.compile(r"!\[(?:[^\]\\]|\\.)*\]\([^)]*\)")
 _SPACED_IMAGE = re.compile(r"\s*(!\[(?:[^\]\\]|\\.)*\]\([^)]*\))\s*")
 
 
+def _runs(units: list[Block]) -> dict[int, int]:
+    """Which run of its element's children each unit is (by the unit's id)."""
+    runs: dict[Any, int] = {}
+    run_of: dict[int, int] = {}
+    for block in units:
+        if block.element is not None:
+            run_of[id(block)] = runs.get(block.element, 0)
+            runs[block.element] = run_of[id(block)] + 1
+    return run_of
+
+
+#: turbohtml's inline HTML and trafilatura's XML for it: a line break, a link, code, and
+#: (with ``include_formatting``) emphasis as ``<hi rend>``.
+_INLINE_HTML = re.compile(r"\s*<br>\s*|<(/?)(strong|em|sup|sub|del|code|a)\b([^>]*)>")
+_HI = {"strong": '<hi rend="#b">', "em": '<hi rend="#i">', "sup": '<hi rend="#sup">', "sub": '<hi rend="#sub">',
+       "del": "<del>"}
+_HREF = re.compile(r'href="([^"]*)"')
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _tei_inline(markup: str, formatting: bool) -> str:
+    """``inline_html``'s markup in trafilatura's XML vocabulary."""
+    def swap(match: re.Match[str]) -> str:
+        closing, name, attributes = match.groups()
+        if name is None:
+            return "<lb/>"
+        if name == "a":
+            href = _HREF.search(attributes)
+            return "</ref>" if closing else f'<ref target="{href.group(1)}">' if href else "<ref>"
+        if name == "code":
+            return f"<{closing}code>"
+        if not formatting:
+            return ""
+        return ("</del>" if name == "del" else "</hi>") if closing else _HI[name]
+
+    return _INLINE_HTML.sub(swap, markup)
+
+
+def _markup_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> None:
+    """Each piece's XML as trafilatura writes it inside a block (``<lb/>``, ``<code>``,
+    ``<ref target>`` with links, ``<hi rend>`` with formatting), from turbohtml's
+    public renderer (``inline_html``); a piece whose rendering does not hold the same
+    words as its unit keeps its plain text. Table cells and code blocks keep theirs."""
+    run_of = _runs(units)
+    wanted = [(block, piece) for block, piece in body
+              if block.element is not None and piece.kind in ("p", "head", "item", "quote")]
+    rendered = inline_html([(block.element, run_of[id(block)]) for block, _ in wanted], links=bool(options.links),
+                           base_url=options.url)
+    for (block, piece), markup in zip(wanted, rendered, strict=True):
+        xml = _tei_inline(markup, bool(options.formatting))
+        words = html.unescape(_TAG.sub("", xml))
+        if _NOT_WORD.sub("", words) == _NOT_WORD.sub("", block.text):
+            piece.xml = xml
+
+
 def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> set[Any]:
     """Each piece's text as its element's inline Markdown (bold, italics, code, links;
     images too in a table cell), from turbohtml's public renderer; a piece whose
     rendering does not hold the same words as its unit (an alignment the renderer reads
     differently) keeps its text. The cells whose images are now in their text."""
     inlined: set[Any] = set()
-    runs: dict[Any, int] = {}
-    run_of: dict[int, int] = {}
-    for block in units:  # which run of its element's children each unit is
-        if block.element is not None:
-            run_of[id(block)] = runs.get(block.element, 0)
-            runs[block.element] = run_of[id(block)] + 1
+    run_of = _runs(units)
     for cells in (False, True):  # a cell's images stay in the cell (elsewhere: pieces of their own)
         wanted = [(block, piece) for block, piece in body if block.element is not None and piece.kind != "code"
-                  and (piece.cell is not None) == cells]
+                  and (piece.cell is not None and piece.cell.tag != "caption") == cells]
         rendered = inline_markdown([(block.element, run_of[id(block)]) for block, _ in wanted],
                                    links=bool(options.links), images=cells and bool(options.images),
-                                   base_url=options.url)
+                                   base_url=options.url, style=MARKDOWN_STYLE)
         for (block, piece), text in zip(wanted, rendered, strict=True):
             words = _RAW_TAG.sub("", _LINK_TARGET.sub("]", _IMAGE.sub("", text)))
             if _NOT_WORD.sub("", words) == _NOT_WORD.sub("", block.text):
@@ -411,6 +554,9 @@ def _repeated(text: str, options: Extractor) -> bool:
     previous = cache.increment(text)
     return len(text) > options.min_duplcheck_size and previous > options.max_repetitions
 
+
+#: A line break in a cell's text (a table row stays one line).
+_LINE_BREAK = re.compile(r"\s*(?:\\\n|\n)\s*")
 
 #: A nested list item's indent per list around its own (trafilatura's nested lists).
 _INDENT = "  "
@@ -436,11 +582,14 @@ def _table_grid(cells: list[_Piece]) -> list[list[tuple[str, bool]]]:
     cells, spans as empty placeholder cells, rows padded to the widest, empty rows dropped."""
     texts: dict[Any, list[str]] = {}
     for piece in cells:
-        texts.setdefault(piece.cell, []).append(piece.text.replace("\\\n", " "))
+        texts.setdefault(piece.cell, []).append(_LINE_BREAK.sub(" ", piece.text))
     table = _table_of(cells[0]) if cells[0].cell is not None else None
     if table is None:  # unaligned cells: one row of what there is
         return [[(piece.text, False) for piece in cells]]
     grid: list[list[tuple[str, bool]]] = []
+    captions = [" ".join(text) for cell, text in texts.items() if cell is not None and cell.tag == "caption"]
+    if captions:  # trafilatura: the caption is a header row above the body
+        grid.append([(" ".join(captions), True)])
     pending: dict[int, int] = {}  # column -> rows a rowspan still covers
     for row in _own_rows(table):
         out: list[tuple[str, bool]] = []
@@ -502,7 +651,8 @@ def _plain(pieces: list[_Piece]) -> str:
         if isinstance(piece, list):
             lines += _table_lines(piece)
         else:
-            lines.append(f"{_INDENT * piece.level}- {piece.text}" if piece.kind == "item" else piece.text)
+            lines.append(f"{_INDENT * piece.level}- {piece.text}" if piece.kind == "item"
+                         else piece.text.replace(_LB, "\n"))
     return "\n".join(lines).strip()
 
 
@@ -526,7 +676,7 @@ def _markdown(pieces: list[_Piece]) -> str:
             if piece.kind == "head":
                 line = "#" * max(1, min(piece.level, 6)) + " " + piece.text
             elif piece.kind == "code":
-                line = "```\n" + piece.text + "\n```"
+                line = "```\n" + piece.text.replace(_LB, "\n") + "\n```"
             else:
                 line = piece.text
             out.append("\n" + line if out else line)
@@ -546,29 +696,73 @@ def _xml_table(grid: list[list[tuple[str, bool]]], indent: str) -> list[str]:
     return [*lines, f"{indent}</table>"]
 
 
+class _XmlLists:
+    """trafilatura's ``<list>``/``<item>`` nesting from item pieces: a sublist sits
+    inside the item before it, on that item's line (``<item>a<list><item>b</item></list></item>``)."""
+
+    def __init__(self, lines: list[str], indent: str) -> None:
+        self.lines = lines
+        self.indent = indent
+        self.open: list[tuple[Any, int]] = []  # (list group, level), outermost first; each holds an open <item>
+        self.line = ""   # the open top-level item's line
+        self.terms: dict[Any, int] = {}   # a description list's <dt> count so far
+
+    def item(self, piece: _Piece, text: str) -> None:
+        level = min(piece.level, self.open[-1][1] + 1) if self.open else 0
+        group = piece.group if piece.group is not None else id(piece)
+        while self.open and (self.open[-1][1] > level or (self.open[-1][1] == level and self.open[-1][0] != group)):
+            self._close_list()
+        kind = "dl" if piece.rend else "ol" if piece.ordered else "ul"
+        opening = f'<list rend="{kind}">'
+        item = "<item>"
+        if piece.rend:  # trafilatura's dt-N/dd-N, N counting the terms up to it
+            self.terms[group] = self.terms.get(group, 0) + (piece.rend == "dt")
+            item = f'<item rend="{piece.rend}-{max(self.terms[group], 1)}">'
+        if self.open and self.open[-1][1] == level:  # the next item of the same list
+            if len(self.open) == 1:
+                self.lines.append(self.line + "</item>")
+                self.line = f"{self.indent}  {item}{text}"
+            else:
+                self.line += f"</item>{item}{text}"
+            return
+        if not self.open:
+            self.lines.append(self.indent + opening)
+            self.line = f"{self.indent}  {item}{text}"
+        else:
+            self.line += f"{opening}{item}{text}"
+        self.open.append((group, level))
+
+    def _close_list(self) -> None:
+        self.open.pop()
+        if self.open:
+            self.line += "</item></list>"
+        else:
+            self.lines += [self.line + "</item>", self.indent + "</list>"]
+            self.line = ""
+
+    def close(self) -> None:
+        while self.open:
+            self._close_list()
+
+
 def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
     lines: list[str] = []
-    open_list: Any = None
+    lists = _XmlLists(lines, indent)
     for piece in _tables(pieces):
-        if open_list is not None and (not isinstance(piece, _Piece) or piece.kind != "item"
-                                      or piece.group != open_list):
-            lines.append(f"{indent}</list>")
-            open_list = None
+        if not isinstance(piece, _Piece) or piece.kind != "item":
+            lists.close()
         if isinstance(piece, list):
             lines += _xml_table(piece, indent)
             continue
-        text = _refs(_xml_escape(piece.text))
+        text = piece.xml if piece.xml is not None else _refs(_xml_escape(piece.text))
         if piece.kind == "item":
-            if open_list is None:
-                lines.append(f'{indent}<list rend="{"ol" if piece.ordered else "ul"}">')
-                open_list = piece.group if piece.group is not None else object()
-            lines.append(f"{indent}  <item>{text}</item>")
+            lists.item(piece, text)
         elif piece.kind == "head":
             lines.append(f'{indent}<head rend="h{piece.level}">{text}</head>')
         elif piece.kind == "quote":
             lines.append(f"{indent}<quote>{text}</quote>")
         elif piece.kind == "code":
-            lines.append(f"{indent}<code>{text}</code>")
+            lines.append(f"{indent}<code>{text.replace(_LB, '<lb/>')}</code>")
         elif piece.kind == "graphic":
             source = piece.text[2:-1].rpartition("](")[2]
             described = "".join(f" {name}={_xml_attr(value)}"
@@ -576,8 +770,7 @@ def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
             lines.append(f"{indent}<graphic src={_xml_attr(source)}{described}/>")
         else:
             lines.append(f"{indent}<p>{text}</p>")
-    if open_list is not None:
-        lines.append(f"{indent}</list>")
+    lists.close()
     return lines
 
 
@@ -612,8 +805,6 @@ def _fingerprint(text: str) -> str:
 
 #: trafilatura's XML vocabulary in HTML output (a line-for-line rewrite of ``_xml_pieces``).
 _HTML_TAGS = ((re.compile(r'<head rend="h(\d)">(.*)</head>$'), r"<h\1>\2</h\1>"),
-              (re.compile(r'<list rend="(ul|ol)">$'), r"<\1>"),
-              (re.compile(r"<item>(.*)</item>$"), r"<li>\1</li>"),
               (re.compile(r"<(/?)row>$"), r"<\1tr>"),
               (re.compile(r"<cell>(.*)</cell>$"), r"<td>\1</td>"),
               (re.compile(r'<cell role="head">(.*)</cell>$'), r"<th>\1</th>"),
@@ -624,21 +815,29 @@ _HTML_TAGS = ((re.compile(r'<head rend="h(\d)">(.*)</head>$'), r"<h\1>\2</h\1>")
               (re.compile(r"<graphic (.*)/>$"), r"<img \1/>"))
 
 
+#: trafilatura's list tags, anywhere in a line (a sublist sits inside its item's line).
+_LIST_TAGS = re.compile(r'<list rend="(ul|ol|dl)">|</list>|<(/?)item>|<item rend="d[td]-\d+">')
+
+
 def _html(body: list[_Piece]) -> str:
     """trafilatura's ``output_format="html"``: the body's blocks as HTML elements."""
     lines, open_lists = [], []
+
+    def list_tag(match: re.Match[str]) -> str:
+        if match.group(1):  # a description list is a <ul> there, as in trafilatura
+            open_lists.append("ol" if match.group(1) == "ol" else "ul")
+            return f"<{open_lists[-1]}>"
+        if match.group(0) == "</list>":
+            return f"</{open_lists.pop() if open_lists else 'ul'}>"
+        return f"<{match.group(2) or ''}li>"
+
     for line in _xml_pieces(body, "    "):
         indent, markup = line[:len(line) - len(line.lstrip())], line.lstrip()
-        if markup == "</list>":
-            markup = f"</{open_lists.pop() if open_lists else 'ul'}>"
-        else:
-            for pattern, replacement in _HTML_TAGS:
-                if pattern.match(markup):
-                    markup = pattern.sub(replacement, markup)
-                    if replacement == r"<\1>":
-                        open_lists.append(markup[1:-1])
-                    break
-        lines.append(indent + markup)
+        for pattern, replacement in _HTML_TAGS:
+            if pattern.match(markup):
+                markup = pattern.sub(replacement, markup)
+                break
+        lines.append(indent + _LIST_TAGS.sub(list_tag, markup).replace("<lb/>", "<br/>"))
     return "\n".join(["<html>", "  <body>", *lines, "  </body>", "</html>"])
 
 
@@ -806,7 +1005,7 @@ def _extraction(filecontent: Any, options: Extractor,
         LOGGER.debug("discarding duplicate document: %s", options.source)
         return None
     document.body = _body_tree(body, winner)
-    document.raw_text = " ".join(piece.text for piece in body)
+    document.raw_text = " ".join(piece.text.replace(_LB, "\n") for piece in body)
     document.text = (_markdown if options.formatting else _plain)(body)
     if options.comments:
         document.comments = comments
@@ -816,7 +1015,7 @@ def _extraction(filecontent: Any, options: Extractor,
 
 def _has_text(pieces: list[_Piece]) -> bool:
     """Whether ``pieces`` hold text (images alone are no content body)."""
-    return any(piece.kind != "graphic" for piece in pieces)
+    return any(piece.kind != "graphic" and not _IMAGE.fullmatch(piece.text) for piece in pieces)
 
 
 def _options(config: ConfigParser, settingsfile: str | None, output_format: str, fast: bool,

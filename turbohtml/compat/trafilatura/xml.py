@@ -17,15 +17,23 @@ import html
 from typing import Any
 
 import turbohtml
+from turbohtml.render import MarkdownStyle, node_markdown
 
-__all__ = ["xmltotxt"]
+__all__ = ["MARKDOWN_STYLE", "xmltotxt"]
+
+#: trafilatura's Markdown spelling over turbohtml's renderer: spaces around inline
+#: markers kept ("a  **x**  b"), a line break a plain newline, TeX math as ``$..$``,
+#: a URL with a space in angle brackets, a link without target ``[text]``, a line
+#: break inside emphasis or a link a space, a table's ``|---|`` row only under a header row.
+MARKDOWN_STYLE = MarkdownStyle(keep_spaces=True, line_break="\n", tex_math=True, angle_urls=True,
+                               bare_links=True, flat_spans=True, rule_after_th=True, rule_cell="---")
 
 #: ``<hi rend>`` values and the HTML element each stands for (trafilatura's HI_FORMATTING).
 HI_TAGS = {"#b": "b", "#i": "i", "#t": "code", "#u": "u", "#sup": "sup", "#sub": "sub"}
-#: trafilatura's block elements and their HTML counterparts.
-BLOCK_TAGS = {"body": "div", "doc": "div", "main": "div", "comments": "div", "div": "div", "p": "p",
-              "quote": "p", "list": "ul", "item": "li", "table": "table", "row": "tr", "cell": "td",
-              "del": "del", "ab": "p"}
+#: trafilatura's XML block elements and the HTML element each becomes.
+XML_TO_HTML_BLOCKS = {"body": "div", "doc": "div", "main": "div", "comments": "div", "div": "div", "p": "p",
+                      "quote": "p", "list": "ul", "item": "li", "table": "table", "row": "tr", "cell": "td",
+                      "del": "del", "ab": "p"}
 
 #: Parents under which a one-line ``<code>`` is a block of its own (elsewhere it is inline).
 CODE_BLOCK_PARENTS = frozenset({"body", "doc", "main", "comments", "div", "quote"})
@@ -50,7 +58,7 @@ def _html(element: Any) -> str:
         return f"<img{attributes}>" + tail
     if tag == "ref":
         target = element.get("target")
-        return (f'<a href="{html.escape(target)}">{inner}</a>' if target else inner) + tail
+        return (f'<a href="{html.escape(target)}">{inner}</a>' if target else f"<a>{inner}</a>") + tail
     if tag == "hi":
         name = HI_TAGS.get(element.get("rend") or "", "span")
         return f"<{name}>{inner}</{name}>{tail}"
@@ -70,7 +78,7 @@ def _html(element: Any) -> str:
     if tag == "cell":
         name = "th" if element.get("role") == "head" else "td"
         return f"<{name}>{inner}</{name}>{tail}"
-    name = BLOCK_TAGS.get(tag, "span")
+    name = XML_TO_HTML_BLOCKS.get(tag, "span")
     return f"<{name}>{inner}</{name}>{tail}"
 
 
@@ -83,5 +91,5 @@ def xmltotxt(xmloutput: Any, include_formatting: bool) -> str:
     if fragment is None:
         return ""
     if include_formatting:
-        return fragment.to_markdown(links=True, images=True)
+        return node_markdown(fragment, links=True, images=True, style=MARKDOWN_STYLE)
     return fragment.to_text()

@@ -1,0 +1,63 @@
+"""The numbers the C walks and the Python layers share, named once (data only).
+
+The C scoring (``_score.pyx``) and the date walk (``_dates.pyx``) read them when they
+load, and the Python layers (``extract.options``' defaults, ``extract.article``,
+``extract.dates``) import them: a number tuned here changes every reader at once. The
+words the scoring reads live in ``_hints``; the page-type model's weights in
+``_page_type_model``; the metadata and date rules' own numbers in
+``extract._metadata_sources`` and ``extract._date_patterns``.
+"""
+
+__all__ = [
+    "HINT_WEIGHT",
+    "KIND_CONFIDENCE",
+    "LISTING_CONFIDENCE",
+    "MAX_LINK_DENSITY",
+    "META_HTTP_EQUIV",
+    "META_ITEMPROP",
+    "META_NAME",
+    "META_PROPERTY",
+    "META_PUBDATE",
+    "MIN_PARAGRAPH",
+    "MIN_VISIBLE",
+    "RETRY_BELOW",
+    "RETRY_GAIN",
+]
+
+#: Characters of text for a paragraph unit to score, and ``Extraction.min_length``'s
+#: default: below it a paragraph is boilerplate (the spec's twenty-five characters).
+MIN_PARAGRAPH = 25
+
+#: What a container's class/id hint adds (``_hints.POSITIVE``) or takes away
+#: (``_hints.NEGATIVE``) once: the spec's +25/-25, Readability's class weight.
+HINT_WEIGHT = 25
+
+#: The share of a unit's text inside links above which it is a link list, not prose:
+#: ``Extraction.max_link_density``'s default and the article's link-list cut (the spec's
+#: 0.5 tolerates prose with citations).
+MAX_LINK_DENSITY = 0.5
+
+#: A winner holding fewer characters triggers the unpruned retry (Readability's
+#: ``charThreshold``).
+RETRY_BELOW = 500
+
+#: A later pass's winner replaces an earlier one only holding this many times its text.
+RETRY_GAIN = 2
+
+#: Below this many characters a page's visible winner is a stub (a spinner, a hero
+#: line), and the passes that read page chrome, ``<noscript>`` and hidden content run.
+MIN_VISIBLE = 200
+
+#: How sure the page-type model must be before a thread's, product's, landing page's or
+#: documentation page's reading replaces an article's (docs/scoring.md, "the gates").
+KIND_CONFIDENCE = 0.5
+
+#: The same for a listing's reading, higher: news pages (section fronts, live blogs,
+#: link rails) are what the model mistakes for listings, and they lose their article
+#: when read as one; the lowest gate that keeps the article benchmark.
+LISTING_CONFIDENCE = 0.7
+
+#: The kinds of ``<meta>`` record the date walk (``_dates.gather``) reports to
+#: ``extract.dates``: the date's key was the element's ``name``, ``property``,
+#: ``itemprop``, ``pubdate`` or ``http-equiv`` attribute.
+META_NAME, META_PROPERTY, META_ITEMPROP, META_PUBDATE, META_HTTP_EQUIV = 1, 2, 3, 4, 5
