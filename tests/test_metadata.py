@@ -187,6 +187,16 @@ def test_dates_from_metas():
     ("By subscribing to this podcast you agree", []),  # prose after a "By"
     ("Claire Wilson, COO", ["Claire Wilson, COO"]),
     ("Claire Wilson; COO", ["Claire Wilson"]),  # a title split off is no second author
+    ("paulb203", ["paulb203"]),  # a forum handle keeps its digits
+    ("By Need2KnowLion » Tue Mar 04, 2025 10:12 am", ["Need2KnowLion"]),  # a forum post's stamp goes
+    ("Jane Doe 12 May 2024", ["Jane Doe"]),  # a date after the name still goes
+    ("Updated January 08, 2026", []),  # a date's label is no name
+    ("Sat", []),  # nor a weekday left of "Sat Dec 02, 2023"
+    ("Last Updated: January 7, 2025", []),
+    ("Genevieve Carlton, Ph.D.", ["Genevieve Carlton, Ph.D."]),  # an abbreviation keeps its period
+    ("Cerebral Inc.", ["Cerebral Inc."]),
+    ("By Jane Doe.", ["Jane Doe"]),  # a sentence's period goes
+    ("Jean-Luc Aufranc (CNXSoft)", ["Jean-Luc Aufranc (CNXSoft)"]),  # a bracket opened in the name closes
     ("", []),
     ("This sentence is far too long to be the name of any person who wrote the page", []),
 ])
@@ -231,6 +241,62 @@ def test_a_visible_publication_date_beats_a_json_ld_modification_date():
             f"<time datetime='2024-03-05'>March 5, 2024</time>{PROSE}</article>")
     meta = metadata(page(block, body))
     assert meta.date == "2024-03-05" and meta.date_modified == "2025-06-01"
+
+
+@pytest.mark.parametrize(("byline", "expected"), [
+    ("<p>Written by John Crenshaw</p>", "John Crenshaw"),  # a credit line, no byline class
+    ("<div><p>Last updated</p><time>Aug 04, 2025</time></div><div><p>Written by</p><p>Edzel Tabing</p></div>",
+     "Edzel Tabing"),  # the credit line labels the next element
+    ("<span>Posted by</span>\n <a href='/u/jane'>Jane Doe</a>", "Jane Doe"),
+    # a lone "BY" in highlighted code is SQL, not a credit line
+    ("<pre><code><span>GROUP</span> <span>BY</span><span>period</span></code></pre>", None),
+])
+def test_credit_lines(byline, expected):
+    body = f"<article><h1>Council passes the budget</h1>{byline}{PROSE}</article>"
+    assert metadata(page("", body)).author == expected
+
+
+@pytest.mark.parametrize(("label", "expected"), [
+    ("Written by", "Tyler Brown"),  # Yoast SEO's unfurl pair
+    ("Est. reading time", None),  # another pair: not a name
+])
+def test_twitter_label_and_data_pairs(label, expected):
+    head = (f"<meta name='twitter:label1' content='{label}'><meta name='twitter:data1' content='Tyler Brown'>"
+            "<meta name='twitter:label2' content='Est. reading time'><meta name='twitter:data2' content='4 minutes'>")
+    assert metadata(page(head, f"<article><h1>Moving in San Francisco</h1>{PROSE}</article>")).author == expected
+
+
+PUBLISHED = "<meta property='article:published_time' content='2024-08-01T16:53:14+00:00'>"
+
+
+@pytest.mark.parametrize("stamp", [
+    # the label sits after a run of template whitespace
+    "<div class='entry-date'>\n" + " " * 48 + "Updated on  November 18, 2025\n</div>",
+    # the label is the class of an inner element stating the same date (hAtom's "updated")
+    "<span class='meta-date'><span class='updated'>2025-11-18</span></span>",
+    # the label is the parent's text around a bare date stamp
+    "<p>Last updated: <b>Nov 18, 2025</b></p>",
+])
+def test_a_shown_update_date_does_not_beat_the_declared_publication(stamp):
+    body = f"<article><h1>Council passes the budget</h1>{stamp}{PROSE}</article>"
+    assert metadata(page(PUBLISHED, body)).date == "2024-08-01"
+
+
+def test_a_published_class_is_not_an_update():
+    # WordPress themes mark an unedited post's date "entry-date published updated"
+    body = ("<article><h1>Council passes the budget</h1><time class='entry-date published updated' "
+            f"datetime='2024-09-02'>September 2, 2024</time>{PROSE}</article>")
+    assert metadata(page(PUBLISHED, body)).date == "2024-09-02"
+
+
+@pytest.mark.parametrize(("url", "expected"), [
+    ("https://news.example.org/world/story.html", "2025-12-02"),  # the declaration, in UTC
+    ("https://news.example.org/2025/12/03/story.html", "2025-12-03"),  # the address dates the shown day
+])
+def test_a_shown_day_one_off_a_declared_timestamp_is_that_declaration(url, expected):
+    head = "<meta property='article:published_time' content='2025-12-02T23:00:55+00:00'>"
+    body = f"<article><h1>Council passes the budget</h1><p>Published: 03 Dec 2025</p>{PROSE}</article>"
+    assert metadata(page(head, body), url).date == expected
 
 
 def test_two_bylines_the_one_next_to_the_title_wins():
@@ -317,10 +383,10 @@ def _bench():
     return module
 
 
-#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.750, author 0.656,
-#: date 0.850, a date given on 14% of the pages without one. The floors sit 0.03 below
+#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.750, author 0.696,
+#: date 0.849, a date given on 14% of the pages without one. The floors sit 0.03 below
 #: (the ceiling 0.03 above): room for unrelated changes, not for a regression.
-FLOORS = {"title": 0.72, "author": 0.62, "date": 0.82}
+FLOORS = {"title": 0.72, "author": 0.66, "date": 0.82}
 MAX_MADE_UP_DATES = 0.17
 
 

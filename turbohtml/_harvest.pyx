@@ -11,7 +11,7 @@ from turbohtml._core cimport Document, Node, attr_id, attr_value, decode_text, e
 from turbohtml._lexbor cimport *
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from libc.stdint cimport UINTPTR_MAX
-from libc.string cimport memset
+from libc.string cimport memchr, memset
 
 from turbohtml._ascii cimport ascii_lower, equals_lower, has_token
 from turbohtml._features cimport FeatureWalk, features_kind, features_start, features_step
@@ -359,7 +359,9 @@ cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
 
 
 cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
-    """Whether a text node starts (after spaces) with a byline prefix such as "By "."""
+    """Whether a text node starts (after spaces) with a byline prefix such as "By ", or is
+    a two-word credit line alone (``<span>Written by</span><a>Jane Doe</a>``: the name
+    follows; a lone "BY" is as often SQL in a code block)."""
     cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
     cdef const lxb_char_t *data = c_text.data.data
     cdef size_t length = c_text.data.length, i = 0, k, n
@@ -367,7 +369,11 @@ cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
         i += 1
     for k in range(prefixes.count):
         n = prefixes.length[k]
-        if i + n < length and _prefix_lower(data + i, prefixes.data[k], n) and data[i + n] <= 32:
+        if i + n > length or not _prefix_lower(data + i, prefixes.data[k], n):
+            continue
+        if i + n < length and data[i + n] <= 32:
+            return True
+        if i + n == length and memchr(prefixes.data[k], 32, n) != NULL:
             return True
     return False
 

@@ -109,6 +109,10 @@ DATE_WORDS = ("date", "timestamp", "published", "posted-on", "updated")
 #: Words that open a byline ("By Jane Doe", German "Von", French "Par", ...).
 BY_PREFIXES = ("by", "von", "par", "por", "door", "av", "af")
 
+#: Credit lines the walk also takes for a byline's start ("Written by Jane Doe"), or,
+#: standing alone, for the label of the name in the next element.
+CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by", "geschrieben von")
+
 # ---------------------------------------------------------------- weights of visible sources
 
 #: The <h1> inside or just above the main content, or the only <h1> outside page chrome.
@@ -134,6 +138,11 @@ BYLINE_ELSEWHERE_WEIGHT = 0.75
 #: A byline is "next to the title" within this many elements after the <h1> (or before it).
 NEAR_TITLE_AFTER = 60
 NEAR_TITLE_BEFORE = 15
+#: ``twitter:labelN``/``twitter:dataN`` pairs (Slack and Twitter unfurl them; Yoast SEO
+#: and other plugins write ``twitter:label1=Written by``): a label naming the author.
+CREDIT_LABELS = frozenset({"written by", "author", "authors", "by", "geschrieben von", "autor", "auteur",
+                           "écrit par", "escrito por", "scritto da", *CREDIT_LINES})
+TWITTER_CREDIT_WEIGHT = 2.0
 #: The smallest pooled weight an author needs (a lone block far from the title is not enough).
 MIN_AUTHOR_WEIGHT = 1.5
 
@@ -172,6 +181,18 @@ MONTHS = frozenset({
     "octubre", "noviembre", "diciembre",
 })
 
+#: Words that stand where a byline's name was cut off a date: a month or weekday
+#: (full or abbreviated, as forum posts stamp "by X » Tue Mar 4") or a date's label.
+NOT_NAMES = MONTHS | frozenset({
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+    "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+    "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+    "updated", "update", "modified", "published", "posted", "last", "last updated", "on", "aktualisiert",
+    "veröffentlicht", "publié", "mis à jour", "actualizado", "publicado",
+})
+
 #: Words that open a credit line before "by" ("Written by", "Posted by").
 CREDIT_VERBS = ("written", "posted", "published", "reviewed", "edited", "updated", "reported",
                 "words", "story", "text", "article", "photos", "compiled", "created", "geschrieben",
@@ -190,6 +211,10 @@ UPDATE_SHOWN_SHARE = 0.5
 #: Words labelling a shown date as an update, not the publication ("Updated on ...").
 UPDATE_LABELS = ("updated", "update", "modified", "revised", "aktualisiert", "geändert", "mis à jour",
                  "actualizado", "actualización", "aggiornato", "bijgewerkt", "atualizado")
+
+#: class words naming a publication date: a class holding one is not an update's
+#: (WordPress themes mark an unedited post's date ``class="entry-date published updated"``).
+PUBLISHED_CLASS_WORDS = ("publish", "entry-date", "created")
 
 #: More distinct dates than this next to the title: a listing's teasers, not one page's date.
 MAX_SHOWN_DATES = 2

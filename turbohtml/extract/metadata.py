@@ -49,7 +49,7 @@ __all__ = ["clean_names", "document_metadata", "metadata", "split_site_name"]
 _BYLINE_WORDS = [word.encode("ascii") for word in S.BYLINE_WORDS]
 _COMMENT_WORDS = [word.encode("ascii") for word in S.COMMENT_WORDS]
 _DATE_WORDS = [word.encode("ascii") for word in S.DATE_WORDS]
-_BY_PREFIXES = [word.encode("ascii") for word in S.BY_PREFIXES]
+_BY_PREFIXES = [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)]
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 _EARLIEST = _dt.date(1995, 1, 1)
 _TOKEN = re.compile(r"\w+")
@@ -334,7 +334,7 @@ _LABEL = re.compile(r"^(?i:authors?|autor(?:in|en)?|auteurs?|autore|writers?|byl
 _PREFIX = re.compile(
     rf"^(?i:(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
 _AFTER = re.compile(
-    r"\s+(?:on|am|le|el|at|updated|published|posted|last|min|read|vor|il|em|op)\b.*$|\s*[|•·—–/]\s.*$|\s*[|•·]\s*$",
+    r"\s+(?:on|am|le|el|at|updated|published|posted|last|min|read|vor|il|em|op)\b.*$|\s*[|•·—–/»]\s.*$|\s*[|•·]\s*$",
     re.IGNORECASE)
 _MONTH_TAIL = re.compile(
     r"[\s,]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|"
@@ -343,7 +343,22 @@ _MONTH_TAIL = re.compile(
     re.IGNORECASE)
 _JOIN = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\boch\b)\s*", re.IGNORECASE)
 _CREDENTIAL = re.compile(r"^(?:[A-Z]{1,5}|Ph\.?D\.?|M\.?D\.?|[A-Z]\.(?:[A-Z]\.)+|Jr\.?|Sr\.?|I{2,3}|IV)$")
+_DATE_START = re.compile(r"(?<!\w)\d")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
+_ABBREVIATION = re.compile(r"(?:^|\s)(?:[A-Z]|\w+\.\w+|Inc|Jr|Sr|Ltd|Corp|Co|St)$")
+
+
+def _trim(part: str) -> str:
+    """A name without the punctuation around it, but with the period of a closing
+    abbreviation ("Jeff T.", "Ph.D.", "Inc.") and the bracket closing an open one
+    ("Jean-Luc Aufranc (CNXSoft)")."""
+    name = _EDGE.sub("", part)
+    tail = part[part.rfind(name) + len(name):] if name else ""
+    if tail.startswith(")") and name.count("(") > name.count(")"):
+        name += ")"
+    elif tail.startswith(".") and _ABBREVIATION.search(name):
+        name += "."
+    return name
 
 
 def clean_names(text: str | None) -> list[str]:
@@ -356,8 +371,8 @@ def clean_names(text: str | None) -> list[str]:
     text = _URL.sub(" ", text)
     text = _LABEL.sub("", _fold(text))
     text = _PREFIX.sub("", text)
-    digit = re.search(r"\d", text)
-    if digit:
+    digit = _DATE_START.search(text)
+    if digit:  # a date or time after the name; digits inside a handle ("paulb203") stay
         text = text[: digit.start()]
     text = _AFTER.sub("", text)
     text = _MONTH_TAIL.sub("", text)
@@ -368,7 +383,7 @@ def clean_names(text: str | None) -> list[str]:
             parts = [chunk.strip()]  # "Hopper, Grace": one name, surname first
         current: list[str] = []
         for part in parts:
-            part = _EDGE.sub("", _PREFIX.sub("", part))
+            part = _trim(_PREFIX.sub("", part))
             if not part:
                 continue
             if current and _CREDENTIAL.match(part):
@@ -388,8 +403,9 @@ def clean_names(text: str | None) -> list[str]:
         words = name.split()
         if not words or len(words) > S.MAX_NAME_WORDS or len(name) > S.MAX_NAME_CHARS:
             continue
-        if not any(ch.isalpha() for ch in name) or _is_role(name) or name.casefold() in S.MONTHS:
-            continue  # a month or a role alone is no name
+        if (not any(ch.isalpha() for ch in name) or _is_role(name)
+                or name.casefold().rstrip(".") in S.NOT_NAMES):
+            continue  # a month, a weekday, a date's label or a role alone is no name
         if sum(word[0].islower() and word not in S.NAME_PARTICLES for word in words) >= 2:
             continue  # prose after a "By" ("By subscribing to this podcast"), not a name
         if out and _CREDENTIAL.match(name):
@@ -435,6 +451,19 @@ def _spot_text(node: Node) -> str:
     return " ".join(part.text for part in node.descendants if isinstance(part, Text))
 
 
+def _next_element_text(node: Node) -> str:
+    """The text of the element after ``node`` (its next sibling that is an element)."""
+    from turbohtml._core import Text
+
+    sibling = node.next_sibling
+    while sibling is not None and isinstance(sibling, Text):
+        sibling = sibling.next_sibling
+    if sibling is None or not hasattr(sibling, "tag"):
+        return ""
+    text = sibling.text
+    return text if len(text) <= S.MAX_BYLINE_CHARS else ""
+
+
 def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int, int]],
             title_ordinal: int | None) -> str | None:
     candidates: list[_Candidate] = []
@@ -461,6 +490,10 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
         values = [v for v in src.metas.get(key, ()) if not v.startswith(("http://", "https://", "/"))]
         if values:
             add([name for value in values for name in names_in(value)], weight, 4)
+    for index in range(1, 5):  # Twitter's label/data pairs: SEO plugins write "Written by" there
+        label = _fold(src.meta(f"twitter:label{index}") or "").casefold().rstrip(":")
+        if label in S.CREDIT_LABELS:
+            add(names_in(src.meta(f"twitter:data{index}")), S.TWITTER_CREDIT_WEIGHT, 4)
     for node, ordinal, kind in spots:
         if kind & IN_COMMENTS or (kind & IN_CHROME and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR)):
             continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
@@ -479,7 +512,10 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
                 continue
             weight = (S.BYLINE_NEAR_TITLE_WEIGHT if near else S.BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
                       else S.BYLINE_ELSEWHERE_WEIGHT)
-            add(names_in(src.spot_text(node)), weight, 0 if near else 2)
+            text = src.spot_text(node)
+            if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in S.CREDIT_LABELS:
+                text = _next_element_text(node)  # "<p>Written by</p><p>Jane Doe</p>"
+            add(names_in(text), weight, 0 if near else 2)
     best, support = _pick(candidates, _names_agree)
     if best is None or support < S.MIN_AUTHOR_WEIGHT:
         return None
@@ -497,7 +533,8 @@ def _iso(value: str | None) -> str | None:
     return found.date().isoformat()
 
 
-def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool) -> str | None:
+def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool,
+          url_date: str | None = None) -> str | None:
     """The publication date. The dates shown next to the title and the dates the page
     declares vote; the winner must be shown or a declared publication date. A declared
     modification date only supports a shown one, a date shown under an "Updated" label
@@ -538,6 +575,13 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     if len([date for date, update in shown if not update]) > S.MAX_SHOWN_DATES:
         # a listing's teasers or a thread's posts: only a declared date they repeat stands
         shown = [(date, update) for date, update in shown if date == declared or date in stated]
+    # a declared time stamp is UTC or the server's zone, the shown day the reader's: a
+    # shown publication day one off a declared one ("2025-12-02T23:00Z", shown "Dec 3")
+    # is that declaration, not a second date
+    # (unless the page's address dates the shown day: then the shown day is the local one)
+    claims = {date for date in (*stated, declared) if date}
+    shown = [(_same_day(date, claims) if not update and date != url_date else date, update)
+             for date, update in shown]
     shown_dates = [date for date, _update in shown]
     for index, (date, update) in enumerate(shown):
         vote(date, S.VISIBLE_DATE_WEIGHT * (S.UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
@@ -553,16 +597,55 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     return None
 
 
+_URL_DATE = re.compile(r"/((?:19|20)\d\d)/(\d\d?)/(\d\d?)(?:/|$)")
+
+
+def _url_date(url: str | None) -> str | None:
+    """The ``/YYYY/MM/DD/`` date in a page's address, as ISO (``None`` without one)."""
+    match = _URL_DATE.search(url or "")
+    if match is None:
+        return None
+    try:
+        return _dt.date(*map(int, match.groups())).isoformat()
+    except ValueError:
+        return None
+
+
+def _same_day(date: str, claims: set[str]) -> str:
+    """``date``, or the claimed date one day off it (the same moment in another zone)."""
+    if date in claims:
+        return date
+    day = _dt.date.fromisoformat(date)
+    for claim in claims:
+        if abs((_dt.date.fromisoformat(claim) - day).days) == 1:
+            return claim
+    return date
+
+
 _UPDATE_LABEL = re.compile("|".join(re.escape(word) for word in S.UPDATE_LABELS), re.IGNORECASE)
+_PUBLISHED_CLASS = re.compile("|".join(re.escape(word) for word in S.PUBLISHED_CLASS_WORDS), re.IGNORECASE)
+
+
+def _labelled_update(label: str, klass: str = "") -> bool:
+    """Whether a shown date is an update: the words before its first digit say so
+    ("Last updated: Dec 4, 2025", but not "Published March 3 | Updated May 5"), or the
+    element's class does (hAtom's ``updated``) without also naming the publication
+    (WordPress themes write ``class="published updated"`` on a post never edited)."""
+    label = _fold(label)
+    digit = re.search(r"\d", label)
+    head = label[: digit.start()] if digit else label
+    if _UPDATE_LABEL.search(head[-40:]):
+        return True
+    return bool(klass) and bool(_UPDATE_LABEL.search(klass)) and not _PUBLISHED_CLASS.search(klass)
 
 
 def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bool]]:
     """The dates in date stamps and bylines next to the title, nearest first, each with
-    whether a label calls it an update ("Last updated: ...")."""
+    whether a label calls it an update ("Last updated: ..."). Nested elements stating
+    the same date (``<span class="meta-date"><span class="updated">``) pool their labels."""
     if title_ordinal is None:
         return []
-    near: list[tuple[int, str, bool]] = []
-    seen: set[str] = set()
+    near: dict[str, tuple[int, bool]] = {}  # date -> (distance, update)
     pending: list[tuple[int, Any, int, bool]] = []  # (distance, node, kind, is a stamp)
     node: Node
     for node, ordinal, kind in src.spots:
@@ -576,7 +659,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             pending.append((abs(offset), node, 0, True))
     pending.sort(key=lambda item: item[0])
     for distance, node, kind, stamp in pending:
-        if len(seen) > S.MAX_SHOWN_DATES:
+        if len(near) > S.MAX_SHOWN_DATES:
             break  # enough to tell a page from a listing
         if stamp:
             text = node.text
@@ -585,18 +668,28 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             text = src.spot_text(node)
             date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
             date = date or _iso_in_text(text)
-        if not date or date in seen:
+        if not date:
             continue
-        seen.add(date)
-        # the label is read for a new date only: a stamp's parent may hold a long text
-        if stamp:
-            parent = node.parent
-            label = parent.text if parent is not None else text
-            label = label[:80] if len(label) <= S.MAX_BYLINE_CHARS else text
+        # the label: a stamp's words before it in its parent ("Updated <span>May 5</span>")
+        klass = ""
+        if stamp:  # its element's text, or the next one up when that holds the date only
+            label, parent = text, node.parent
+            for _ in range(2):
+                if parent is None or len(parent.text) > S.MAX_BYLINE_CHARS:
+                    break
+                label = parent.text
+                if _fold(label) != _fold(text):
+                    break
+                parent = parent.parent
         else:
-            label = f"{node.attr('class') or ''} {text[:40]}"
-        near.append((distance, date, bool(_UPDATE_LABEL.search(label))))
-    return [(date, update) for _, date, update in sorted(near, key=lambda item: item[0])]
+            label, klass = text, node.attr("class") or ""
+        update = _labelled_update(label, klass)
+        if date in near:
+            first, earlier = near[date]
+            near[date] = (first, earlier or update)
+        else:
+            near[date] = (distance, update)
+    return [(date, update) for date, (_, update) in sorted(near.items(), key=lambda item: item[1][0])]
 
 
 _DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
@@ -728,7 +821,8 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
     return Metadata(
         title=title,
         author=author,
-        date=_date(src, _shown_dates(src, title_ordinal), date_modified, author is not None),
+        date=_date(src, _shown_dates(src, title_ordinal), date_modified, author is not None,
+                   _url_date(page_url) or _url_date(canonical)),
         date_modified=date_modified,
         description=_fold(description) or None,
         site_name=_fold(site_name) or None,
