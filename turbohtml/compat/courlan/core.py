@@ -66,6 +66,7 @@ def _crawlable(url: str, strict: bool, language: str | None, with_nav: bool,
         return None
     if not extension_filter(parsed.path):
         return None
+    plausible: bool | None
     if hosts is None:
         plausible = domain_filter(parsed.netloc)
     else:
@@ -200,7 +201,8 @@ def filter_links(htmlstring: str, url: str | None, *, lang: str | None = None,
     """The page's crawlable links as ``(links, navigation links)``, robots ``rules`` honoured."""
     if base_url:
         raise ValueError("'base_url' is deprecated, use 'url' instead.")
-    links, priority = [], []
+    links: list[str] = []
+    priority: list[str] = []
     for link in extract_links(htmlstring, url, external, language=lang, strict=strict, with_nav=with_nav):
         if is_not_crawlable(link) or (rules is not None and not rules.can_fetch("*", link)):
             continue

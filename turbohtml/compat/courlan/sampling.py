@@ -27,7 +27,7 @@ def sample_urls(input_urls: list[str], samplesize: int, exclude_min: int | None 
         paths = by_host.setdefault(host, [])
         if path != "/" and path not in paths:
             paths.append(path)
-    output = []
+    output: list[str] = []
     for host, paths in by_host.items():
         if not paths or (exclude_min is not None and len(paths) < exclude_min) or (
                 exclude_max is not None and len(paths) > exclude_max):

@@ -100,9 +100,9 @@ class UrlStore:
     def _load_urls(self, domain: str) -> deque[UrlPathTuple]:
         if domain not in self.urldict:
             return deque()
-        tuples = self.urldict[domain].tuples
-        if self.compressed and isinstance(tuples, bytes):
-            return pickle.loads(bz2.decompress(tuples))
+        stored = self.urldict[domain].tuples
+        tuples: deque[UrlPathTuple] = pickle.loads(bz2.decompress(stored)) \
+            if self.compressed and isinstance(stored, bytes) else stored
         return tuples
 
     def _save_urls(self, domain: str, urls: deque[UrlPathTuple]) -> None:
@@ -324,9 +324,9 @@ class UrlStore:
     def get_rules(self, website: str) -> RobotFileParser | None:
         if website not in self.urldict:
             return None
-        rules = self.urldict[website].rules
-        if self.compressed and isinstance(rules, bytes):
-            return pickle.loads(bz2.decompress(rules))
+        stored = self.urldict[website].rules
+        rules: RobotFileParser | None = pickle.loads(bz2.decompress(stored)) \
+            if self.compressed and isinstance(stored, bytes) else stored
         return rules
 
     def get_crawl_delay(self, website: str, default: float = 5) -> float:
@@ -367,4 +367,5 @@ class UrlStore:
 def load_store(filename: str) -> UrlStore:
     """A store written by ``UrlStore.write`` (a pickle: load only files you trust)."""
     with open(filename, "rb") as handle:
-        return pickle.load(handle)
+        store: UrlStore = pickle.load(handle)
+    return store

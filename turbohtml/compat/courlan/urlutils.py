@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Set as AbstractSet
 from html import unescape
 from urllib.parse import SplitResult, urljoin, urlsplit, urlunsplit
 
@@ -35,7 +36,7 @@ def _domain_parts(url: str, fast: bool) -> tuple[str | None, str | None]:
     return site.split(".")[0], site
 
 
-def extract_domain(url: str, blacklist: set[str] | None = None, fast: bool = False) -> str | None:
+def extract_domain(url: str, blacklist: AbstractSet[str] | None = None, fast: bool = False) -> str | None:
     """The URL's domain (``www.`` dropped), ``None`` when it cannot be read or is blacklisted."""
     name, full = _domain_parts(url, fast)
     blacklist = blacklist or set()

@@ -91,7 +91,8 @@ class _Search:
 
     def _ymd(self, year: str, month: str, day: str, *clock: str) -> _dt.datetime | None:
         try:
-            value = _dt.datetime(int(year), int(month), int(day), *(int(part) for part in clock))
+            hour, minute, second = (int(part) for part in clock) if clock else (0, 0, 0)
+            value = _dt.datetime(int(year), int(month), int(day), hour, minute, second)
         except ValueError:
             return None
         return value if self.accepts(value) else None
@@ -119,8 +120,8 @@ class _Search:
                     if value is not None:
                         return value
         if self.extensive:
-            years = [self._ymd(match[1], "1", "1") for match in _COPYRIGHT.finditer(_visible_text(doc))]
-            years = [year for year in years if year is not None]
+            found = [self._ymd(match[1], "1", "1") for match in _COPYRIGHT.finditer(_visible_text(doc))]
+            years = [year for year in found if year is not None]
             if years:
                 return max(years)
         return None

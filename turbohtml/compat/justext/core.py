@@ -136,7 +136,7 @@ def preprocessor(dom: Any) -> Any:
     try:
         from lxml_html_clean import Cleaner
     except ImportError:  # older lxml still bundles it
-        from lxml.html.clean import Cleaner
+        from lxml.html.clean import Cleaner  # type: ignore[no-redef]
     cleaner = Cleaner(processing_instructions=False, remove_unknown_tags=False, safe_attrs_only=False,
                       page_structure=False, annoying_tags=False, frames=False, meta=False, links=False,
                       javascript=False, scripts=True, comments=True, style=True, embedded=True,
@@ -187,13 +187,12 @@ class ParagraphMaker(ContentHandler):
         super().__init__()
         self.path = PathInfo()
         self.paragraphs: list[Paragraph] = []
-        self.paragraph: Paragraph | None = None
+        self.paragraph = Paragraph(self.path)
         self.link = False
         self.br = False
-        self._new_paragraph()
 
     def _new_paragraph(self) -> None:
-        if self.paragraph is not None and self.paragraph.contains_text():
+        if self.paragraph.contains_text():
             self.paragraphs.append(self.paragraph)
         self.paragraph = Paragraph(self.path)
 
@@ -337,7 +336,7 @@ def _number(name: str, value: object, low: float, high: float | None = None) -> 
     return value
 
 
-def _paths(element: Element | None, cache: dict) -> tuple[str, str]:
+def _paths(element: Element | None, cache: dict[Element, str]) -> tuple[str, str]:
     """justext's ``dom_path`` (``html.body.div.p``) and ``xpath`` (``/html[1]/body[1]/...``)."""
     if element is None:
         return "", ""
@@ -383,7 +382,8 @@ def _preprocessed(html_text: Any, custom: Callable[[Any], Any], encoding: str | 
         raise TypeError(f"justext() takes the page as str or bytes, not {type(html_text).__name__}")
     dom = custom(html_to_dom(bytes(html_text) if not isinstance(html_text, str) else html_text,
                              default_encoding, encoding, enc_errors))
-    return lxml.html.tostring(dom, encoding="unicode")
+    markup: str = lxml.html.tostring(dom, encoding="unicode")
+    return markup
 
 
 _default_preprocessor = preprocessor
@@ -393,11 +393,11 @@ def justext(
     html_text: str | bytes,
     stoplist: Collection[str],
     length_low: int = LENGTH_LOW_DEFAULT,
-    length_high: int = LENGTH_HIGH_DEFAULT,
+    length_high: float = LENGTH_HIGH_DEFAULT,
     stopwords_low: float = STOPWORDS_LOW_DEFAULT,
     stopwords_high: float = STOPWORDS_HIGH_DEFAULT,
     max_link_density: float = MAX_LINK_DENSITY_DEFAULT,
-    max_heading_distance: int = MAX_HEADING_DISTANCE_DEFAULT,
+    max_heading_distance: float = MAX_HEADING_DISTANCE_DEFAULT,
     no_headings: bool = NO_HEADINGS_DEFAULT,
     encoding: str | None = None,
     default_encoding: str = DEFAULT_ENCODING,
@@ -430,7 +430,7 @@ def justext(
     else:
         doc = parse(_preprocessed(html_text, preprocessor, encoding, default_encoding, enc_errors))
     _, units = blocks(doc)
-    cache: dict = {}
+    cache: dict[Element, str] = {}
     paragraphs = []
     for unit in units:
         dom_path, xpath = _paths(unit.element, cache)

@@ -18,6 +18,10 @@ class Paragraph:
     ``justext.core.PathInfo``). ``class_type`` is the final class (``"good"``/``"bad"``
     after classification), ``cf_class`` the context-free one."""
 
+    #: set by classification (``classify_paragraphs`` or ``justext()``), as in jusText
+    heading: bool
+    cf_class: str
+
     def __init__(self, path: Any) -> None:
         self.dom_path: str = path.dom
         self.xpath: str = path.xpath

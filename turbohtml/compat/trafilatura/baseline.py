@@ -86,8 +86,9 @@ _MARKUP = re.compile(r"</(?:%s)>|<(?:%s)(?:\s[^<>]*=[^<>]*)?/?>" % ((
 def _markup_text(value: str) -> str:
     """A JSON string that may hold markup (or escaped markup) as plain text."""
     value = html.unescape(value) if "&lt;" in value else value
-    if _MARKUP.search(value):
-        value = spaced_text(parse(f"<body>{value}</body>").body)
+    body = parse(f"<body>{value}</body>").body if _MARKUP.search(value) else None
+    if body is not None:
+        value = spaced_text(body)
     return " ".join(value.translate(_CONTROL).split())
 
 
@@ -211,9 +212,9 @@ def baseline(filecontent: Any) -> tuple[Any, str, int]:
 
 def _xml_without_body(markup: str | bytes) -> bool:
     """An XML document (a feed) with no ``<body>``: not page text."""
-    head = markup[:100].lstrip().lower()
-    probe = b"<body" if isinstance(markup, bytes) else "<body"
-    return head.startswith(b"<?xml" if isinstance(markup, bytes) else "<?xml") and probe not in markup.lower()
+    if isinstance(markup, bytes):
+        return markup[:100].lstrip().lower().startswith(b"<?xml") and b"<body" not in markup.lower()
+    return markup[:100].lstrip().lower().startswith("<?xml") and "<body" not in markup.lower()
 
 
 def html2txt(content: Any, clean: bool = True) -> str:

@@ -16,9 +16,11 @@ import base64
 import hashlib
 import logging
 import sys
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
+from typing import TypeVar
 
 from turbohtml.compat.trafilatura.core import extract
 from turbohtml.compat.trafilatura.downloads import fetch_url
@@ -27,6 +29,8 @@ from turbohtml.compat.trafilatura.settings import PARALLEL_CORES, SUPPORTED_FMT_
 __all__ = ["main", "map_args", "parse_args"]
 
 LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
+#: one input of a batch run (a file path or a URL)
+_Job = TypeVar("_Job")
 _EXTENSIONS = {"csv": ".csv", "html": ".html", "json": ".json", "markdown": ".md", "txt": ".txt",
                "xml": ".xml", "xmltei": ".xml"}
 _NOT_PROVIDED = ("crawl", "explore", "feed", "sitemap", "probe")
@@ -103,7 +107,8 @@ def _write(result: str | None, args: argparse.Namespace, name: str | None = None
     (directory / name).with_suffix(_EXTENSIONS[args.output_format]).write_text(result, encoding="utf-8")
 
 
-def _run_all(jobs: list[tuple[str, object]], args: argparse.Namespace, work) -> int:  # noqa: ANN001
+def _run_all(jobs: Sequence[tuple[str | None, _Job]], args: argparse.Namespace,
+             work: Callable[[_Job], str | None]) -> int:
     """Run ``work(job)`` for each job on ``--parallel`` threads, each within the
     ``EXTRACTION_TIMEOUT`` of the settings (0: no limit); write each result in order."""
     limit = use_config(args.config_file).getint("DEFAULT", "EXTRACTION_TIMEOUT", fallback=30) or None
@@ -133,13 +138,13 @@ def main(argv: list[str] | None = None) -> int:
         blacklist = {line.strip() for line in Path(args.blacklist).read_text().splitlines() if line.strip()}
     if args.input_dir:
         files = sorted(path for path in Path(args.input_dir).rglob("*") if path.is_file())
-        jobs = [(path.stem, path) for path in files]
-        return _run_all(jobs, args, lambda path: _extract(path.read_bytes(), args))
+        file_jobs = [(path.stem, path) for path in files]
+        return _run_all(file_jobs, args, lambda path: _extract(path.read_bytes(), args))
     if args.input_file or args.URL:
         urls = [args.URL] if args.URL else [
             line.strip() for line in Path(args.input_file).read_text().splitlines() if line.strip()]
-        jobs = [(None, url) for url in dict.fromkeys(urls) if url not in blacklist]
-        status = _run_all(jobs, args, lambda url: _extract(fetch_url(url), args, url))  # type: ignore[arg-type]
+        url_jobs: list[tuple[str | None, str]] = [(None, url) for url in dict.fromkeys(urls) if url not in blacklist]
+        status = _run_all(url_jobs, args, lambda url: _extract(fetch_url(url), args, url))
         return status
     _write(_extract(sys.stdin.buffer.read(), args), args)
     return 0

@@ -146,6 +146,9 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
 
 # ------------------------------------------------------------------ content
 
+#: a table as rows of ``(cell text, is a header cell)``
+_Grid = list[list[tuple[str, bool]]]
+
 class _Piece:
     """One output block: kind ``p``/``head``/``item``/``cell``/``quote``/``code``."""
 
@@ -178,7 +181,7 @@ def _piece(block: Block) -> _Piece:
         return _Piece("cell", block.text, group=row, cell=cell)
     if block.flags & HEADING:
         heading = next((node.tag for node in reversed(chain) if node.tag in ("h1", "h2", "h3", "h4", "h5", "h6")), "h2")
-        return _Piece("head", block.text, int(heading[1]))  # type: ignore[index]
+        return _Piece("head", block.text, int(heading[1]))
     if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
         owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
         depth = max(sum(node.tag in ("ul", "ol", "dl") for node in chain) - 1, 0)  # lists around its own
@@ -329,7 +332,7 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
         if node.tag is None:
             continue
         order[node] = index
-        if node.tag != "img":
+        if node.tag != "img" or not isinstance(node, Element):
             continue
         chain = ancestors(node)
         cell = next((up for up in reversed(chain) if up.tag in ("td", "th")), None)
@@ -347,7 +350,8 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
             lists = [up for up in chain if up.tag in ("ul", "ol")]
             image = _Piece("item", image.text, level=max(len(lists) - 1, 0), group=lists[-1] if lists else item,
                            ordered=bool(lists) and lists[-1].tag == "ol")
-        elif (caption := next((up for up in chain if up.tag == "caption"), None)) is not None:
+        elif (caption := next((up for up in chain if up.tag == "caption"), None)) is not None \
+                and caption.parent is not None:
             index += len(list(caption.parent.descendants))  # a caption's image follows its table
         images.append((index, image))
     images.sort(key=lambda found: found[0])
@@ -515,8 +519,8 @@ def _markup_inline(body: list[tuple[Block, _Piece]], units: list[Block], options
     run_of = _runs(units)
     wanted = [(block, piece) for block, piece in body
               if block.element is not None and piece.kind in ("p", "head", "item", "quote")]
-    rendered = inline_html([(block.element, run_of[id(block)]) for block, _ in wanted], links=bool(options.links),
-                           base_url=options.url)
+    rendered = inline_html([(block.element, run_of[id(block)]) for block, _ in wanted if block.element is not None],
+                           links=bool(options.links), base_url=options.url)
     for (block, piece), markup in zip(wanted, rendered, strict=True):
         xml = _tei_inline(markup, bool(options.formatting))
         words = html.unescape(_TAG.sub("", xml))
@@ -534,7 +538,8 @@ def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options
     for cells in (False, True):  # a cell's images stay in the cell (elsewhere: pieces of their own)
         wanted = [(block, piece) for block, piece in body if block.element is not None and piece.kind != "code"
                   and (piece.cell is not None and piece.cell.tag != "caption") == cells]
-        rendered = inline_markdown([(block.element, run_of[id(block)]) for block, _ in wanted],
+        rendered = inline_markdown([(block.element, run_of[id(block)]) for block, _ in wanted
+                                    if block.element is not None],
                                    links=bool(options.links), images=cells and bool(options.images),
                                    base_url=options.url, style=MARKDOWN_STYLE)
         for (block, piece), text in zip(wanted, rendered, strict=True):
@@ -577,7 +582,7 @@ def _own_rows(table: Any) -> list[Any]:
             if next((node for node in reversed(ancestors(row)[:-1]) if node.tag == "table"), None) == table]
 
 
-def _table_grid(cells: list[_Piece]) -> list[list[tuple[str, bool]]]:
+def _table_grid(cells: list[_Piece]) -> _Grid:
     """trafilatura's table model of one table's cell pieces: rows of ``(text, header)``
     cells, spans as empty placeholder cells, rows padded to the widest, empty rows dropped."""
     texts: dict[Any, list[str]] = {}
@@ -586,7 +591,7 @@ def _table_grid(cells: list[_Piece]) -> list[list[tuple[str, bool]]]:
     table = _table_of(cells[0]) if cells[0].cell is not None else None
     if table is None:  # unaligned cells: one row of what there is
         return [[(piece.text, False) for piece in cells]]
-    grid: list[list[tuple[str, bool]]] = []
+    grid: _Grid = []
     captions = [" ".join(text) for cell, text in texts.items() if cell is not None and cell.tag == "caption"]
     if captions:  # trafilatura: the caption is a header row above the body
         grid.append([(" ".join(captions), True)])
@@ -611,7 +616,7 @@ def _table_grid(cells: list[_Piece]) -> list[list[tuple[str, bool]]]:
     return [out + [("", False)] * (width - len(out)) for out in grid if any(text for text, _ in out)]
 
 
-def _table_lines(grid: list[list[tuple[str, bool]]]) -> list[str]:
+def _table_lines(grid: _Grid) -> list[str]:
     """trafilatura's table text: a ``| a | b | `` line per row, ``|---|`` after the first
     row holding a header cell."""
     lines: list[str] = []
@@ -624,9 +629,9 @@ def _table_lines(grid: list[list[tuple[str, bool]]]) -> list[str]:
     return lines
 
 
-def _tables(pieces: list[_Piece]) -> list[_Piece | list[str]]:
+def _tables(pieces: list[_Piece]) -> list[_Piece | _Grid]:
     """``pieces`` with each run of one table's cell pieces replaced by its grid."""
-    out: list[_Piece | list[str]] = []
+    out: list[_Piece | _Grid] = []
     run: list[_Piece] = []
     for piece in [*pieces, None]:
         same = piece is not None and piece.kind == "cell" and run and _table_of(piece) == _table_of(run[0])
@@ -658,7 +663,7 @@ def _plain(pieces: list[_Piece]) -> str:
 
 def _markdown(pieces: list[_Piece]) -> str:
     out: list[str] = []
-    previous: _Piece | list[str] | None = None
+    previous: _Piece | _Grid | None = None
     numbers: dict[Any, int] = {}
     for piece in _tables(pieces):
         if isinstance(piece, list):
@@ -684,7 +689,7 @@ def _markdown(pieces: list[_Piece]) -> str:
     return "\n".join(out).strip()
 
 
-def _xml_table(grid: list[list[tuple[str, bool]]], indent: str) -> list[str]:
+def _xml_table(grid: _Grid, indent: str) -> list[str]:
     lines = [f"{indent}<table>"]
     for row in grid:
         lines.append(f"{indent}  <row>")
@@ -913,7 +918,8 @@ def _pruned(filecontent: Any, prune_xpath: str | list[str]) -> str:
         for node in etree.XPath(expression)(tree):
             if node.getparent() is not None:
                 node.drop_tree()
-    return lxml_html.tostring(tree, encoding="unicode")
+    pruned: str = lxml_html.tostring(tree, encoding="unicode")
+    return pruned
 
 
 def _page(filecontent: Any, options: Extractor, prune_xpath: str | list[str] | None) -> _Page | None:

@@ -360,7 +360,7 @@ def url_query_cleaner(url: str | bytes, parameterlist: str | Sequence[str] = (),
     if not query or (not parameterlist and not remove):
         return f"{base}#{fragment}" if keep_fragments and fragment else base
     listed = frozenset(parameterlist)
-    kept = []
+    kept: list[str] = []
     keep = kept.append
     if unique:
         seen: set[str] = set()
