@@ -32,6 +32,9 @@ cdef size_t RETRY_BELOW = _tunables.RETRY_BELOW
 cdef double HINT_WEIGHT = _tunables.HINT_WEIGHT
 cdef size_t RETRY_GAIN = _tunables.RETRY_GAIN
 cdef size_t MIN_VISIBLE = _tunables.MIN_VISIBLE
+# _kept_text's bound: a winner's text is only ever compared with these thresholds, or
+# with RETRY_GAIN times a text below them
+cdef size_t RETRY_CAP = max(RETRY_BELOW, MIN_VISIBLE) * max(RETRY_GAIN, 1)
 cdef double KIND_CONFIDENCE = _tunables.KIND_CONFIDENCE
 cdef double LISTING_CONFIDENCE = _tunables.LISTING_CONFIDENCE
 
@@ -596,12 +599,16 @@ cdef bint _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links, int 
 
 cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) noexcept nogil:
     """Folded characters the winner really holds, under the pass's own skip rules: a
-    promoted wrapper never received points, so the candidate map knows nothing of it."""
+    promoted wrapper never received points, so the candidate map knows nothing of it.
+
+    Counted up to RETRY_CAP only: the passes compare a winner's text with RETRY_BELOW
+    and MIN_VISIBLE, and with RETRY_GAIN times a text under those, and every such
+    comparison reads the same on the capped count (find_main_content)."""
     cdef lxb_dom_node_t *c_node = winner
     cdef bint closing = False
     cdef size_t chars = 0, commas = 0
     cdef lxb_dom_character_data_t *c_text
-    while c_node != NULL:
+    while c_node != NULL and chars < RETRY_CAP:
         if not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 c_text = <lxb_dom_character_data_t *>c_node
@@ -909,7 +916,9 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     if not failed[0]:
         best = _choose(&cmap, root, mode)
         if best != NULL:
-            winner_text[0] = _kept_text(best, root, mode)
+            c_cand = _lookup(&cmap, best)
+            # a candidate's text was counted by this walk, under the same skip rules
+            winner_text[0] = c_cand.text if c_cand != NULL else _kept_text(best, root, mode)
     free(stack)
     if keep != NULL and not failed[0]:
         keep[0] = cmap
