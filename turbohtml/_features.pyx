@@ -102,29 +102,37 @@ cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned c
 
 
 cdef void _count_words(const unsigned char *value, size_t length, WordTable *table,
-                       size_t *counts) noexcept nogil:
-    """Add one to the count of every word of ``table`` found in ``value``: one pass,
-    trying at each byte only the words that start with it (most
-    positions of a class value or a JSON-LD script start no word: a bit set of the
-    words' first three bytes rules them out in one lookup; the bucket loop at every
-    position was the bulk of the page-type walk's time)."""
+                       size_t *counts, bint fold_case=False) noexcept nogil:
+    """Add one to the count of every word of ``table`` found in ``value`` (ASCII
+    case-insensitively with ``fold_case``; the words are lower-case): one pass, trying at
+    each byte only the words that start with it. Most positions of a class value or a
+    JSON-LD script start no word: a bit set of the words' first three bytes rules them
+    out in one lookup, its key rolled along the value a byte at a time (the low five
+    bits of a letter are the same in either case, so the key needs no lower-casing)."""
     cdef size_t found[MAX_WORDS]  # the words counted so far: a value names few
     cdef size_t i, b, k, n, j, f, nfound = 0
     cdef unsigned int key
-    for i in range(length):
-        if i + 2 >= length:
-            break  # every word has three bytes or more
-        key = _start_key(value[i], value[i + 1], value[i + 2])
+    cdef unsigned char first
+    if length < 3:
+        return  # every word has three bytes or more
+    key = ((value[0] & 31) << 5) | (value[1] & 31)
+    for i in range(length - 2):
+        key = ((key << 5) | (value[i + 2] & 31)) & 0x7FFF  # _start_key(value[i], value[i + 1], value[i + 2])
         if not (table.starts[key >> 3] >> (key & 7)) & 1:
             continue
-        for b in range(table.bucket_start[value[i]], table.bucket_start[value[i]] + table.bucket_count[value[i]]):
+        first = _lower(value[i]) if fold_case else value[i]
+        for b in range(table.bucket_start[first], table.bucket_start[first] + table.bucket_count[first]):
             k = table.first[b]
             n = table.lengths[k]
             if n > length - i:
                 continue
             j = 1
-            while j < n and value[i + j] == <unsigned char>table.words[k][j]:
-                j += 1
+            if fold_case:
+                while j < n and _lower(value[i + j]) == <unsigned char>table.words[k][j]:
+                    j += 1
+            else:
+                while j < n and value[i + j] == <unsigned char>table.words[k][j]:
+                    j += 1
             if j < n:
                 continue
             f = 0
@@ -137,15 +145,10 @@ cdef void _count_words(const unsigned char *value, size_t length, WordTable *tab
 
 
 cdef void _class_counts(lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
-    cdef unsigned char buffer[CLASS_PREFIX]
     cdef lxb_dom_attr_t *c_attr = (<lxb_dom_element_t *>c_node).attr_class
-    cdef size_t n, i
     if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
         return
-    n = c_attr.value.length if c_attr.value.length < CLASS_PREFIX else CLASS_PREFIX
-    for i in range(n):
-        buffer[i] = _lower(c_attr.value.data[i])
-    _count_words(buffer, n, &_class_words, counts)
+    _count_words(c_attr.value.data, min(c_attr.value.length, CLASS_PREFIX), &_class_words, counts, True)
 
 
 cdef bint _value_is(const lxb_char_t *value, size_t length, const char *wanted) noexcept nogil:
