@@ -139,12 +139,6 @@ cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned c
     return ((a & 31) << 10) | ((b & 31) << 5) | (c & 31)
 
 
-cdef inline bint _may_start_word(const unsigned char *at) noexcept nogil:
-    """Whether some hint word may start with the three bytes at ``at``."""
-    cdef unsigned int key = _start_key(at[0], at[1], at[2])
-    return (_word_starts[key >> 3] >> (key & 7)) & 1
-
-
 cdef bint _word_ends_at(const unsigned char *word, const bint *starts, size_t at,
                         WordList *words) noexcept nogil:
     """Whether one of ``words`` starts a word of the token and ends at ``at``."""
@@ -170,18 +164,20 @@ cdef bint _word_starts_at(const unsigned char *word, const bint *starts, size_t 
 
 
 cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
-    """The WORD_* bits of one class/id token. The token is read without its ``-``/``_``
-    separators (``more-stories`` reads ``morestories``) and hint words match inside it;
-    a content word counts only at the start of a word (``entry-content``, ``postbody``,
-    not ``ratingtext``); a qualifier word right before a hint word (``no-sidebar``,
-    ``has-comments``, ``above-footer``) makes that match a statement about the layout, a side word around
-    a boilerplate word (``sidebar-right``) a layout switch, and a builder's unit word
-    after the token's first word (``elementor-widget``) a content block."""
+    """The WORD_* bits of one class/id token. The token is read lower-cased and without
+    its ``-``/``_`` separators (``More-Stories`` reads ``morestories``) and hint words
+    match inside it; a content word counts only at the start of a word (``entry-content``,
+    ``postbody``, not ``ratingtext``); a qualifier word right before a hint word
+    (``no-sidebar``, ``has-comments``, ``above-footer``) makes that match a statement about
+    the layout, a side word around a boilerplate word (``sidebar-right``) a layout switch,
+    and a builder's unit word after the token's first word (``elementor-widget``) a
+    content block."""
     cdef unsigned char squashed[MAX_TOKEN]
     cdef bint starts[MAX_TOKEN + 1]
     cdef size_t i, k, n = 0, end
     cdef bint word_start = True, first_word = True
     cdef int kinds = 0, found
+    cdef unsigned int key
     cdef Word *word
     for i in range(length):
         if token[i] == 45 or token[i] == 95:  # - _
@@ -189,16 +185,21 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
             continue
         if n == MAX_TOKEN:
             break
-        squashed[n] = token[i]
+        squashed[n] = _lower(token[i])
         starts[n] = word_start
         word_start = False
         n += 1
     starts[n] = True
-    for i in range(n):
+    if n < 3:
+        return 0  # every hint word has three letters or more
+    key = ((squashed[0] & 31) << 5) | (squashed[1] & 31)
+    for i in range(n - 2):
         if starts[i] and i:
             first_word = False
-        if i + 2 >= n or not _may_start_word(squashed + i):
-            continue  # most positions end here, the bulk of the hint scan otherwise
+        # _start_key of the three bytes at i, rolled along: most positions end here
+        key = ((key << 5) | (squashed[i + 2] & 31)) & 0x7FFF
+        if not (_word_starts[key >> 3] >> (key & 7)) & 1:
+            continue
         end = _first_start[squashed[i]] + _first_count[squashed[i]]
         for k in range(_first_start[squashed[i]], end):
             word = &_words[k]
@@ -223,8 +224,18 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     return kinds
 
 
+cdef inline bint _starts_lower(const unsigned char *text, const char *prefix, size_t n) noexcept nogil:
+    """Whether ``text`` starts with the ``n`` lower-case bytes of ``prefix``, ASCII case
+    folded."""
+    cdef size_t j
+    for j in range(n):
+        if _lower(text[j]) != <unsigned char>prefix[j]:
+            return False
+    return True
+
+
 cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
-    """The WORD_* bits of a lower-cased class/id value, token by token; taxonomy tokens
+    """The WORD_* bits of a class/id value, token by token; taxonomy tokens
     (``category-news``, WordPress's post terms) say nothing of the layout."""
     cdef size_t i = 0, start, k
     cdef int kinds = 0
@@ -239,7 +250,7 @@ cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
             break
         taxonomy = False
         for k in range(_skipped_prefixes.count):
-            if i - start >= _skipped_prefixes.lengths[k] and _equal(
+            if i - start >= _skipped_prefixes.lengths[k] and _starts_lower(
                     value + start, _skipped_prefixes.words[k], _skipped_prefixes.lengths[k]):
                 taxonomy = True
                 break
@@ -249,15 +260,10 @@ cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
 
 
 cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
-    cdef unsigned char buffer[ATTR_PREFIX]
-    cdef size_t n, i
     cdef int kinds, hints = 0
     if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
         return 0
-    n = c_attr.value.length if c_attr.value.length < ATTR_PREFIX else ATTR_PREFIX
-    for i in range(n):
-        buffer[i] = _lower(c_attr.value.data[i])
-    kinds = _word_kinds(buffer, n)
+    kinds = _word_kinds(c_attr.value.data, min(c_attr.value.length, ATTR_PREFIX))
     if kinds & WORD_POSITIVE:
         hints |= HINT_POSITIVE
     if kinds & WORD_NEGATIVE:
