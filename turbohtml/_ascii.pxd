@@ -99,6 +99,12 @@ cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars
             n_chars += i - start
             in_space = False
             continue
+        if c == 32:  # the common space, space_length's first case
+            if not in_space:
+                n_chars += 1
+                in_space = True
+            i += 1
+            continue
         if c == 36:  # $
             n_currency += 1
         elif i + 2 < length and c == 0xE2 and data[i + 1] == 0x82 and data[i + 2] == 0xAC:

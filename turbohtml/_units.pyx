@@ -9,6 +9,7 @@ classify the same units, so they agree on where the article is.
 """
 
 from libc.stdlib cimport free, realloc
+from libc.string cimport memcpy
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
@@ -108,8 +109,8 @@ cdef void _flush(Walk *walk) noexcept nogil:
 
 cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint in_link, int flags) noexcept nogil:
     """Append text with whitespace (Unicode spaces too) folded; a unit takes the flags of
-    its first text."""
-    cdef size_t i, space
+    its first text. A run of printable ASCII, most of any text, is copied in one go."""
+    cdef size_t i, space, start
     cdef unsigned char c
     cdef size_t added = 0
     if not reserve(&walk.text, length + 1):
@@ -118,6 +119,20 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
     i = 0
     while i < length:
         c = data[i]
+        if 32 < c < 128:
+            if walk.pending_space:
+                walk.text.data[walk.text.length] = 32
+                walk.text.length += 1
+                walk.pending_space = False
+                added += 1
+            start = i
+            i += 1
+            while i < length and 32 < data[i] < 128:
+                i += 1
+            memcpy(walk.text.data + walk.text.length, data + start, i - start)
+            walk.text.length += i - start
+            added += i - start
+            continue
         if c == 0xC2 and i + 1 < length and data[i + 1] == 0xAD:
             i += 2  # a soft hyphen (U+00AD) only marks where a word may break
             continue
