@@ -121,6 +121,8 @@ cdef void _count_words(const unsigned char *value, size_t length, WordTable *tab
         if not (table.starts[key >> 3] >> (key & 7)) & 1:
             continue
         first = _lower(value[i]) if fold_case else value[i]
+        if not table.bucket_count[first]:
+            continue  # the key folds case and punctuation: no word starts with this byte
         for b in range(table.bucket_start[first], table.bucket_start[first] + table.bucket_count[first]):
             k = table.first[b]
             n = table.lengths[k]

@@ -139,7 +139,7 @@ cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned c
     return ((a & 31) << 10) | ((b & 31) << 5) | (c & 31)
 
 
-cdef bint _word_ends_at(const unsigned char *word, const bint *starts, size_t at,
+cdef bint _word_ends_at(const unsigned char *word, const unsigned char *starts, size_t at,
                         WordList *words) noexcept nogil:
     """Whether one of ``words`` starts a word of the token and ends at ``at``."""
     cdef size_t k, n
@@ -150,7 +150,7 @@ cdef bint _word_ends_at(const unsigned char *word, const bint *starts, size_t at
     return False
 
 
-cdef bint _word_starts_at(const unsigned char *word, const bint *starts, size_t at, size_t length,
+cdef bint _word_starts_at(const unsigned char *word, const unsigned char *starts, size_t at, size_t length,
                           WordList *words) noexcept nogil:
     """Whether one of ``words`` is a whole word of the token starting at ``at``."""
     cdef size_t k, n
@@ -173,7 +173,7 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     and a builder's unit word after the token's first word (``elementor-widget``) a
     content block."""
     cdef unsigned char squashed[MAX_TOKEN]
-    cdef bint starts[MAX_TOKEN + 1]
+    cdef unsigned char starts[MAX_TOKEN + 1]  # bytes, not bint: a smaller array to fill
     cdef size_t i, k, n = 0, end
     cdef bint word_start = True, first_word = True
     cdef int kinds = 0, found
@@ -840,7 +840,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     uncounted = c_node
             elif closing and c_node == uncounted:
                 uncounted = NULL
-        if harvest != NULL:
+        if harvest != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:  # it reads elements only
             if unharvested == NULL:
                 if harvest_step(harvest, c_node, closing):
                     unharvested = c_node
