@@ -69,6 +69,7 @@ ctypedef struct WordList:
 cdef Word _words[MAX_ALL_WORDS]
 cdef size_t _first_start[256]
 cdef size_t _first_count[256]
+cdef size_t _shortest_word = MAX_TOKEN  # a shorter token holds no hint word
 cdef unsigned char _word_starts[START_BYTES]  # bit set: some hint word starts with these three bytes
 cdef WordList _skipped_prefixes
 cdef WordList _qualifiers
@@ -89,6 +90,7 @@ cdef void _load_list(WordList *target, words) except *:
 
 
 cdef void _load_words() except *:
+    global _shortest_word
     cdef dict kinds = {}
     cdef size_t i = 0
     cdef int first
@@ -116,6 +118,7 @@ cdef void _load_words() except *:
             _words[i].length = len(data)
             _words[i].kinds = kinds[word]
             _first_count[first] += 1
+            _shortest_word = min(_shortest_word, len(data))
             i += 1
     _load_list(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
     _load_list(&_qualifiers, _hints.QUALIFIERS)
@@ -179,6 +182,8 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     cdef int kinds = 0, found
     cdef unsigned int key
     cdef Word *word
+    if length < _shortest_word:
+        return 0  # most short tokens (col, row, js, a grid's sizes) end here
     for i in range(length):
         if token[i] == 45 or token[i] == 95:  # - _
             word_start = True
