@@ -1,7 +1,7 @@
 # Byte-level text helpers the C walks share: ASCII matching of attribute values (class
 # tokens, rel lists, names) and whitespace as Python folds it.
 
-from libc.string cimport strlen
+from libc.string cimport memcmp, strlen
 
 from turbohtml._lexbor cimport lxb_char_t
 
@@ -133,3 +133,21 @@ cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars
     commas[0] += n_commas
     if currency != NULL:
         currency[0] += n_currency
+
+
+cdef enum:
+    MEMO_SLOTS = 64   # a power of two
+
+
+cdef inline size_t memo_slot(const lxb_char_t *value, size_t length) noexcept nogil:
+    """The slot of a non-empty class value in a direct-mapped memo of MEMO_SLOTS. Half
+    the class values of a page repeat an earlier one (list items, cards, menu entries),
+    and a walk that reads each class word by word keeps its findings per value: the slot
+    comes from the length and end bytes alone, no hash over the value."""
+    return (length * 31 + value[0] + value[length - 1] * 7) & (MEMO_SLOTS - 1)
+
+
+cdef inline bint memo_holds(const lxb_char_t *kept, size_t kept_length, const lxb_char_t *value,
+                            size_t length) noexcept nogil:
+    """Whether a memo slot's value (``kept``, empty when ``kept_length`` is 0) is ``value``."""
+    return kept_length == length and length != 0 and memcmp(kept, value, length) == 0

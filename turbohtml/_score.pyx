@@ -7,10 +7,11 @@ touches a Python object until the winner is wrapped, and the walk runs without t
 """
 
 from libc.stdlib cimport calloc, free, realloc
+from libc.string cimport memset
 
 from turbohtml._core cimport Document, Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
+from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text, memo_holds, memo_slot
 from turbohtml._features cimport (
     PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
     FeatureWalk, features_kind, features_start, features_step, features_text,
@@ -291,13 +292,37 @@ cdef bint prunes(int hints, int mode) noexcept nogil:
             or (hints & HINT_REVIEW and mode & PASS_PRODUCT))
 
 
-cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil:
-    """HINT_* flags read from an element's class and id."""
+cdef void hint_memo_start(HintMemo *memo) noexcept nogil:
+    """Ready an empty memo for one walk."""
+    memset(memo.lengths, 0, sizeof(memo.lengths))
+
+
+cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nogil:
+    """_attribute_hints of a class attribute, read once per distinct value with ``memo``
+    (an id names one element: it is read each time)."""
+    cdef size_t n, slot
+    cdef int hints
+    if memo == NULL or c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL \
+            or c_attr.value.length == 0:
+        return _attribute_hints(c_attr)
+    n = min(c_attr.value.length, ATTR_PREFIX)  # the bytes _attribute_hints reads
+    slot = memo_slot(c_attr.value.data, n)
+    if memo_holds(memo.values[slot], memo.lengths[slot], c_attr.value.data, n):
+        return memo.hints[slot]
+    hints = _attribute_hints(c_attr)
+    memo.values[slot] = c_attr.value.data
+    memo.lengths[slot] = n
+    memo.hints[slot] = hints
+    return hints
+
+
+cdef int class_hints(lxb_dom_node_t *c_node, HintMemo *memo=NULL) noexcept nogil:
+    """HINT_* flags read from an element's class and id (``memo``: see HintMemo)."""
     cdef lxb_dom_element_t *c_element
     if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
         return 0
     c_element = <lxb_dom_element_t *>c_node
-    return _attribute_hints(c_element.attr_class) | _attribute_hints(c_element.attr_id)
+    return _class_value_hints(c_element.attr_class, memo) | _attribute_hints(c_element.attr_id)
 
 
 cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *needle, size_t n) noexcept nogil:
@@ -383,7 +408,8 @@ cdef bint is_page_chrome(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept 
     return True
 
 
-cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) noexcept nogil:
+cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode,
+                        HintMemo *memo=NULL) noexcept nogil:
     """Whether a walk below ``root`` leaves out this element and everything under it:
     page chrome, foreign islands, hidden elements and, with ``PASS_PRUNE_CLASSES``,
     boilerplate class/id subtrees (``<html>``/``<body>`` and the root are never pruned).
@@ -401,7 +427,7 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) 
         return True
     if not mode & PASS_PRUNE_CLASSES or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
         return False
-    return prunes(class_hints(c_node), mode)
+    return prunes(class_hints(c_node, memo), mode)
 
 
 # ---------------------------------------------------------------- candidates
@@ -420,6 +446,7 @@ ctypedef struct CandidateMap:
     size_t *slots           # index + 1 into items, 0 for empty; open addressing
     size_t slot_count       # a power of two
     int mode                # the pass (PASS_* bits): how class/id hints weigh
+    HintMemo *memo          # the walk's (NULL once the walk is over)
 
 
 cdef inline size_t _slot_of(lxb_dom_node_t *c_node, size_t mask) noexcept nogil:
@@ -485,7 +512,7 @@ cdef Candidate *_candidate(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept 
     found.text = 0
     found.links = 0
     found.score = tag_weight(c_node.local_name)
-    hints = class_hints(c_node)
+    hints = class_hints(c_node, cmap.memo)
     if hints & HINT_POSITIVE:
         found.score += HINT_WEIGHT
     found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and not cmap.mode & PASS_THREAD)
@@ -619,13 +646,15 @@ cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) n
     cdef bint closing = False
     cdef size_t chars = 0, commas = 0
     cdef lxb_dom_character_data_t *c_text
+    cdef HintMemo memo
+    hint_memo_start(&memo)
     while c_node != NULL and chars < RETRY_CAP:
         if not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 c_text = <lxb_dom_character_data_t *>c_node
                 count_text(c_text.data.data, c_text.data.length, &chars, &commas)
             elif c_node != winner and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT \
-                    and skips_subtree(c_node, root, mode):
+                    and skips_subtree(c_node, root, mode, &memo):
                 closing = True  # skip the subtree; no closing event comes
         c_node = next_node(winner, c_node, &closing)
     return chars
@@ -647,7 +676,7 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
             if c_sibling != NULL and c_sibling.score >= threshold:
                 return True
             if (sibling.local_name == LXB_TAG_P or is_inline_container(sibling.local_name)) \
-                    and not is_hidden(sibling, cmap.mode) and not prunes(class_hints(sibling), cmap.mode):
+                    and not is_hidden(sibling, cmap.mode) and not prunes(class_hints(sibling, cmap.memo), cmap.mode):
                 # a <p>, or a block Readability turns into one (inline content only); one
                 # stray <div> of prose (a disclaimer, a sign-up line) is not enough
                 chars = links = 0
@@ -811,6 +840,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     (``unharvested``), the scoring what the pass leaves out (``unscored``); the walk
     goes below a node while any reader reads there."""
     cdef CandidateMap cmap
+    cdef HintMemo memo
     cdef Frame *stack = NULL
     cdef Frame *grown
     cdef Frame frame
@@ -829,6 +859,8 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cmap.slots = NULL
     cmap.length = cmap.capacity = cmap.slot_count = 0
     cmap.mode = mode
+    cmap.memo = &memo
+    hint_memo_start(&memo)
     winner_text[0] = 0
     while c_node != NULL and not failed[0]:
         text_counted = False
@@ -871,7 +903,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     parent.run_text += chars
                     parent.run_commas += commas
             elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
-                if skips_subtree(c_node, root, mode):
+                if skips_subtree(c_node, root, mode, &memo):
                     if _reads(features, uncounted) or _reads(harvest, unharvested):
                         unscored = c_node  # walked for the other readers only
                     else:
@@ -931,6 +963,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
             # a candidate's text was counted by this walk, under the same skip rules
             winner_text[0] = c_cand.text if c_cand != NULL else _kept_text(best, root, mode)
     free(stack)
+    cmap.memo = NULL
     if keep != NULL and not failed[0]:
         keep[0] = cmap
     else:

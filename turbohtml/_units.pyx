@@ -21,7 +21,7 @@ from turbohtml._buffer cimport Buffer, reserve
 from turbohtml._score cimport (
     HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRODUCT, PASS_PRUNE_CLASSES, PASS_THREAD,
     PASS_WHOLE_PAGE,
-    class_hints, is_hidden, is_page_chrome, prunes,
+    HintMemo, class_hints, hint_memo_start, is_hidden, is_page_chrome, prunes,
 )
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
 
@@ -267,6 +267,8 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
     cdef lxb_dom_node_t *outer_caption = NULL
     cdef size_t links_open = 0, content_bytes = 0
     cdef int flags, hints
+    cdef HintMemo memo
+    hint_memo_start(&memo)
     heading.node = item.node = inside.node = boiler.node = caption.node = header.node = NULL
     if content != NULL and content == root:
         inside.node = root
@@ -319,7 +321,7 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 # <article> or <main> may sit above the scope (the scoring saw the page)
                 if tag == LXB_TAG_HEADER and not is_page_chrome(c_node, NULL):
                     _enter(&header, c_node)
-                hints = class_hints(c_node) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
+                hints = class_hints(c_node, &memo) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
                 if hints & HINT_MEDIA:
                     _enter(&caption, c_node)
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
