@@ -99,7 +99,8 @@ cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars
             n_chars += i - start
             in_space = False
             continue
-        if c == 32:  # the common space, space_length's first case
+        if c == 32 or 9 <= c <= 13 or 28 <= c <= 31:  # space_length's one-byte case: the
+            # space, and the newlines and tabs that indent the markup between tags
             if not in_space:
                 n_chars += 1
                 in_space = True
