@@ -1,7 +1,7 @@
 # Byte-level text helpers the C walks share: ASCII matching of attribute values (class
 # tokens, rel lists, names) and whitespace as Python folds it.
 
-from libc.string cimport strlen
+from libc.string cimport memcmp, strlen
 
 from turbohtml._lexbor cimport lxb_char_t
 
@@ -80,41 +80,75 @@ cdef inline size_t space_length(const lxb_char_t *data, size_t i, size_t length)
 
 cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas,
                             size_t *currency=NULL) noexcept nogil:
-    """Characters after whitespace folding (a run, Unicode spaces included, counts as one)
-    and commas of all scripts; with ``currency``, prices' signs too ($, and the UTF-8 of
-    €, £, ¥: the page-type features, counted in the same scan when a walk scores too)."""
-    cdef size_t i = 0, space
+    """Add the characters after whitespace folding (a run, Unicode spaces included, counts
+    as one) and the commas of all scripts; with ``currency``, prices' signs too ($, and the
+    UTF-8 of €, £, ¥: the page-type features, counted in the same scan when a walk scores
+    too). Counts are kept in locals and added once at the end: written through the
+    pointers, every byte would be a load and a store (a ``char`` pointer may alias them),
+    and most bytes are a run of printable ASCII, read in a tight inner loop."""
+    cdef size_t i = 0, space, start, n_chars = 0, n_commas = 0, n_currency = 0
     cdef unsigned char c
     cdef bint in_space = True
     while i < length:
         c = data[i]
         if 32 < c < 128 and c != 44 and c != 36:  # most bytes: a printable ASCII character
-            chars[0] += 1
+            start = i
+            i += 1
+            while i < length and 32 < data[i] < 128 and data[i] != 44 and data[i] != 36:
+                i += 1
+            n_chars += i - start
             in_space = False
+            continue
+        if c == 32 or 9 <= c <= 13 or 28 <= c <= 31:  # space_length's one-byte case: the
+            # space, and the newlines and tabs that indent the markup between tags
+            if not in_space:
+                n_chars += 1
+                in_space = True
             i += 1
             continue
-        if currency != NULL:
-            if c == 36:  # $
-                currency[0] += 1
-            elif i + 2 < length and c == 0xE2 and data[i + 1] == 0x82 and data[i + 2] == 0xAC:
-                currency[0] += 1  # €
-            elif i + 1 < length and c == 0xC2 and (data[i + 1] == 0xA3 or data[i + 1] == 0xA5):
-                currency[0] += 1  # £, ¥
+        if c == 36:  # $
+            n_currency += 1
+        elif i + 2 < length and c == 0xE2 and data[i + 1] == 0x82 and data[i + 2] == 0xAC:
+            n_currency += 1  # €
+        elif i + 1 < length and c == 0xC2 and (data[i + 1] == 0xA3 or data[i + 1] == 0xA5):
+            n_currency += 1  # £, ¥
         space = space_length(data, i, length)
         if space:
             if not in_space:
-                chars[0] += 1
+                n_chars += 1
                 in_space = True
             i += space
             continue
         if (c & 0xC0) != 0x80:
-            chars[0] += 1
+            n_chars += 1
             in_space = False
             if c == 44:  # ,
-                commas[0] += 1
+                n_commas += 1
             elif i + 1 < length and c == 0xD8 and data[i + 1] == 0x8C:  # U+060C Arabic comma
-                commas[0] += 1
+                n_commas += 1
             elif i + 2 < length and ((c == 0xEF and data[i + 1] == 0xBC and data[i + 2] == 0x8C)  # U+FF0C
                                      or (c == 0xE3 and data[i + 1] == 0x80 and data[i + 2] == 0x81)):  # U+3001
-                commas[0] += 1
+                n_commas += 1
         i += 1
+    chars[0] += n_chars
+    commas[0] += n_commas
+    if currency != NULL:
+        currency[0] += n_currency
+
+
+cdef enum:
+    MEMO_SLOTS = 64   # a power of two
+
+
+cdef inline size_t memo_slot(const lxb_char_t *value, size_t length) noexcept nogil:
+    """The slot of a non-empty class value in a direct-mapped memo of MEMO_SLOTS. Half
+    the class values of a page repeat an earlier one (list items, cards, menu entries),
+    and a walk that reads each class word by word keeps its findings per value: the slot
+    comes from the length and end bytes alone, no hash over the value."""
+    return (length * 31 + value[0] + value[length - 1] * 7) & (MEMO_SLOTS - 1)
+
+
+cdef inline bint memo_holds(const lxb_char_t *kept, size_t kept_length, const lxb_char_t *value,
+                            size_t length) noexcept nogil:
+    """Whether a memo slot's value (``kept``, empty when ``kept_length`` is 0) is ``value``."""
+    return kept_length == length and length != 0 and memcmp(kept, value, length) == 0

@@ -2,7 +2,8 @@
 
 from libc.stdint cimport uintptr_t
 
-from turbohtml._lexbor cimport lxb_dom_node_t
+from turbohtml._lexbor cimport lxb_char_t, lxb_dom_node_t
+from turbohtml._ascii cimport MEMO_SLOTS
 
 cdef enum:
     PAGE_ARTICLE, PAGE_FORUM, PAGE_PRODUCT, PAGE_COLLECTION, PAGE_LISTING
@@ -13,12 +14,18 @@ cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) 
 
 cdef enum:
     MAX_FEATURES = 256
+    MEMO_WORDS = 8      # class words a memo slot keeps (a value naming more is read each time)
 
 ctypedef struct FeatureWalk:
     # the page-type counters of a walk in progress (see features_step)
     size_t counts[MAX_FEATURES]
     size_t links, paragraphs, items, code, cells   # open <a href>, <p>, <li>, <pre>/<code>, <td>
     uintptr_t itemtype                             # the document's id of the itemtype attribute
+    # the class words of the class values met (memo_slot): a class is read once per value
+    const lxb_char_t *memo_values[MEMO_SLOTS]
+    size_t memo_lengths[MEMO_SLOTS]                # 0: an empty slot
+    unsigned char memo_count[MEMO_SLOTS]
+    unsigned char memo_words[MEMO_SLOTS][MEMO_WORDS]
 
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil

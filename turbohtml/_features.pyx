@@ -13,7 +13,9 @@ from libc.stdint cimport UINTPTR_MAX
 
 from turbohtml._core cimport Node, attr_id, attr_value, element_attr, next_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
+from libc.string cimport memset
+
+from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text, memo_holds, memo_slot
 from turbohtml._tags cimport is_text_link
 
 from turbohtml import _page_type_model as _model
@@ -101,30 +103,43 @@ cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned c
     return ((a & 31) << 10) | ((b & 31) << 5) | (c & 31)
 
 
-cdef void _count_words(const unsigned char *value, size_t length, WordTable *table,
-                       size_t *counts) noexcept nogil:
-    """Add one to the count of every word of ``table`` found in ``value``: one pass,
-    trying at each byte only the words that start with it (most
-    positions of a class value or a JSON-LD script start no word: a bit set of the
-    words' first three bytes rules them out in one lookup; the bucket loop at every
-    position was the bulk of the page-type walk's time)."""
-    cdef size_t found[MAX_WORDS]  # the words counted so far: a value names few
+cdef size_t _count_words(const unsigned char *value, size_t length, WordTable *table,
+                         size_t *counts, bint fold_case=False, size_t *found=NULL) noexcept nogil:
+    """Add one to the count of every word of ``table`` found in ``value`` (ASCII
+    case-insensitively with ``fold_case``; the words are lower-case): one pass, trying at
+    each byte only the words that start with it. Most positions of a class value or a
+    JSON-LD script start no word: a bit set of the words' first three bytes rules them
+    out in one lookup, its key rolled along the value a byte at a time (the low five
+    bits of a letter are the same in either case, so the key needs no lower-casing).
+    Returns how many words it counted; ``found`` (room for MAX_WORDS) gets their indexes."""
+    cdef size_t own[MAX_WORDS]  # the words counted so far: a value names few
     cdef size_t i, b, k, n, j, f, nfound = 0
     cdef unsigned int key
-    for i in range(length):
-        if i + 2 >= length:
-            break  # every word has three bytes or more
-        key = _start_key(value[i], value[i + 1], value[i + 2])
+    cdef unsigned char first
+    if found == NULL:
+        found = own
+    if length < 3:
+        return 0  # every word has three bytes or more
+    key = ((value[0] & 31) << 5) | (value[1] & 31)
+    for i in range(length - 2):
+        key = ((key << 5) | (value[i + 2] & 31)) & 0x7FFF  # _start_key(value[i], value[i + 1], value[i + 2])
         if not (table.starts[key >> 3] >> (key & 7)) & 1:
             continue
-        for b in range(table.bucket_start[value[i]], table.bucket_start[value[i]] + table.bucket_count[value[i]]):
+        first = _lower(value[i]) if fold_case else value[i]
+        if not table.bucket_count[first]:
+            continue  # the key folds case and punctuation: no word starts with this byte
+        for b in range(table.bucket_start[first], table.bucket_start[first] + table.bucket_count[first]):
             k = table.first[b]
             n = table.lengths[k]
             if n > length - i:
                 continue
             j = 1
-            while j < n and value[i + j] == <unsigned char>table.words[k][j]:
-                j += 1
+            if fold_case:
+                while j < n and _lower(value[i + j]) == <unsigned char>table.words[k][j]:
+                    j += 1
+            else:
+                while j < n and value[i + j] == <unsigned char>table.words[k][j]:
+                    j += 1
             if j < n:
                 continue
             f = 0
@@ -134,18 +149,32 @@ cdef void _count_words(const unsigned char *value, size_t length, WordTable *tab
                 found[nfound] = k
                 nfound += 1
                 counts[k] += 1
+    return nfound
 
 
-cdef void _class_counts(lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
-    cdef unsigned char buffer[CLASS_PREFIX]
+cdef void _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+    """Count the class words of an element's class, read once per distinct value (the
+    walk's memo: see FeatureWalk)."""
     cdef lxb_dom_attr_t *c_attr = (<lxb_dom_element_t *>c_node).attr_class
-    cdef size_t n, i
+    cdef size_t found[MAX_WORDS]
+    cdef size_t n, slot, f, nfound
     if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
         return
-    n = c_attr.value.length if c_attr.value.length < CLASS_PREFIX else CLASS_PREFIX
-    for i in range(n):
-        buffer[i] = _lower(c_attr.value.data[i])
-    _count_words(buffer, n, &_class_words, counts)
+    n = min(c_attr.value.length, CLASS_PREFIX)
+    if n == 0:
+        return
+    slot = memo_slot(c_attr.value.data, n)
+    if memo_holds(walk.memo_values[slot], walk.memo_lengths[slot], c_attr.value.data, n):
+        for f in range(walk.memo_count[slot]):
+            counts[walk.memo_words[slot][f]] += 1
+        return
+    nfound = _count_words(c_attr.value.data, n, &_class_words, counts, True, found)
+    if nfound <= MEMO_WORDS:
+        walk.memo_values[slot] = c_attr.value.data
+        walk.memo_lengths[slot] = n
+        walk.memo_count[slot] = nfound
+        for f in range(nfound):
+            walk.memo_words[slot][f] = found[f]
 
 
 cdef bint _value_is(const lxb_char_t *value, size_t length, const char *wanted) noexcept nogil:
@@ -212,6 +241,7 @@ cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
     for i in range(_counts_length):
         walk.counts[i] = 0
     walk.links = walk.paragraphs = walk.items = walk.code = walk.cells = 0
+    memset(walk.memo_lengths, 0, sizeof(walk.memo_lengths))
     walk.itemtype = attr_id(root, "itemtype", 8)  # one name lookup per walk
 
 
@@ -249,7 +279,7 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                 value = attr_value(c_node, walk.itemtype, &length)
                 if value != NULL:
                     _count_words(value, length, &_schema_types, schema)
-            _class_counts(c_node, words)
+            _class_counts(walk, c_node, words)
         if tag == LXB_TAG_A:
             if is_text_link(c_node, True):
                 if closing:

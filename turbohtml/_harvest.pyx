@@ -134,14 +134,15 @@ cdef bint harvest_step(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) 
             elif tag == LXB_TAG_TIME:
                 if found.time == NULL and not chrome:
                     found.time = c_node
+            # rel and href have static attribute ids: no name lookup on every link
             elif tag == LXB_TAG_A and found.author_link == NULL:
-                value = element_attr(c_node, "rel", 3, &length)
+                value = attr_value(c_node, LXB_DOM_ATTR_REL, &length)
                 if value != NULL and has_token(value, length, "author"):
                     found.author_link = c_node
             elif tag == LXB_TAG_LINK and found.canonical == NULL:
-                value = element_attr(c_node, "rel", 3, &length)
+                value = attr_value(c_node, LXB_DOM_ATTR_REL, &length)
                 if value != NULL and has_token(value, length, "canonical") \
-                        and element_attr(c_node, "href", 4, &length) != NULL:
+                        and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
                     found.canonical = c_node
     return False
 

@@ -1,6 +1,7 @@
 # Main-content scoring, shared with the unit and text walks.
 
 from turbohtml._lexbor cimport lxb_char_t, lxb_dom_node_t
+from turbohtml._ascii cimport MEMO_SLOTS
 
 cdef enum:
     HINT_POSITIVE = 1
@@ -21,11 +22,18 @@ cdef enum:
     PASS_KEEP_NOSCRIPT = 64  # <noscript> is walked (the copy forum software serves without script)
     PASS_PRODUCT = 128      # a product page: its customers' reviews are not its description
 
-cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil
+ctypedef struct HintMemo:
+    # the hints of the class values a walk met (memo_slot): a class is read once per value
+    const lxb_char_t *values[MEMO_SLOTS]
+    size_t lengths[MEMO_SLOTS]   # 0: an empty slot
+    int hints[MEMO_SLOTS]
+
+cdef void hint_memo_start(HintMemo *memo) noexcept nogil
+cdef int class_hints(lxb_dom_node_t *c_node, HintMemo *memo=*) noexcept nogil
 cdef bint prunes(int hints, int mode) noexcept nogil
 cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil
 cdef bint is_page_chrome(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil
-cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) noexcept nogil
+cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode, HintMemo *memo=*) noexcept nogil
 from turbohtml._harvest cimport HarvestWalk
 
 cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page,

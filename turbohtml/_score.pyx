@@ -7,10 +7,11 @@ touches a Python object until the winner is wrapped, and the walk runs without t
 """
 
 from libc.stdlib cimport calloc, free, realloc
+from libc.string cimport memset
 
 from turbohtml._core cimport Document, Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text
+from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text, memo_holds, memo_slot
 from turbohtml._features cimport (
     PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
     FeatureWalk, features_kind, features_start, features_step, features_text,
@@ -32,6 +33,9 @@ cdef size_t RETRY_BELOW = _tunables.RETRY_BELOW
 cdef double HINT_WEIGHT = _tunables.HINT_WEIGHT
 cdef size_t RETRY_GAIN = _tunables.RETRY_GAIN
 cdef size_t MIN_VISIBLE = _tunables.MIN_VISIBLE
+# _kept_text's bound: a winner's text is only ever compared with these thresholds, or
+# with RETRY_GAIN times a text below them
+cdef size_t RETRY_CAP = max(RETRY_BELOW, MIN_VISIBLE) * max(RETRY_GAIN, 1)
 cdef double KIND_CONFIDENCE = _tunables.KIND_CONFIDENCE
 cdef double LISTING_CONFIDENCE = _tunables.LISTING_CONFIDENCE
 
@@ -66,6 +70,7 @@ ctypedef struct WordList:
 cdef Word _words[MAX_ALL_WORDS]
 cdef size_t _first_start[256]
 cdef size_t _first_count[256]
+cdef size_t _shortest_word = MAX_TOKEN  # a shorter token holds no hint word
 cdef unsigned char _word_starts[START_BYTES]  # bit set: some hint word starts with these three bytes
 cdef WordList _skipped_prefixes
 cdef WordList _qualifiers
@@ -86,6 +91,7 @@ cdef void _load_list(WordList *target, words) except *:
 
 
 cdef void _load_words() except *:
+    global _shortest_word
     cdef dict kinds = {}
     cdef size_t i = 0
     cdef int first
@@ -113,6 +119,7 @@ cdef void _load_words() except *:
             _words[i].length = len(data)
             _words[i].kinds = kinds[word]
             _first_count[first] += 1
+            _shortest_word = min(_shortest_word, len(data))
             i += 1
     _load_list(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
     _load_list(&_qualifiers, _hints.QUALIFIERS)
@@ -136,13 +143,7 @@ cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned c
     return ((a & 31) << 10) | ((b & 31) << 5) | (c & 31)
 
 
-cdef inline bint _may_start_word(const unsigned char *at) noexcept nogil:
-    """Whether some hint word may start with the three bytes at ``at``."""
-    cdef unsigned int key = _start_key(at[0], at[1], at[2])
-    return (_word_starts[key >> 3] >> (key & 7)) & 1
-
-
-cdef bint _word_ends_at(const unsigned char *word, const bint *starts, size_t at,
+cdef bint _word_ends_at(const unsigned char *word, const unsigned char *starts, size_t at,
                         WordList *words) noexcept nogil:
     """Whether one of ``words`` starts a word of the token and ends at ``at``."""
     cdef size_t k, n
@@ -153,7 +154,7 @@ cdef bint _word_ends_at(const unsigned char *word, const bint *starts, size_t at
     return False
 
 
-cdef bint _word_starts_at(const unsigned char *word, const bint *starts, size_t at, size_t length,
+cdef bint _word_starts_at(const unsigned char *word, const unsigned char *starts, size_t at, size_t length,
                           WordList *words) noexcept nogil:
     """Whether one of ``words`` is a whole word of the token starting at ``at``."""
     cdef size_t k, n
@@ -167,35 +168,44 @@ cdef bint _word_starts_at(const unsigned char *word, const bint *starts, size_t 
 
 
 cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
-    """The WORD_* bits of one class/id token. The token is read without its ``-``/``_``
-    separators (``more-stories`` reads ``morestories``) and hint words match inside it;
-    a content word counts only at the start of a word (``entry-content``, ``postbody``,
-    not ``ratingtext``); a qualifier word right before a hint word (``no-sidebar``,
-    ``has-comments``, ``above-footer``) makes that match a statement about the layout, a side word around
-    a boilerplate word (``sidebar-right``) a layout switch, and a builder's unit word
-    after the token's first word (``elementor-widget``) a content block."""
+    """The WORD_* bits of one class/id token. The token is read lower-cased and without
+    its ``-``/``_`` separators (``More-Stories`` reads ``morestories``) and hint words
+    match inside it; a content word counts only at the start of a word (``entry-content``,
+    ``postbody``, not ``ratingtext``); a qualifier word right before a hint word
+    (``no-sidebar``, ``has-comments``, ``above-footer``) makes that match a statement about
+    the layout, a side word around a boilerplate word (``sidebar-right``) a layout switch,
+    and a builder's unit word after the token's first word (``elementor-widget``) a
+    content block."""
     cdef unsigned char squashed[MAX_TOKEN]
-    cdef bint starts[MAX_TOKEN + 1]
+    cdef unsigned char starts[MAX_TOKEN + 1]  # bytes, not bint: a smaller array to fill
     cdef size_t i, k, n = 0, end
     cdef bint word_start = True, first_word = True
     cdef int kinds = 0, found
+    cdef unsigned int key
     cdef Word *word
+    if length < _shortest_word:
+        return 0  # most short tokens (col, row, js, a grid's sizes) end here
     for i in range(length):
         if token[i] == 45 or token[i] == 95:  # - _
             word_start = True
             continue
         if n == MAX_TOKEN:
             break
-        squashed[n] = token[i]
+        squashed[n] = _lower(token[i])
         starts[n] = word_start
         word_start = False
         n += 1
     starts[n] = True
-    for i in range(n):
+    if n < 3:
+        return 0  # every hint word has three letters or more
+    key = ((squashed[0] & 31) << 5) | (squashed[1] & 31)
+    for i in range(n - 2):
         if starts[i] and i:
             first_word = False
-        if i + 2 >= n or not _may_start_word(squashed + i):
-            continue  # most positions end here, the bulk of the hint scan otherwise
+        # _start_key of the three bytes at i, rolled along: most positions end here
+        key = ((key << 5) | (squashed[i + 2] & 31)) & 0x7FFF
+        if not (_word_starts[key >> 3] >> (key & 7)) & 1:
+            continue
         end = _first_start[squashed[i]] + _first_count[squashed[i]]
         for k in range(_first_start[squashed[i]], end):
             word = &_words[k]
@@ -220,8 +230,18 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     return kinds
 
 
+cdef inline bint _starts_lower(const unsigned char *text, const char *prefix, size_t n) noexcept nogil:
+    """Whether ``text`` starts with the ``n`` lower-case bytes of ``prefix``, ASCII case
+    folded."""
+    cdef size_t j
+    for j in range(n):
+        if _lower(text[j]) != <unsigned char>prefix[j]:
+            return False
+    return True
+
+
 cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
-    """The WORD_* bits of a lower-cased class/id value, token by token; taxonomy tokens
+    """The WORD_* bits of a class/id value, token by token; taxonomy tokens
     (``category-news``, WordPress's post terms) say nothing of the layout."""
     cdef size_t i = 0, start, k
     cdef int kinds = 0
@@ -236,7 +256,7 @@ cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
             break
         taxonomy = False
         for k in range(_skipped_prefixes.count):
-            if i - start >= _skipped_prefixes.lengths[k] and _equal(
+            if i - start >= _skipped_prefixes.lengths[k] and _starts_lower(
                     value + start, _skipped_prefixes.words[k], _skipped_prefixes.lengths[k]):
                 taxonomy = True
                 break
@@ -246,15 +266,10 @@ cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
 
 
 cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
-    cdef unsigned char buffer[ATTR_PREFIX]
-    cdef size_t n, i
     cdef int kinds, hints = 0
     if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
         return 0
-    n = c_attr.value.length if c_attr.value.length < ATTR_PREFIX else ATTR_PREFIX
-    for i in range(n):
-        buffer[i] = _lower(c_attr.value.data[i])
-    kinds = _word_kinds(buffer, n)
+    kinds = _word_kinds(c_attr.value.data, min(c_attr.value.length, ATTR_PREFIX))
     if kinds & WORD_POSITIVE:
         hints |= HINT_POSITIVE
     if kinds & WORD_NEGATIVE:
@@ -277,13 +292,37 @@ cdef bint prunes(int hints, int mode) noexcept nogil:
             or (hints & HINT_REVIEW and mode & PASS_PRODUCT))
 
 
-cdef int class_hints(lxb_dom_node_t *c_node) noexcept nogil:
-    """HINT_* flags read from an element's class and id."""
+cdef void hint_memo_start(HintMemo *memo) noexcept nogil:
+    """Ready an empty memo for one walk."""
+    memset(memo.lengths, 0, sizeof(memo.lengths))
+
+
+cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nogil:
+    """_attribute_hints of a class attribute, read once per distinct value with ``memo``
+    (an id names one element: it is read each time)."""
+    cdef size_t n, slot
+    cdef int hints
+    if memo == NULL or c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL \
+            or c_attr.value.length == 0:
+        return _attribute_hints(c_attr)
+    n = min(c_attr.value.length, ATTR_PREFIX)  # the bytes _attribute_hints reads
+    slot = memo_slot(c_attr.value.data, n)
+    if memo_holds(memo.values[slot], memo.lengths[slot], c_attr.value.data, n):
+        return memo.hints[slot]
+    hints = _attribute_hints(c_attr)
+    memo.values[slot] = c_attr.value.data
+    memo.lengths[slot] = n
+    memo.hints[slot] = hints
+    return hints
+
+
+cdef int class_hints(lxb_dom_node_t *c_node, HintMemo *memo=NULL) noexcept nogil:
+    """HINT_* flags read from an element's class and id (``memo``: see HintMemo)."""
     cdef lxb_dom_element_t *c_element
     if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
         return 0
     c_element = <lxb_dom_element_t *>c_node
-    return _attribute_hints(c_element.attr_class) | _attribute_hints(c_element.attr_id)
+    return _class_value_hints(c_element.attr_class, memo) | _attribute_hints(c_element.attr_id)
 
 
 cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *needle, size_t n) noexcept nogil:
@@ -369,7 +408,8 @@ cdef bint is_page_chrome(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept 
     return True
 
 
-cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) noexcept nogil:
+cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode,
+                        HintMemo *memo=NULL) noexcept nogil:
     """Whether a walk below ``root`` leaves out this element and everything under it:
     page chrome, foreign islands, hidden elements and, with ``PASS_PRUNE_CLASSES``,
     boilerplate class/id subtrees (``<html>``/``<body>`` and the root are never pruned).
@@ -387,7 +427,7 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode) 
         return True
     if not mode & PASS_PRUNE_CLASSES or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
         return False
-    return prunes(class_hints(c_node), mode)
+    return prunes(class_hints(c_node, memo), mode)
 
 
 # ---------------------------------------------------------------- candidates
@@ -406,6 +446,7 @@ ctypedef struct CandidateMap:
     size_t *slots           # index + 1 into items, 0 for empty; open addressing
     size_t slot_count       # a power of two
     int mode                # the pass (PASS_* bits): how class/id hints weigh
+    HintMemo *memo          # the walk's (NULL once the walk is over)
 
 
 cdef inline size_t _slot_of(lxb_dom_node_t *c_node, size_t mask) noexcept nogil:
@@ -471,7 +512,7 @@ cdef Candidate *_candidate(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept 
     found.text = 0
     found.links = 0
     found.score = tag_weight(c_node.local_name)
-    hints = class_hints(c_node)
+    hints = class_hints(c_node, cmap.memo)
     if hints & HINT_POSITIVE:
         found.score += HINT_WEIGHT
     found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and not cmap.mode & PASS_THREAD)
@@ -596,18 +637,24 @@ cdef bint _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links, int 
 
 cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) noexcept nogil:
     """Folded characters the winner really holds, under the pass's own skip rules: a
-    promoted wrapper never received points, so the candidate map knows nothing of it."""
+    promoted wrapper never received points, so the candidate map knows nothing of it.
+
+    Counted up to RETRY_CAP only: the passes compare a winner's text with RETRY_BELOW
+    and MIN_VISIBLE, and with RETRY_GAIN times a text under those, and every such
+    comparison reads the same on the capped count (find_main_content)."""
     cdef lxb_dom_node_t *c_node = winner
     cdef bint closing = False
     cdef size_t chars = 0, commas = 0
     cdef lxb_dom_character_data_t *c_text
-    while c_node != NULL:
+    cdef HintMemo memo
+    hint_memo_start(&memo)
+    while c_node != NULL and chars < RETRY_CAP:
         if not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 c_text = <lxb_dom_character_data_t *>c_node
                 count_text(c_text.data.data, c_text.data.length, &chars, &commas)
             elif c_node != winner and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT \
-                    and skips_subtree(c_node, root, mode):
+                    and skips_subtree(c_node, root, mode, &memo):
                 closing = True  # skip the subtree; no closing event comes
         c_node = next_node(winner, c_node, &closing)
     return chars
@@ -629,7 +676,7 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
             if c_sibling != NULL and c_sibling.score >= threshold:
                 return True
             if (sibling.local_name == LXB_TAG_P or is_inline_container(sibling.local_name)) \
-                    and not is_hidden(sibling, cmap.mode) and not prunes(class_hints(sibling), cmap.mode):
+                    and not is_hidden(sibling, cmap.mode) and not prunes(class_hints(sibling, cmap.memo), cmap.mode):
                 # a <p>, or a block Readability turns into one (inline content only); one
                 # stray <div> of prose (a disclaimer, a sign-up line) is not enough
                 chars = links = 0
@@ -793,6 +840,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     (``unharvested``), the scoring what the pass leaves out (``unscored``); the walk
     goes below a node while any reader reads there."""
     cdef CandidateMap cmap
+    cdef HintMemo memo
     cdef Frame *stack = NULL
     cdef Frame *grown
     cdef Frame frame
@@ -811,6 +859,8 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cmap.slots = NULL
     cmap.length = cmap.capacity = cmap.slot_count = 0
     cmap.mode = mode
+    cmap.memo = &memo
+    hint_memo_start(&memo)
     winner_text[0] = 0
     while c_node != NULL and not failed[0]:
         text_counted = False
@@ -827,7 +877,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     uncounted = c_node
             elif closing and c_node == uncounted:
                 uncounted = NULL
-        if harvest != NULL:
+        if harvest != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:  # it reads elements only
             if unharvested == NULL:
                 if harvest_step(harvest, c_node, closing):
                     unharvested = c_node
@@ -853,7 +903,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     parent.run_text += chars
                     parent.run_commas += commas
             elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
-                if skips_subtree(c_node, root, mode):
+                if skips_subtree(c_node, root, mode, &memo):
                     if _reads(features, uncounted) or _reads(harvest, unharvested):
                         unscored = c_node  # walked for the other readers only
                     else:
@@ -909,8 +959,11 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     if not failed[0]:
         best = _choose(&cmap, root, mode)
         if best != NULL:
-            winner_text[0] = _kept_text(best, root, mode)
+            c_cand = _lookup(&cmap, best)
+            # a candidate's text was counted by this walk, under the same skip rules
+            winner_text[0] = c_cand.text if c_cand != NULL else _kept_text(best, root, mode)
     free(stack)
+    cmap.memo = NULL
     if keep != NULL and not failed[0]:
         keep[0] = cmap
     else:

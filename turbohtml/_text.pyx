@@ -105,9 +105,14 @@ def layout(units) -> str:
     cdef lxb_dom_node_t *previous_row = NULL
     cdef lxb_dom_node_t *previous_cell = NULL
     cdef set items_seen = set()
+    cdef tuple fields
     for unit in units:
-        text = unit[0]
-        flags = unit[1]
+        if not isinstance(unit, tuple):
+            raise TypeError(f"layout() takes paragraph units, not {type(unit).__name__}")
+        # read as a tuple: indexing the ParagraphUnit subclass goes through a generic slot
+        fields = <tuple>unit
+        text = fields[0]
+        flags = fields[1]
         block = getattr(unit, "block", None)
         c_item = c_pre = c_row = c_cell = NULL
         if block is not None:

@@ -9,6 +9,7 @@ classify the same units, so they agree on where the article is.
 """
 
 from libc.stdlib cimport free, realloc
+from libc.string cimport memcpy
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
@@ -20,7 +21,7 @@ from turbohtml._buffer cimport Buffer, reserve
 from turbohtml._score cimport (
     HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRODUCT, PASS_PRUNE_CLASSES, PASS_THREAD,
     PASS_WHOLE_PAGE,
-    class_hints, is_hidden, is_page_chrome, prunes,
+    HintMemo, class_hints, hint_memo_start, is_hidden, is_page_chrome, prunes,
 )
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
 
@@ -108,8 +109,8 @@ cdef void _flush(Walk *walk) noexcept nogil:
 
 cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint in_link, int flags) noexcept nogil:
     """Append text with whitespace (Unicode spaces too) folded; a unit takes the flags of
-    its first text."""
-    cdef size_t i, space
+    its first text. A run of printable ASCII, most of any text, is copied in one go."""
+    cdef size_t i, space, start
     cdef unsigned char c
     cdef size_t added = 0
     if not reserve(&walk.text, length + 1):
@@ -118,6 +119,20 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
     i = 0
     while i < length:
         c = data[i]
+        if 32 < c < 128:
+            if walk.pending_space:
+                walk.text.data[walk.text.length] = 32
+                walk.text.length += 1
+                walk.pending_space = False
+                added += 1
+            start = i
+            i += 1
+            while i < length and 32 < data[i] < 128:
+                i += 1
+            memcpy(walk.text.data + walk.text.length, data + start, i - start)
+            walk.text.length += i - start
+            added += i - start
+            continue
         if c == 0xC2 and i + 1 < length and data[i + 1] == 0xAD:
             i += 2  # a soft hyphen (U+00AD) only marks where a word may break
             continue
@@ -252,6 +267,8 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
     cdef lxb_dom_node_t *outer_caption = NULL
     cdef size_t links_open = 0, content_bytes = 0
     cdef int flags, hints
+    cdef HintMemo memo
+    hint_memo_start(&memo)
     heading.node = item.node = inside.node = boiler.node = caption.node = header.node = NULL
     if content != NULL and content == root:
         inside.node = root
@@ -304,7 +321,7 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 # <article> or <main> may sit above the scope (the scoring saw the page)
                 if tag == LXB_TAG_HEADER and not is_page_chrome(c_node, NULL):
                     _enter(&header, c_node)
-                hints = class_hints(c_node) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
+                hints = class_hints(c_node, &memo) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
                 if hints & HINT_MEDIA:
                     _enter(&caption, c_node)
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (

@@ -40,6 +40,17 @@ def _is_link_list(flags: int, chars: int, link_chars: int) -> bool:
     return not flags & LINKED_PROSE
 
 
+def _gallery_slides(units: list[ParagraphUnit]) -> set[str]:
+    """The caption texts that carry the story when the slides are a gallery article's
+    (GALLERY_SLIDES distinct ones, together GALLERY_SHARE of the other text), else none."""
+    # a carousel repeats its slides (clones for the loop): distinct texts count, once each
+    slides = {text for text, flags, chars, _ in units if flags & CAPTION and chars >= MIN_SLIDE_TEXT}
+    if len(slides) < GALLERY_SLIDES:
+        return set()
+    other = sum(chars for _, flags, chars, _ in units if not flags & (CAPTION | BOILERPLATE_REGION))
+    return slides if sum(map(len, slides)) >= GALLERY_SHARE * other else set()
+
+
 def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
     """The units of the content body a reader keeps: boilerplate regions (share bars,
     related/comment blocks, in-body navigation, header and footer), captions and credits
@@ -47,10 +58,7 @@ def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
     PASS_* bits: a listing's link lists are its items, a thread's bare numbers and short
     labels its posts' furniture, and a page read whole but a thread keeps its captions
     and its header's short lines)."""
-    # a carousel repeats its slides (clones for the loop): distinct texts count, once each
-    slides = {text for text, flags, chars, _ in units if flags & CAPTION and chars >= MIN_SLIDE_TEXT}
-    other = sum(chars for _, flags, chars, _ in units if not flags & (CAPTION | BOILERPLATE_REGION))
-    gallery = len(slides) >= GALLERY_SLIDES and sum(map(len, slides)) >= GALLERY_SHARE * other
+    slides: set[str] | None = None  # measured at the first caption met: most pages have none
     kept = []
     quoted = set()
     for unit in units:
@@ -66,7 +74,8 @@ def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
                 if text in quoted:
                     continue  # a reply quoting an earlier post: the post is already in
                 quoted.add(text)
-        if _is_link_list(flags, chars, link_chars) and not (mode & CARD_PAGE and chars >= MIN_ITEM_TITLE):
+        if link_chars and _is_link_list(flags, chars, link_chars) \
+                and not (mode & CARD_PAGE and chars >= MIN_ITEM_TITLE):
             continue  # on a listing the items are links: their titles are the content
         # a landing page or a listing read whole keeps its hero's lines and its slides; a
         # thread's posts are articles, each <header> holding its author and date
@@ -74,7 +83,9 @@ def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
             if flags & ARTICLE_HEADER and chars < MIN_STANDFIRST:
                 continue  # the article's title, byline, date: the record's other fields
             if flags & CAPTION:
-                if not gallery or text not in slides:
+                if slides is None:
+                    slides = _gallery_slides(units)
+                if text not in slides:
                     continue
                 slides.discard(text)
         kept.append(unit)
