@@ -533,9 +533,15 @@ ctypedef struct Frame:
     bint has_block         # a block element somewhere below
 
 
+cdef enum:
+    CHARS_PER_POINT = 100  # Readability: a point per 100 characters of a paragraph,
+    MAX_LENGTH_POINTS = 3  # up to three
+
+
 cdef inline double _points(size_t text, size_t commas) noexcept nogil:
-    """A paragraph unit's contribution: a base point, one per comma, up to 3 for length."""
-    return 1.0 + commas + min(3, text // 100)
+    """A paragraph unit's contribution: a base point, one per comma, up to
+    MAX_LENGTH_POINTS for length."""
+    return 1.0 + commas + min(MAX_LENGTH_POINTS, text // CHARS_PER_POINT)
 
 
 cdef Candidate *_credit(CandidateMap *cmap, Frame *frame, double points, bint *failed) noexcept nogil:
@@ -589,6 +595,13 @@ cdef enum:
     COUSIN_SHARE = 4      # and the other part holds at least a quarter of the winner's text
     MIN_SIBLING_PARAGRAPH = 80  # Readability's length for a sibling <p> worth appending
     MAX_ARTICLE_CLIMB = 3  # how far up the winner's own <article> may be
+
+# Readability's shares of the top score (its promotion and sibling rules)
+cdef double NEAR_TOP_SHARE = 0.75      # an alternative this close to the top shares its article
+cdef double COUSIN_SCORE_SHARE = 0.5   # a candidate beside the winner this strong is its other part
+cdef double SIBLING_SCORE_SHARE = 0.2  # a sibling scoring this share of the winner is appended
+cdef double MIN_SIBLING_SCORE = 10     # ... and at least this much
+cdef double MAX_SIBLING_LINK_SHARE = 0.25  # a sibling <p> with more link text is not prose
 
 
 cdef bint _contains_node(lxb_dom_node_t *ancestor, lxb_dom_node_t *c_node) noexcept nogil:
@@ -668,7 +681,7 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
     cdef size_t chars, links, prose_blocks = 0
     if winner.parent == NULL or c_winner == NULL:
         return False
-    threshold = max(10.0, 0.2 * c_winner.score)
+    threshold = max(MIN_SIBLING_SCORE, SIBLING_SCORE_SHARE * c_winner.score)
     sibling = winner.parent.first_child
     while sibling != NULL:
         if sibling != winner and sibling.type == LXB_DOM_NODE_TYPE_ELEMENT:
@@ -681,7 +694,7 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
                 # stray <div> of prose (a disclaimer, a sign-up line) is not enough
                 chars = links = 0
                 if not _subtree_text(sibling, &chars, &links, cmap.mode) \
-                        and chars >= MIN_SIBLING_PARAGRAPH and links < 0.25 * chars:
+                        and chars >= MIN_SIBLING_PARAGRAPH and links < MAX_SIBLING_LINK_SHARE * chars:
                     if sibling.local_name == LXB_TAG_P:
                         return True
                     prose_blocks += 1
@@ -752,7 +765,7 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
     # 1. several near-top candidates under one ancestor: the article is split in blocks
     shared = 0
     for i in range(1, count):
-        if top[i].score >= 0.75 * top[0].score:
+        if top[i].score >= NEAR_TOP_SHARE * top[0].score:
             shared += 1
     if shared >= MIN_ALTERNATIVES:
         ancestor = winner.parent
@@ -760,7 +773,7 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
         while not _is_top(ancestor, root) and climbed < MAX_CLIMB:
             shared = 0
             for i in range(1, count):
-                if top[i].score >= 0.75 * top[0].score and _contains_node(ancestor, top[i].node):
+                if top[i].score >= NEAR_TOP_SHARE * top[0].score and _contains_node(ancestor, top[i].node):
                     shared += 1
             if shared >= MIN_ALTERNATIVES:
                 winner = ancestor
@@ -770,7 +783,7 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
     # 2. a strong candidate beside the winner (neither above nor below it): the article
     #    is split across nearby branches, so take their closest common ancestor
     for i in range(1, count):
-        if top[i].score < 0.5 * top[0].score or _contains_node(winner, top[i].node) \
+        if top[i].score < COUSIN_SCORE_SHARE * top[0].score or _contains_node(winner, top[i].node) \
                 or _contains_node(top[i].node, winner) or top[i].text * COUSIN_SHARE < top[0].text:
             continue  # a teaser with a content word scores, but is no part of the article
         ancestor = winner.parent
