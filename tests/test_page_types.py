@@ -362,6 +362,16 @@ def test_a_landing_page_the_model_is_half_sure_of_is_read_whole() -> None:
     assert "Billing, Credit & Collections" in article.text
 
 
+def test_a_page_read_whole_after_the_unpruned_retry_leaves_its_boilerplate_blocks_out() -> None:
+    # the unpruned retry won for a short winner, but the page read whole holds a page of
+    # text without its boilerplate-classed blocks: the filter menus stay out
+    article = wcxb_page("2909").article()  # github.com/trending
+    assert article.page_type == "listing"
+    assert "See what the GitHub community is most excited about today." in article.text
+    assert "Select a spoken language" not in article.text
+    assert "Abkhazian Afar Afrikaans" not in article.text
+
+
 def test_page_type_of_small_pages() -> None:
     # under 50 elements there is too little structure for the model: a fragment is an article
     doc = parse("<html><body><p>Hello</p></body></html>")

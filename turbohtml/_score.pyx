@@ -1104,6 +1104,12 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             winner, text, mode[0] = tried, tried_text, pass_mode
     if winner != NULL and kind & PASS_WHOLE_PAGE:
         winner = _main_region(winner, root)
+        if mode[0] == PASSES[1].mode | kind \
+                and _kept_text(winner, root, mode[0] | PASS_PRUNE_CLASSES) >= RETRY_BELOW:
+            # the unpruned retry won for a short winner, but the region read whole holds
+            # a page of text without its boilerplate-classed blocks (cookie and newsletter
+            # modals, menus): those stay out
+            mode[0] |= PASS_PRUNE_CLASSES
     return winner
 
 
