@@ -404,9 +404,11 @@ cdef size_t _vector(FeatureWalk *walk, double *vector) noexcept nogil:
     return counts[F_ELEMENTS]
 
 
-cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements) noexcept nogil:
+cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
+                       double *article_probability=NULL) noexcept nogil:
     """The most probable PAGE_* kind of a finished walk's page, its probability and the
-    page's element count; a page under MIN_PAGE_ELEMENTS elements is an article."""
+    page's element count (and, asked for, the probability that it is an article); a page
+    under MIN_PAGE_ELEMENTS elements is an article."""
     cdef double vector[MAX_FEATURES]
     cdef double scores[PAGE_KINDS]
     cdef double total = 0
@@ -415,6 +417,8 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements)
     elements[0] = _vector(walk, vector)
     if elements[0] < MIN_PAGE_ELEMENTS:
         probability[0] = 1.0
+        if article_probability != NULL:
+            article_probability[0] = 1.0
         return PAGE_ARTICLE  # a fragment (a snippet, a test page) is read as an article
     for k in range(PAGE_KINDS):
         scores[k] = _bias[k]
@@ -425,6 +429,8 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements)
     for k in range(PAGE_KINDS):
         total += exp(scores[k] - scores[best])
     probability[0] = 1.0 / total
+    if article_probability != NULL:
+        article_probability[0] = exp(scores[PAGE_ARTICLE] - scores[best]) / total
     return best
 
 

@@ -38,6 +38,7 @@ cdef size_t MIN_VISIBLE = _tunables.MIN_VISIBLE
 cdef size_t RETRY_CAP = max(RETRY_BELOW, MIN_VISIBLE) * max(RETRY_GAIN, 1)
 cdef double KIND_CONFIDENCE = _tunables.KIND_CONFIDENCE
 cdef double LISTING_CONFIDENCE = _tunables.LISTING_CONFIDENCE
+cdef double ARTICLE_DOUBT = _tunables.ARTICLE_DOUBT
 
 
 # ---------------------------------------------------------------- hint words as C data
@@ -1012,12 +1013,16 @@ PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE
 PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
-cdef int _kind_mode(int kind, double probability) noexcept nogil:
+cdef int _kind_mode(int kind, double probability, double article_probability) noexcept nogil:
     """What the page's kind changes in every pass: a thread's comment blocks are its
     posts, a product's reviews are not its description, a listing's cards are its items
     and a landing page's its sections, and on any page but an article the main content
     is the page's whole main region (PASS_WHOLE_PAGE)."""
-    if kind == PAGE_ARTICLE or probability < (LISTING_CONFIDENCE if kind == PAGE_LISTING else KIND_CONFIDENCE):
+    if kind == PAGE_ARTICLE:
+        return 0
+    if kind == PAGE_LISTING and probability < LISTING_CONFIDENCE:
+        return 0
+    if kind != PAGE_LISTING and probability < KIND_CONFIDENCE and article_probability > ARTICLE_DOUBT:
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
         return PASS_THREAD | PASS_WHOLE_PAGE
@@ -1069,15 +1074,15 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     cdef lxb_dom_node_t *winner = NULL
     cdef lxb_dom_node_t *tried
     cdef int kind, pass_mode
-    cdef double probability
+    cdef double probability, article_probability
     cdef FeatureWalk features
     failed[0] = False
     features_start(&features, root)
     tried = _score_walk(root, PASSES[0].mode, &tried_text, failed, NULL, &features, harvest)
     if failed[0]:
         return NULL
-    page[0] = features_kind(&features, &probability, &elements)
-    kind = _kind_mode(page[0], probability)
+    page[0] = features_kind(&features, &probability, &elements, &article_probability)
+    kind = _kind_mode(page[0], probability, article_probability)
     if kind:
         tried_text = 0
         tried = _score_walk(root, PASSES[0].mode | kind, &tried_text, failed)

@@ -61,3 +61,7 @@ LISTING_CONFIDENCE = 0.7
 #: ``extract.dates``: the date's key was the element's ``name``, ``property``,
 #: ``itemprop``, ``pubdate`` or ``http-equiv`` attribute.
 META_NAME, META_PROPERTY, META_ITEMPROP, META_PUBDATE, META_HTTP_EQUIV = 1, 2, 3, 4, 5
+
+#: Below this probability of being an article, a page whose likeliest kind is no
+#: listing is read as that kind even when the kind itself is below KIND_CONFIDENCE.
+ARTICLE_DOUBT = 0.4
