@@ -372,6 +372,15 @@ def test_a_page_unlikely_to_be_an_article_is_read_as_its_likeliest_kind() -> Non
     assert "Meet Freddy AI" in article.text
 
 
+def test_a_listing_the_model_is_unsure_of_is_read_as_one_when_it_is_surely_no_article() -> None:
+    # under LISTING_CONFIDENCE (0.7), but the page's probability of being an article is
+    # under LISTING_DOUBT (0.1): its program sections were read as one block (905 chars)
+    article = wcxb_page("0029").article()  # newsproduct.org certification programme
+    assert article.page_type == "listing"
+    assert "Those who successfully complete this program will:" in article.text
+    assert "the NPMC is not an entry-level program." in article.text
+
+
 def test_a_page_read_whole_after_the_unpruned_retry_leaves_its_boilerplate_blocks_out() -> None:
     # the unpruned retry won for a short winner, but the page read whole holds a page of
     # text without its boilerplate-classed blocks: the filter menus stay out

@@ -39,6 +39,7 @@ cdef size_t RETRY_CAP = max(RETRY_BELOW, MIN_VISIBLE) * max(RETRY_GAIN, 1)
 cdef double KIND_CONFIDENCE = _tunables.KIND_CONFIDENCE
 cdef double LISTING_CONFIDENCE = _tunables.LISTING_CONFIDENCE
 cdef double ARTICLE_DOUBT = _tunables.ARTICLE_DOUBT
+cdef double LISTING_DOUBT = _tunables.LISTING_DOUBT
 
 
 # ---------------------------------------------------------------- hint words as C data
@@ -1017,12 +1018,13 @@ cdef int _kind_mode(int kind, double probability, double article_probability) no
     """What the page's kind changes in every pass: a thread's comment blocks are its
     posts, a product's reviews are not its description, a listing's cards are its items
     and a landing page's its sections, and on any page but an article the main content
-    is the page's whole main region (PASS_WHOLE_PAGE)."""
-    if kind == PAGE_ARTICLE:
-        return 0
-    if kind == PAGE_LISTING and probability < LISTING_CONFIDENCE:
-        return 0
-    if kind != PAGE_LISTING and probability < KIND_CONFIDENCE and article_probability > ARTICLE_DOUBT:
+    is the page's whole main region (PASS_WHOLE_PAGE). A kind is read as such when the
+    model is sure of it, or sure enough that the page is no article (docs/scoring.md,
+    "the gates")."""
+    cdef bint listing = kind == PAGE_LISTING
+    if kind == PAGE_ARTICLE or (
+            probability < (LISTING_CONFIDENCE if listing else KIND_CONFIDENCE)
+            and article_probability > (LISTING_DOUBT if listing else ARTICLE_DOUBT)):
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
         return PASS_THREAD | PASS_WHOLE_PAGE

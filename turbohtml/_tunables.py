@@ -9,9 +9,11 @@ words the scoring reads live in ``_hints``; the page-type model's weights in
 """
 
 __all__ = [
+    "ARTICLE_DOUBT",
     "HINT_WEIGHT",
     "KIND_CONFIDENCE",
     "LISTING_CONFIDENCE",
+    "LISTING_DOUBT",
     "MAX_LINK_DENSITY",
     "META_HTTP_EQUIV",
     "META_ITEMPROP",
@@ -65,3 +67,8 @@ META_NAME, META_PROPERTY, META_ITEMPROP, META_PUBDATE, META_HTTP_EQUIV = 1, 2, 3
 #: Below this probability of being an article, a page whose likeliest kind is no
 #: listing is read as that kind even when the kind itself is below KIND_CONFIDENCE.
 ARTICLE_DOUBT = 0.4
+
+#: The same for a listing, lower: a page whose likeliest kind is a listing is read as one
+#: under LISTING_CONFIDENCE only when it is almost surely no article (news section
+#: fronts are what the model mistakes for listings).
+LISTING_DOUBT = 0.1
