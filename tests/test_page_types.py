@@ -69,6 +69,9 @@ def weight_of(attrs: str) -> float | None:
         ('class="widget widget_recent_posts"', 1.0),  # a sidebar widget (-25) naming posts (+25)
         ('class="widget widget_archive"', -24.0),  # a sidebar widget: weight only
         ('class="robots-nocontent sd-social"', None),  # "nocontent" rescues nothing
+        ('class="nocontent"', None),             # the page says: not content (crawlers' convention)
+        ('class="no-content"', None),
+        ('class="grid no-main-image"', 1.0),     # a negated content word not ending the token
         ('class="more-stories"', None),          # in-body related blocks
         ('class="author-box"', None),
         ('class="message-signature"', None),     # a forum post's signature
@@ -83,6 +86,13 @@ def weight_of(attrs: str) -> float | None:
 )
 def test_class_tokens_are_read_word_by_word(attrs: str, weight: float | None) -> None:
     assert weight_of(attrs) == weight
+
+
+def test_a_block_marked_nocontent_is_not_the_articles_text() -> None:
+    # a documentation page's licence footer inside its main region, class="nocontent"
+    article = wcxb_page("2393").article()  # ai.google.dev model overview
+    assert "FunctionGemma is the bridge between natural language and software execution." in article.text
+    assert "Except as otherwise noted" not in article.text
 
 
 def test_comment_blocks_are_pruned_on_an_article() -> None:

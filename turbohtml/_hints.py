@@ -68,6 +68,13 @@ QUALIFIERS = (
     "disable", "above", "below", "before", "after", "pre", "tab", "tabs",
 )
 
+#: The qualifiers that negate: before a content word (a RESCUE word) ending the token
+#: they say the block is not content, and it is pruned (``no-main-image`` speaks of an
+#: image): ``nocontent``, ``robots-nocontent`` (the
+#: convention Yahoo's and Google's search crawlers read to skip a page's boilerplate),
+#: ``no-article``.
+NEGATIONS = ("no", "non", "not", "without")
+
 #: A word after a boilerplate hint word that makes the token a layout switch
 #: (``sidebar-right``, ``left-sidebar`` on a page wrapper) and hint words that, not being
 #: a token's first word, name a page builder's content block (``elementor-widget``).

@@ -53,6 +53,7 @@ cdef enum:
     WORD_BUILDER_UNIT = 32
     WORD_THREAD = 64
     WORD_REVIEW = 128
+    WORD_NEGATED_CONTENT = 256  # a negation right before a content word (nocontent)
     MAX_ALL_WORDS = 4 * MAX_WORDS
     MAX_TOKEN = 128         # bytes of one class/id token read (bounded work)
     START_BYTES = 4096      # a bit per hint word start (_start_key)
@@ -76,6 +77,7 @@ cdef size_t _shortest_word = MAX_TOKEN  # a shorter token holds no hint word
 cdef unsigned char _word_starts[START_BYTES]  # bit set: some hint word starts with these three bytes
 cdef WordList _skipped_prefixes
 cdef WordList _qualifiers
+cdef WordList _negations
 cdef WordList _sides
 cdef list _keep_alive = []
 
@@ -125,6 +127,7 @@ cdef void _load_words() except *:
             i += 1
     _load_list(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
     _load_list(&_qualifiers, _hints.QUALIFIERS)
+    _load_list(&_negations, _hints.NEGATIONS)
     _load_list(&_sides, _hints.LAYOUT_SIDES)
 
 
@@ -175,7 +178,8 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     match inside it; a content word counts only at the start of a word (``entry-content``,
     ``postbody``, not ``ratingtext``); a qualifier word right before a hint word
     (``no-sidebar``, ``has-comments``, ``above-footer``) makes that match a statement about
-    the layout, a side word around a boilerplate word (``sidebar-right``) a layout switch,
+    the layout (but a negated content word, ``nocontent``, says the block is none), a
+    side word around a boilerplate word (``sidebar-right``) a layout switch,
     and a builder's unit word after the token's first word (``elementor-widget``) a
     content block."""
     cdef unsigned char squashed[MAX_TOKEN]
@@ -219,6 +223,9 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
                 # context, subtext); boilerplate words count anywhere (sitefooter)
                 found &= ~WORD_POSITIVE
             if _word_ends_at(squashed, starts, i, &_qualifiers):
+                if (found & WORD_RESCUE and i + word.length == n
+                        and _word_ends_at(squashed, starts, i, &_negations)):
+                    kinds |= WORD_NEGATED_CONTENT  # nocontent: the page says this is none
                 continue
             if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW) and (
                     _word_ends_at(squashed, starts, i, &_sides)
@@ -276,7 +283,7 @@ cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
         hints |= HINT_POSITIVE
     if kinds & WORD_NEGATIVE:
         hints |= HINT_NEGATIVE
-    if kinds & WORD_PRUNE and not kinds & WORD_RESCUE:
+    if (kinds & WORD_PRUNE and not kinds & WORD_RESCUE) or kinds & WORD_NEGATED_CONTENT:
         hints |= HINT_PRUNE
     if kinds & WORD_MEDIA:
         hints |= HINT_MEDIA
