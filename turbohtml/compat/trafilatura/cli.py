@@ -22,9 +22,12 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from typing import TypeVar
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.trafilatura.core import extract
 from turbohtml.compat.trafilatura.downloads import fetch_url
 from turbohtml.compat.trafilatura.settings import PARALLEL_CORES, SUPPORTED_FMT_CLI, args_to_extractor, use_config
+
+__version__ = MIRRORED["trafilatura"]
 
 __all__ = ["main", "map_args", "parse_args"]
 
