@@ -147,8 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         urls = [args.URL] if args.URL else [
             line.strip() for line in Path(args.input_file).read_text().splitlines() if line.strip()]
         url_jobs: list[tuple[str | None, str]] = [(None, url) for url in dict.fromkeys(urls) if url not in blacklist]
-        status = _run_all(url_jobs, args, lambda url: _extract(fetch_url(url), args, url))
-        return status
+        config = use_config(args.config_file)  # the download settings too (timeout, size, SSRF guard)
+        return _run_all(url_jobs, args, lambda url: _extract(fetch_url(url, config=config), args, url))
     _write(_extract(sys.stdin.buffer.read(), args), args)
     return 0
 
