@@ -322,7 +322,6 @@ def test_baseline_and_html2txt():
 def local_site():
     import http.server
     import threading
-
     import time
 
     class Handler(http.server.BaseHTTPRequestHandler):
