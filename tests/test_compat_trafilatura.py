@@ -322,11 +322,21 @@ def test_baseline_and_html2txt():
 def local_site():
     import http.server
     import threading
+    import time
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_GET(self):  # noqa: N802
-            body = HARBOUR.encode() if self.path == "/article" else b"missing"
-            self.send_response(200 if self.path == "/article" else 404)
+            if self.path in ("/moved", "/loop"):  # one hop to the article; a redirect to itself
+                self.send_response(302)
+                self.send_header("Location", "/article" if self.path == "/moved" else "/loop")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if self.path == "/slow":
+                time.sleep(1.5)
+            body = {"/article": HARBOUR.encode(), "/slow": HARBOUR.encode(),
+                    "/big": b"<html><body><p>" + b"word " * 200_000 + b"</p></body></html>"}.get(self.path, b"missing")
+            self.send_response(404 if body == b"missing" else 200)
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
@@ -355,6 +365,68 @@ def test_fetch_functions(local_site):
     assert (response.status, response.headers["content-type"], response.html) == (200, "text/html; charset=utf-8", HARBOUR)
     assert ours.fetch_response(f"{local_site}/gone", config=intranet).status == 404
     assert ours.fetch_url(f"{local_site}/gone", config=intranet) is None
+
+
+def _settings(**values: str):
+    from turbohtml.compat.trafilatura.settings import use_config
+
+    config = use_config()
+    for name, value in {"SSRF_PROTECTION": "off", **values}.items():
+        config.set("DEFAULT", name, value)
+    return config
+
+
+def test_fetch_limits(local_site):
+    """trafilatura's download settings bound the fetch: redirects, body size, deadline."""
+    assert ours.fetch_response(f"{local_site}/moved", config=_settings()).url == f"{local_site}/article"
+    assert ours.fetch_url(f"{local_site}/moved", config=_settings(MAX_REDIRECTS="0")) is None
+    assert ours.fetch_url(f"{local_site}/loop", config=_settings()) is None  # MAX_REDIRECTS = 2
+    assert ours.fetch_url(f"{local_site}/big", config=_settings()).endswith("</p></body></html>")
+    assert ours.fetch_url(f"{local_site}/big", config=_settings(MAX_FILE_SIZE="100000")) is None
+    assert ours.fetch_url(f"{local_site}/slow", config=_settings(DOWNLOAD_TIMEOUT="0.5")) is None
+
+
+def test_batch_downloads(local_site):
+    """The download helpers of trafilatura's documentation: queue per host, draw, download on threads."""
+    from turbohtml.compat.trafilatura.downloads import (
+        add_to_compressed_dict,
+        buffered_downloads,
+        buffered_response_downloads,
+        load_download_buffer,
+    )
+    from turbohtml.compat.trafilatura.settings import Extractor
+
+    urls = [f"{local_site}/article", f"{local_site}/gone", f"{local_site}/article", f"{local_site}/skipped/"]
+    store = add_to_compressed_dict(urls, blacklist={local_site.split("://")[1] + "/skipped"})
+    assert store.total_url_number() == 2  # the repeat and the blacklisted URL left out
+    assert add_to_compressed_dict(urls, url_filter=["gone"]).total_url_number() == 1
+    first, store = load_download_buffer(store, sleep_time=0)
+    second, store = load_download_buffer(store, sleep_time=0)  # one URL per host and draw
+    assert len(first) == len(second) == 1 and store.done and load_download_buffer(store, 0)[0] == []
+    options = Extractor(config=_settings())
+    pages = dict(buffered_downloads(first + second, 2, options))
+    assert pages == {f"{local_site}/article": HARBOUR, f"{local_site}/gone": None}
+    statuses = {url: response.status for url, response in buffered_response_downloads(first + second, 2, options)}
+    assert statuses == {f"{local_site}/article": 200, f"{local_site}/gone": 404}
+
+
+def test_command_line_urls(local_site, tmp_path, capsys):
+    """``-u`` and ``-i`` download through fetch_url with the settings of ``--config-file``."""
+    from turbohtml.compat.trafilatura.cli import main
+
+    settings = tmp_path / "settings.cfg"
+    with settings.open("w") as handle:
+        _settings().write(handle)
+    assert main(["-u", f"{local_site}/article", "--config-file", str(settings), "--no-comments"]) == 0
+    assert capsys.readouterr().out.startswith("Harbour reopens after storm\nThe harbour reopened")
+    listing = tmp_path / "urls.txt"
+    listing.write_text(f"{local_site}/article\n{local_site}/gone\n")
+    out = tmp_path / "out"
+    main(["-i", str(listing), "--config-file", str(settings), "--output-dir", str(out), "--xml", "--parallel", "2"])
+    [written] = list(out.iterdir())
+    assert written.suffix == ".xml" and "<p>The harbour reopened" in written.read_text()
+    main(["-u", f"{local_site}/article"])  # default settings: loopback refused, nothing written
+    assert capsys.readouterr().out == ""
 
 
 def test_command_line(tmp_path, capsys, monkeypatch):
@@ -638,3 +710,54 @@ def test_xml_inline_markup():
     out = _article('<p>a <a href="/x?a&amp;b">l&amp;</a> x</p>', output_format="xml", include_links=True)
     assert '<p>a <ref target="/x?a&amp;b">l&amp;</ref> x</p>' in out
     ET.fromstring(out)
+
+
+# ------------------------------------------------------------------ deduplication and text helpers
+
+def test_simhash_as_documented():
+    """The values of trafilatura's "Deduplication" page."""
+    from lxml.etree import fromstring
+
+    from turbohtml.compat.trafilatura.deduplication import Simhash, content_fingerprint, duplicate_test
+    from turbohtml.compat.trafilatura.settings import Extractor
+
+    first, second = Simhash("This is a text."), Simhash("This is a test.")
+    assert second.similarity(first) == 0.84375
+    assert Simhash(existing_hash=first.hash).similarity(first) == 1.0
+    assert Simhash(existing_hash=first.to_hex()).hash == Simhash(existing_hash=str(first.hash)).hash == first.hash
+    assert Simhash(existing_hash="not a hash").hash == Simhash("").hash == (1 << 64) - 1  # no words: every bit
+    assert content_fingerprint("Here is text.") == "d2ff47ba297cc254"
+    options = Extractor()
+    options.min_duplcheck_size = 0
+    options.max_repetitions = 0
+    element = fromstring("<p>Here is   text, seen once before it repeats.</p>")
+    assert (duplicate_test(element, options), duplicate_test(element, options)) == (False, True)
+
+
+def test_fingerprints_equal_trafilaturas():
+    """content_fingerprint on real pages' text (title and body, as Document.fingerprint
+    hashes it) equals trafilatura's, and near-duplicates score near: the same page with
+    one paragraph dropped."""
+    from trafilatura.deduplication import content_fingerprint as theirs
+
+    from turbohtml.compat.trafilatura.deduplication import Simhash, content_fingerprint
+
+    _, paths = article_benchmark()
+    texts = [ours.extract(read_gzip_text(path)) or "" for path in paths[:25]]
+    assert [content_fingerprint(text) for text in texts] == [theirs(text) for text in texts]
+    longest = max(texts, key=len)
+    shortened = "\n".join(longest.splitlines()[1:])
+    assert Simhash(shortened).similarity(Simhash(longest)) > 0.8 > Simhash(texts[0]).similarity(Simhash(texts[1]))
+
+
+@pytest.mark.parametrize(("text", "options", "expected"), [
+    ("  a  b \n\n c&nbsp;d\x00e\u2424 ", (), "a b\nc de"),  # spaces (&nbsp; too) trimmed, empty lines and controls out
+    ("  keep  \n spacing ", (True,), "  keep  \n spacing "),  # preserve_space: lines as written
+    (" one line\n of text ", (False, True), " one line of text "),  # trailing_space: a single line, ends kept
+    ("   ", (), ""),
+])
+def test_sanitize(text, options, expected):
+    from turbohtml.compat.trafilatura.utils import sanitize, trim
+
+    assert sanitize(text, *options) == expected
+    assert trim("  a \n b  ") == "a b" and trim(None) == "" and sanitize(None) is None

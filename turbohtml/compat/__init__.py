@@ -19,4 +19,7 @@ cannot honour raise ``TypeError`` or are documented no-ops (docs/migration/).
 The submodules are imported on demand, so importing this package costs nothing.
 """
 
-__all__ = ["courlan", "htmldate", "justext", "trafilatura", "w3lib"]
+#: the version of each library the compat modules mirror (each module's ``__version__``)
+MIRRORED = {"courlan": "1.4.0", "htmldate": "1.11.0", "justext": "3.0.2", "trafilatura": "2.3.1", "w3lib": "2.5.0"}
+
+__all__ = ["MIRRORED", "courlan", "htmldate", "justext", "trafilatura", "w3lib"]

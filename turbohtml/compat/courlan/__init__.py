@@ -8,6 +8,7 @@ Same arguments and return types as courlan; the normalization is turbohtml's WHA
 one (docs/migration/courlan.md).
 """
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.courlan.clean import clean_url, normalize_url, scrub_url
 from turbohtml.compat.courlan.core import check_url, extract_links, filter_links
 from turbohtml.compat.courlan.filters import (
@@ -29,7 +30,7 @@ from turbohtml.compat.courlan.urlutils import (
     is_external,
 )
 
-__version__ = "1.4.0"
+__version__ = MIRRORED["courlan"]
 
 __all__ = [
     "UrlStore",

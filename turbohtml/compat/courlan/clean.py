@@ -7,9 +7,12 @@ import functools
 import re
 from urllib.parse import SplitResult
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.courlan.filters import is_valid_url
 from turbohtml.extract import urls as _urls
 from turbohtml.extract.options import UrlCleaning
+
+__version__ = MIRRORED["courlan"]
 
 __all__ = ["clean_url", "normalize_url", "scrub_url", "url_cleaning"]
 

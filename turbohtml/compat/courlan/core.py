@@ -14,6 +14,7 @@ from urllib.parse import SplitResult, urljoin
 from urllib.robotparser import RobotFileParser
 
 from turbohtml import parse
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.courlan.clean import normalize_url, scrub_url
 from turbohtml.compat.courlan.filters import (
     basic_filter,
@@ -28,6 +29,8 @@ from turbohtml.compat.courlan.filters import (
 )
 from turbohtml.compat.courlan.urlutils import extract_domain, fix_relative_urls, get_base_url, site_name
 from turbohtml.fetch import fetch
+
+__version__ = MIRRORED["courlan"]
 
 __all__ = ["check_url", "extract_links", "filter_links"]
 

@@ -11,6 +11,10 @@ import re
 from ipaddress import ip_address
 from urllib.parse import SplitResult, urlsplit
 
+from turbohtml.compat import MIRRORED
+
+__version__ = MIRRORED["courlan"]
+
 __all__ = ["is_navigation_page", "is_not_crawlable", "is_valid_url", "lang_filter", "validate_url"]
 
 PROTOCOLS = frozenset({"http", "https"})

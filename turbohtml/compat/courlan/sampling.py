@@ -5,8 +5,11 @@ from __future__ import annotations
 import logging
 from random import sample
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.courlan.core import check_url
 from turbohtml.compat.courlan.urlutils import get_host_and_path
+
+__version__ = MIRRORED["courlan"]
 
 __all__ = ["sample_urls"]
 

@@ -20,10 +20,13 @@ from threading import Lock
 from typing import Any
 from urllib.robotparser import RobotFileParser
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.courlan.clean import normalize_url
 from turbohtml.compat.courlan.core import filter_links
 from turbohtml.compat.courlan.filters import lang_filter, validate_url
 from turbohtml.compat.courlan.urlutils import get_base_url, get_host_and_path
+
+__version__ = MIRRORED["courlan"]
 
 __all__ = ["State", "UrlStore", "load_store"]
 

@@ -7,7 +7,10 @@ from collections.abc import Set as AbstractSet
 from html import unescape
 from urllib.parse import SplitResult, urljoin, urlsplit, urlunsplit
 
+from turbohtml.compat import MIRRORED
 from turbohtml.extract.urls import registrable_domain
+
+__version__ = MIRRORED["courlan"]
 
 __all__ = ["extract_domain", "filter_urls", "fix_relative_urls", "get_base_url", "get_host_and_path",
            "get_hostinfo", "is_external", "site_name"]

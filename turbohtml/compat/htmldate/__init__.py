@@ -7,8 +7,9 @@ paths users import (``htmldate.core``, ``htmldate.utils``, ``htmldate.validators
 See docs/migration/htmldate.md.
 """
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.htmldate.core import find_date
 
-__version__ = "1.11.0"
+__version__ = MIRRORED["htmldate"]
 
 __all__ = ["find_date"]

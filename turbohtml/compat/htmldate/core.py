@@ -23,10 +23,13 @@ import re
 from typing import Any
 
 from turbohtml import Document, Text, parse
+from turbohtml.compat import MIRRORED
 from turbohtml.compat._input import as_document, fetch_html
 from turbohtml.compat.htmldate.validators import get_max_date, get_min_date, is_valid_format
 from turbohtml.extract.dates import document_dates
 from turbohtml.extract.options import DateExtraction
+
+__version__ = MIRRORED["htmldate"]
 
 __all__ = ["find_date"]
 

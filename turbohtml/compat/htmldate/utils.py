@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat._input import fetch_html
+
+__version__ = MIRRORED["htmldate"]
 
 __all__ = ["decode_file", "fetch_url", "load_html"]
 

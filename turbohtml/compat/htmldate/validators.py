@@ -5,6 +5,10 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
+from turbohtml.compat import MIRRORED
+
+__version__ = MIRRORED["htmldate"]
+
 __all__ = ["check_date_input", "convert_date", "get_max_date", "get_min_date", "is_valid_date", "is_valid_format"]
 
 LOGGER = logging.getLogger(__name__)

@@ -5,6 +5,7 @@
 stoplists ship with turbohtml (docs/migration/justext.md).
 """
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.justext.core import (
     LENGTH_HIGH_DEFAULT,
     LENGTH_LOW_DEFAULT,
@@ -19,7 +20,7 @@ from turbohtml.compat.justext.core import (
 from turbohtml.compat.justext.paragraph import Paragraph
 from turbohtml.compat.justext.utils import get_stoplist, get_stoplists
 
-__version__ = "3.0.2"
+__version__ = MIRRORED["justext"]
 
 __all__ = [
     "LENGTH_HIGH_DEFAULT",

@@ -30,10 +30,13 @@ from xml.sax.handler import ContentHandler
 
 from turbohtml._core import Element, parse
 from turbohtml._units import BOILERPLATE_REGION, HEADING, IN_CONTENT
+from turbohtml.compat import MIRRORED
 from turbohtml.compat._blocks import Block, ancestors, blocks
 from turbohtml.compat.justext.paragraph import Paragraph
 from turbohtml.compat.justext.utils import is_blank
 from turbohtml.extract.options import Extraction
+
+__version__ = MIRRORED["justext"]
 
 __all__ = [
     "DEFAULT_ENCODING",

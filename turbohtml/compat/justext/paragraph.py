@@ -6,7 +6,10 @@ import re
 from collections.abc import Collection
 from typing import Any
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.justext.utils import normalize_whitespace
+
+__version__ = MIRRORED["justext"]
 
 __all__ = ["Paragraph"]
 

@@ -12,6 +12,10 @@ import zipfile
 from functools import lru_cache
 from pathlib import Path
 
+from turbohtml.compat import MIRRORED
+
+__version__ = MIRRORED["justext"]
+
 __all__ = ["get_stoplist", "get_stoplists", "is_blank", "normalize_whitespace"]
 
 _STOPLISTS = Path(__file__).with_name("stoplists.zip")

@@ -17,9 +17,12 @@ from typing import Any
 
 from turbohtml._core import Document as _Page
 from turbohtml._core import Node, Text, parse
+from turbohtml.compat import MIRRORED
 from turbohtml.compat._blocks import PARAGRAPH_TAGS
 from turbohtml.compat._input import as_document
 from turbohtml.compat.trafilatura.utils import not_html
+
+__version__ = MIRRORED["trafilatura"]
 
 __all__ = ["baseline", "html2txt", "page_paragraphs"]
 

@@ -22,9 +22,12 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from typing import TypeVar
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.trafilatura.core import extract
 from turbohtml.compat.trafilatura.downloads import fetch_url
 from turbohtml.compat.trafilatura.settings import PARALLEL_CORES, SUPPORTED_FMT_CLI, args_to_extractor, use_config
+
+__version__ = MIRRORED["trafilatura"]
 
 __all__ = ["main", "map_args", "parse_args"]
 
@@ -144,8 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         urls = [args.URL] if args.URL else [
             line.strip() for line in Path(args.input_file).read_text().splitlines() if line.strip()]
         url_jobs: list[tuple[str | None, str]] = [(None, url) for url in dict.fromkeys(urls) if url not in blacklist]
-        status = _run_all(url_jobs, args, lambda url: _extract(fetch_url(url), args, url))
-        return status
+        config = use_config(args.config_file)  # the download settings too (timeout, size, SSRF guard)
+        return _run_all(url_jobs, args, lambda url: _extract(fetch_url(url, config=config), args, url))
     _write(_extract(sys.stdin.buffer.read(), args), args)
     return 0
 

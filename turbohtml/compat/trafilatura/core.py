@@ -31,7 +31,6 @@ no-ops (one scoring pass, no fallback chain, no TEI schema).
 from __future__ import annotations
 
 import datetime as _dt
-import hashlib
 import html
 import json
 import logging
@@ -47,15 +46,18 @@ from turbohtml._core import Document as _Page
 from turbohtml._core import Element, Text, UrlBase
 from turbohtml._harvest import harvest_metadata
 from turbohtml._units import BOILERPLATE_REGION, CAPTION, HEADING, IN_CONTENT, LIST_ITEM
+from turbohtml.compat import MIRRORED
 from turbohtml.compat._blocks import Block, ancestors, blocks
 from turbohtml.compat._input import as_document
 from turbohtml.compat.htmldate import find_date
-from turbohtml.compat.trafilatura.deduplication import LRU_TEST, LRUCache
+from turbohtml.compat.trafilatura.deduplication import LRUCache, content_fingerprint, repeated_segment
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
 from turbohtml.compat.trafilatura.utils import not_html
 from turbohtml.compat.trafilatura.xml import MARKDOWN_STYLE
 from turbohtml.extract.urls import registrable_domain
 from turbohtml.render import inline_html, inline_markdown
+
+__version__ = MIRRORED["trafilatura"]
 
 __all__ = ["Extractor", "bare_extraction", "extract", "extract_metadata", "extract_with_metadata"]
 
@@ -401,7 +403,7 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
             if body and body[-1][1].kind == "code" and body[-1][1].group == piece.group:
                 continue  # one piece holds the whole <pre>
             piece.text = _code_text(piece.group)
-        if options.dedup and _repeated(piece.text, options):
+        if options.dedup and repeated_segment(piece.text, options):
             continue
         if first_content is None:
             first_content = index
@@ -549,15 +551,6 @@ def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options
                 if cells and options.images:
                     inlined.add(piece.cell)
     return inlined
-
-
-def _repeated(text: str, options: Extractor) -> bool:
-    """trafilatura's deduplication rule: a segment longer than ``MIN_DUPLCHECK_SIZE``
-    already seen more than ``MAX_REPETITIONS`` times (LRU cache, shared across calls
-    unless an ``LRUCache`` is passed as ``deduplicate``)."""
-    cache = options.dedup if isinstance(options.dedup, LRUCache) else LRU_TEST
-    previous = cache.increment(text)
-    return len(text) > options.min_duplcheck_size and previous > options.max_repetitions
 
 
 #: A line break in a cell's text (a table row stays one line).
@@ -803,11 +796,6 @@ def _yaml_scalar(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _fingerprint(text: str) -> str:
-    """A 64-bit content hash (hex). Not trafilatura's simhash: equal only for equal text."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
-
-
 #: trafilatura's XML vocabulary in HTML output (a line-for-line rewrite of ``_xml_pieces``).
 _HTML_TAGS = ((re.compile(r'<head rend="h(\d)">(.*)</head>$'), r"<h\1>\2</h\1>"),
               (re.compile(r"<(/?)row>$"), r"<\1tr>"),
@@ -1007,7 +995,7 @@ def _extraction(filecontent: Any, options: Extractor,
     if options.max_tree_size and len(body) > options.max_tree_size:
         LOGGER.debug("output tree too long: %s", len(body))
         return None
-    if options.dedup and _repeated(" ".join(piece.text for piece in body), options):
+    if options.dedup and repeated_segment(" ".join(piece.text for piece in body), options):
         LOGGER.debug("discarding duplicate document: %s", options.source)
         return None
     document.body = _body_tree(body, winner)
@@ -1087,7 +1075,7 @@ def _render(document: Document, body: list[_Piece], remarks: list[_Piece], optio
         raise ValueError("'python' format only usable in bare_extraction() function")
     if options.with_metadata or options.format not in TXT_FORMATS:
         document.id = record_id
-        document.fingerprint = _fingerprint(f"{document.title} {document.raw_text}")
+        document.fingerprint = content_fingerprint(f"{document.title} {document.raw_text}")
     if options.format == "json":
         return _json(document, options.with_metadata)
     if options.format == "xml":

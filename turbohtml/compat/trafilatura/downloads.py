@@ -6,18 +6,34 @@ The settings trafilatura reads for downloads are honoured: ``DOWNLOAD_TIMEOUT`` 
 whole download's deadline), ``MAX_FILE_SIZE`` (the body cap), ``MAX_REDIRECTS``,
 ``USER_AGENTS`` (the first one) and ``SSRF_PROTECTION``. Certificates are always
 checked: ``no_ssl`` is accepted and not used.
+
+The batch helpers of trafilatura's download documentation are here too: URLs queued per
+host in a courlan ``UrlStore`` (``add_to_compressed_dict``), drawn respecting each host's
+back-off (``load_download_buffer``) and downloaded on threads (``buffered_downloads``).
 """
 
 from __future__ import annotations
 
 import logging
+import re
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from configparser import ConfigParser
+from functools import partial
+from itertools import islice
+from typing import TypeVar
 
+from turbohtml.compat import MIRRORED
+from turbohtml.compat.courlan.urlstore import UrlStore
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Extractor
 from turbohtml.compat.trafilatura.utils import Response, decode_file
 from turbohtml.fetch import USER_AGENT, FetchError, fetch
 
-__all__ = ["Response", "fetch_response", "fetch_url"]
+__version__ = MIRRORED["trafilatura"]
+
+__all__ = ["Response", "add_to_compressed_dict", "buffered_downloads", "buffered_response_downloads", "fetch_response",
+           "fetch_url", "load_download_buffer"]
 
 LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
 
@@ -63,3 +79,60 @@ def fetch_url(url: str, no_ssl: bool = False, config: ConfigParser = DEFAULT_CON
     if response is None or response.status != 200 or not response.data:
         return None
     return response.html
+
+
+#: what a blacklist entry leaves out of a URL (its scheme, trailing slashes)
+_BLACKLIST_FORM = re.compile(r"^https?://|/+$")
+#: the most downloads submitted to the pool at once (bounds the pending futures)
+_CHUNK = 10_000
+_Result = TypeVar("_Result")
+
+
+def add_to_compressed_dict(inputlist: list[str], blacklist: set[str] | None = None, url_filter: list[str] | None = None,
+                           url_store: UrlStore | None = None, compression: bool = False,
+                           verbose: bool = False) -> UrlStore:
+    """``inputlist`` without repeats, without the URLs of ``blacklist`` (written without
+    scheme or trailing slash) and, with ``url_filter``, only URLs holding one of its
+    strings, added to ``url_store`` (a new ``UrlStore`` by default), which is returned."""
+    if url_store is None:
+        url_store = UrlStore(compressed=compression, strict=False, verbose=verbose)
+    urls = list(dict.fromkeys(inputlist))
+    if blacklist:
+        urls = [url for url in urls if _BLACKLIST_FORM.sub("", url) not in blacklist]
+    if url_filter:
+        urls = [url for url in urls if any(part in url for part in url_filter)]
+    url_store.add_urls(urls)
+    return url_store
+
+
+def load_download_buffer(url_store: UrlStore, sleep_time: float = 5.0) -> tuple[list[str], UrlStore]:
+    """The next URLs to download (one per host not visited in the last ``sleep_time``
+    seconds), waiting ``sleep_time`` between tries while none is due and some remain."""
+    while True:
+        urls = url_store.get_download_urls(time_limit=sleep_time, max_urls=10**5)
+        if urls or url_store.done:
+            return urls, url_store
+        time.sleep(sleep_time)
+
+
+def _pooled(urls: list[str], threads: int, worker: Callable[[str], _Result]) -> Iterator[tuple[str, _Result]]:
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        todo = iter(urls)
+        while chunk := list(islice(todo, _CHUNK)):
+            futures = {pool.submit(worker, url): url for url in chunk}
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+
+
+def buffered_downloads(bufferlist: list[str], download_threads: int,
+                       options: Extractor | None = None) -> Iterator[tuple[str, str | None]]:
+    """``(url, html or None)`` for each URL as its download (``fetch_url``) finishes,
+    ``download_threads`` at a time."""
+    return _pooled(bufferlist, download_threads, partial(fetch_url, options=options))
+
+
+def buffered_response_downloads(bufferlist: list[str], download_threads: int,
+                                options: Extractor | None = None) -> Iterator[tuple[str, Response | None]]:
+    """``(url, Response or None)`` for each URL, as ``buffered_downloads``."""
+    config = options.config if options else DEFAULT_CONFIG
+    return _pooled(bufferlist, download_threads, partial(fetch_response, config=config))

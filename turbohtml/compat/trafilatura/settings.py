@@ -20,6 +20,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from turbohtml.compat import MIRRORED
+
+__version__ = MIRRORED["trafilatura"]
+
 __all__ = [
     "DEFAULT_CONFIG",
     "SUPPORTED_FMT_CLI",

@@ -1,5 +1,5 @@
-"""trafilatura's ``utils`` names its users call: ``load_html``, ``decode_file`` and the
-``Response`` record the downloads return."""
+"""trafilatura's ``utils`` names its users call: ``load_html``, ``decode_file``, the text
+helpers ``trim`` and ``sanitize``, and the ``Response`` record the downloads return."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from turbohtml._core import Document, Text, sniff_encoding
+from turbohtml.compat import MIRRORED
 
-__all__ = ["Response", "decode_file", "is_dubious_html", "load_html", "not_html"]
+__version__ = MIRRORED["trafilatura"]
+
+__all__ = ["Response", "decode_file", "is_dubious_html", "load_html", "not_html", "sanitize", "trim"]
 
 LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
 
@@ -105,3 +108,41 @@ def not_html(markup: str | bytes, page: Document) -> bool:
     if len(nodes) == 1 and nodes[0].tag is not None:
         nodes = [node for node in nodes[0].children if node.tag is not None]
     return sum(node.tag is not None for node in nodes if not isinstance(node, Text)) < 2
+
+
+def trim(string: str) -> str:
+    """``string`` with its runs of whitespace made single spaces and its ends stripped
+    (``""`` for what is not a string)."""
+    try:
+        return " ".join(string.split())
+    except (AttributeError, TypeError):
+        return ""
+
+
+def _clean_line(line: str, preserve_space: bool, trailing_space: bool) -> str | None:
+    """One line as ``sanitize`` leaves it: the space entities trafilatura meets in
+    markup read, characters neither printable nor spaces dropped, and unless
+    ``preserve_space`` the spaces trimmed (``None`` when nothing is left); with
+    ``trailing_space`` one space kept at an end that had some."""
+    text = line.replace("&#13;", "\r").replace("&#10;", "\n").replace("&nbsp;", "\u00a0")
+    if not text.isprintable():
+        text = "".join(char for char in text if char.isprintable() or char.isspace())
+    if preserve_space:
+        return text
+    text = trim(text)
+    if not text:
+        return None
+    if trailing_space:
+        text = f"{' ' if line[0].isspace() else ''}{text}{' ' if line[-1].isspace() else ''}"
+    return text
+
+
+def sanitize(text: str, preserve_space: bool = False, trailing_space: bool = False) -> str | None:
+    """``text`` cleaned line by line (see ``_clean_line``), empty lines left out;
+    with ``trailing_space`` the whole text is one line. ``None`` for what is not a string."""
+    if not isinstance(text, str):
+        return None
+    if trailing_space:
+        return _clean_line(text, preserve_space, True)
+    lines = (_clean_line(line, preserve_space, False) for line in text.splitlines())
+    return "\n".join(line for line in lines if line).replace("\u2424", "")

@@ -17,7 +17,10 @@ import html
 from typing import Any
 
 import turbohtml
+from turbohtml.compat import MIRRORED
 from turbohtml.render import MarkdownStyle, node_markdown
+
+__version__ = MIRRORED["trafilatura"]
 
 __all__ = ["MARKDOWN_STYLE", "xmltotxt"]
 

@@ -6,6 +6,7 @@ The package re-exports the URL functions too, so ``from turbohtml.compat.w3lib i
 canonicalize_url`` (the older import line) keeps working. See docs/migration/w3lib.md.
 """
 
+from turbohtml.compat import MIRRORED
 from turbohtml.compat.w3lib import url
 from turbohtml.compat.w3lib.url import (
     ParseDataURIResult,
@@ -24,6 +25,6 @@ from turbohtml.compat.w3lib.url import (
     url_query_parameter,
 )
 
-__version__ = "2.5.0"
+__version__ = MIRRORED["w3lib"]
 
 __all__ = ["url", *url.__all__]  # noqa: PLE0604 -- the module and its functions

@@ -27,10 +27,11 @@ from typing import NamedTuple
 from urllib.parse import ParseResult, quote_from_bytes, quote_plus, unquote_to_bytes, urlparse, uses_netloc
 from urllib.request import pathname2url, url2pathname
 
+from turbohtml.compat import MIRRORED
 from turbohtml.extract.options import UrlCleaning
 from turbohtml.extract.urls import normalize_url
 
-__version__ = "2.5.0"
+__version__ = MIRRORED["w3lib"]
 
 __all__ = [
     "ParseDataURIResult",
