@@ -109,6 +109,12 @@ DATE_WORDS = ("date", "timestamp", "published", "posted-on", "updated")
 #: Words that open a byline ("By Jane Doe", German "Von", French "Par", ...).
 BY_PREFIXES = ("by", "von", "par", "por", "door", "av", "af")
 
+#: Labels that open a publication date ("Published: May 2, 2025", "<h4>Published</h4><p>May 2"),
+#: matched as whole words at the start of a text.
+PUBLISHED_LABELS = ("published", "posted on", "date published", "publication date", "first published",
+                    "originally published", "veröffentlicht", "erschienen am", "publié le", "publicado",
+                    "pubblicato")
+
 #: Credit lines the walk also takes for a byline's start ("Written by Jane Doe"), or,
 #: standing alone, for the label of the name in the next element.
 CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by", "geschrieben von")

@@ -31,7 +31,9 @@ from turbohtml._harvest import (
     IN_CHROME,
     IN_COMMENTS,
     IN_HEADER,
+    IN_POST_ASIDE,
     ITEMPROP_AUTHOR,
+    PUBLISHED,
     REL_AUTHOR,
     gather_sources,
 )
@@ -50,6 +52,7 @@ _BYLINE_WORDS = [word.encode("ascii") for word in S.BYLINE_WORDS]
 _COMMENT_WORDS = [word.encode("ascii") for word in S.COMMENT_WORDS]
 _DATE_WORDS = [word.encode("ascii") for word in S.DATE_WORDS]
 _BY_PREFIXES = [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)]
+_PUBLISHED_LABELS = [word.encode("utf8") for word in S.PUBLISHED_LABELS]
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 _EARLIEST = _dt.date(1995, 1, 1)
 _TOKEN = re.compile(r"\w+")
@@ -111,7 +114,7 @@ class _Sources:
 
     def __init__(self, doc: Document) -> None:
         metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
-            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, S.NEAR_TITLE_AFTER)
+            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
         self.metas: dict[str, list[str]] = {}
@@ -639,6 +642,12 @@ def _labelled_update(label: str, klass: str = "") -> bool:
     return bool(klass) and bool(_UPDATE_LABEL.search(klass)) and not _PUBLISHED_CLASS.search(klass)
 
 
+def _readable(kind: int) -> bool:
+    """Whether a spot may show the page's date: outside comments and page chrome, or
+    in a post's meta column (an ``<aside>`` within the article, beside its title)."""
+    return not kind & IN_COMMENTS and (not kind & IN_CHROME or bool(kind & IN_POST_ASIDE))
+
+
 def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bool]]:
     """The dates in date stamps and bylines next to the title, nearest first, each with
     whether a label calls it an update ("Last updated: ..."). Nested elements stating
@@ -650,7 +659,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
     node: Node
     for node, ordinal, kind in src.spots:
         offset = ordinal - title_ordinal
-        if (kind & (DATE | BYLINE_CLASS | BY_PREFIX) and not kind & (IN_CHROME | IN_COMMENTS)
+        if (kind & (DATE | BYLINE_CLASS | BY_PREFIX | PUBLISHED) and _readable(kind)
                 and -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER):
             pending.append((abs(offset), node, kind, False))
     for node, ordinal in src.stamps:
