@@ -537,7 +537,7 @@ def _iso(value: str | None) -> str | None:
 
 
 def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool,
-          url_date: str | None = None) -> str | None:
+          url_date: str | None = None, labelled: str | None = None) -> str | None:
     """The publication date. The dates shown next to the title and the dates the page
     declares vote; the winner must be shown or a declared publication date. A declared
     modification date only supports a shown one, a date shown under an "Updated" label
@@ -585,6 +585,9 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     claims = {date for date in (*stated, declared) if date}
     shown = [(_same_day(date, claims) if not update and date != url_date else date, update)
              for date, update in shown]
+    if labelled is not None and labelled not in (date for date, _update in shown):
+        shown.append((labelled, False))  # "Published: ..." far from the title still shows it
+        vote(labelled, S.VISIBLE_DATE_WEIGHT)
     shown_dates = [date for date, _update in shown]
     for index, (date, update) in enumerate(shown):
         vote(date, S.VISIBLE_DATE_WEIGHT * (S.UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
@@ -640,6 +643,25 @@ def _labelled_update(label: str, klass: str = "") -> bool:
     if _UPDATE_LABEL.search(head[-40:]):
         return True
     return bool(klass) and bool(_UPDATE_LABEL.search(klass)) and not _PUBLISHED_CLASS.search(klass)
+
+
+def _labelled_publication(src: _Sources) -> str | None:
+    """The date a publication label states anywhere on the page outside chrome and
+    comments ("Published: May 2, 2025", ``<h4>Published</h4><p>May 2, 2025</p>``: the
+    label's element, else its parent); ``None`` when there is none or the labels state
+    more dates than one page has (a listing's teasers)."""
+    found: list[str] = []
+    for node, _ordinal, kind in src.spots:
+        if not kind & PUBLISHED or not _readable(kind):
+            continue
+        text = src.spot_text(node)
+        date = _iso_in_text(text)
+        parent = node.parent
+        if date is None and parent is not None:
+            date = _iso_in_text(src.spot_text(parent))
+        if date is not None and date not in found:
+            found.append(date)
+    return found[0] if 0 < len(found) <= S.MAX_SHOWN_DATES else None
 
 
 def _readable(kind: int) -> bool:
@@ -831,7 +853,7 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
         title=title,
         author=author,
         date=_date(src, _shown_dates(src, title_ordinal), date_modified, author is not None,
-                   _url_date(page_url) or _url_date(canonical)),
+                   _url_date(page_url) or _url_date(canonical), _labelled_publication(src)),
         date_modified=date_modified,
         description=_fold(description) or None,
         site_name=_fold(site_name) or None,
