@@ -598,8 +598,11 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     best = max(votes, key=lambda date: (votes[date], date == declared))
     if best in shown_dates or ((best == declared or best in stated) and (dated or shown_dates)):
         return best
-    if found is not None and found.signal == "time" and len(votes) == 1 and bylined:
-        return best  # the page's first <time> on a page with a byline, nothing contradicting it
+    if (found is not None and found.signal == "time" and len(votes) == 1
+            and (bylined or src.page_type == "forum" or best == url_date)):
+        # the page's first <time>, nothing contradicting it, on a page with a byline, on a
+        # thread (its opening post's time) or repeating the date in the page's address
+        return best
     return None
 
 
