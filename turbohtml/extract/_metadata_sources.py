@@ -211,6 +211,10 @@ VISIBLE_DATE_WEIGHT = 3.0
 PUBLISHED_DATE_WEIGHT = 2.5
 MODIFIED_DATE_WEIGHT = 1.0
 TIME_DATE_WEIGHT = 1.0
+#: A date under a publication label ("Published: ..."), wherever it stands outside chrome.
+LABELLED_DATE_WEIGHT = 4.0
+#: The /YYYY/MM/DD/ date of the page's address, when it repeats a declared publication date.
+URL_DATE_WEIGHT = 1.0
 #: A shown date under an "Updated" label votes with this share of a shown date's weight.
 UPDATE_SHOWN_SHARE = 0.5
 

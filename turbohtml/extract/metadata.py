@@ -544,8 +544,11 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     weighs less than a declared publication date, and a declared date on a page that is
     not dated content (no article type, no ``article:published_time``, no date shown)
     is a CMS stamp, not a publication date. Several dates next to the title are a
-    listing's teasers and do not vote. The first ``<time>`` of the page (``dates()``'s
-    time signal) stands alone only on a page with a byline."""
+    listing's teasers and do not vote. A date under a publication label anywhere
+    (``labelled``) votes as a shown date, the address's date (``url_date``) supports a
+    declared date it repeats. The first ``<time>`` of the page (``dates()``'s time
+    signal) stands alone only on a page with a byline, on a forum thread or when the
+    address repeats it."""
     votes: dict[str, float] = {}
 
     def vote(date: str | None, weight: float) -> None:
@@ -573,6 +576,9 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
         if date != declared:  # the same claim twice (a meta and JSON-LD) is one vote
             vote(date, S.PUBLISHED_DATE_WEIGHT)
             declared = declared or date
+    claims = {date for date in (*stated, declared) if date}
+    if url_date in claims:
+        vote(url_date, S.URL_DATE_WEIGHT)  # the address dates the declaration: a publication, not an edit
     if modified != declared and modified not in stated:
         vote(modified, S.MODIFIED_DATE_WEIGHT)  # a publication date equal to it is one claim, not two
     if len([date for date, update in shown if not update]) > S.MAX_SHOWN_DATES:
@@ -582,15 +588,14 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     # shown publication day one off a declared one ("2025-12-02T23:00Z", shown "Dec 3")
     # is that declaration, not a second date
     # (unless the page's address dates the shown day: then the shown day is the local one)
-    claims = {date for date in (*stated, declared) if date}
     shown = [(_same_day(date, claims) if not update and date != url_date else date, update)
              for date, update in shown]
-    if labelled is not None and labelled not in (date for date, _update in shown):
-        shown.append((labelled, False))  # "Published: ..." far from the title still shows it
-        vote(labelled, S.VISIBLE_DATE_WEIGHT)
     shown_dates = [date for date, _update in shown]
     for index, (date, update) in enumerate(shown):
         vote(date, S.VISIBLE_DATE_WEIGHT * (S.UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
+    if labelled is not None:  # "Published: ...", next to the title or not, shows the date itself
+        shown_dates.append(labelled)
+        vote(labelled, S.LABELLED_DATE_WEIGHT)
     if not votes:
         return None
     dated = (src.article is not None or (src.meta("og:type") or "").lower() in S.DATED_TYPES
