@@ -16,6 +16,7 @@ DATE: int
 IN_HEADER: int
 IN_POST_ASIDE: int
 PUBLISHED: int
+ITEMPROP_PUBLISHED: int
 
 @type_check_only
 class DeclaredMetadata(TypedDict):

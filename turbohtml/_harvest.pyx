@@ -255,11 +255,12 @@ cdef enum:
     _IN_HEADER = 4096      # inside a <header> outside any <article>/<main> (a site's or a title's)
     _IN_POST_ASIDE = 8192  # inside an <aside> within <article>/<main> (a post's meta column; also _IN_CHROME)
     _PUBLISHED = 16384     # an element whose text opens with a publication label ("Published: ...")
+    _ITEMPROP_PUBLISHED = 32768  # an element with itemprop="datePublished"
 
 H1, HEADLINE, REL_AUTHOR, ITEMPROP_AUTHOR = _H1, _HEADLINE, _REL_AUTHOR, _ITEMPROP_AUTHOR
 BYLINE_CLASS, ADDRESS, BY_PREFIX = _BYLINE_CLASS, _ADDRESS, _BY_PREFIX
 IN_CHROME, IN_COMMENTS, IN_ARTICLE, DATE = _IN_CHROME, _IN_COMMENTS, _IN_ARTICLE, _DATE
-IN_HEADER, IN_POST_ASIDE, PUBLISHED = _IN_HEADER, _IN_POST_ASIDE, _PUBLISHED
+IN_HEADER, IN_POST_ASIDE, PUBLISHED, ITEMPROP_PUBLISHED = _IN_HEADER, _IN_POST_ASIDE, _PUBLISHED, _ITEMPROP_PUBLISHED
 
 
 cdef const char *_META_KEYS[3]
@@ -528,6 +529,8 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
                     kind |= _DATE   # itemprop="datePublished", "dateModified", ...
                 elif marks & _MARK_DATE:
                     kind |= _DATE
+                if value != NULL and _contains_lower(value, length, "datepublished", 13):
+                    kind |= _DATE | _ITEMPROP_PUBLISHED   # microdata declaring the publication
                 if kind:
                     _add_spot(found, c_node, ordinal, kind | context)
                     if kind & (_H1 | _HEADLINE) and not context & (_IN_CHROME | _IN_COMMENTS) and title == 0:

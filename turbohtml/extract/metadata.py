@@ -33,6 +33,7 @@ from turbohtml._harvest import (
     IN_HEADER,
     IN_POST_ASIDE,
     ITEMPROP_AUTHOR,
+    ITEMPROP_PUBLISHED,
     PUBLISHED,
     REL_AUTHOR,
     gather_sources,
@@ -560,6 +561,9 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     if src.article is not None:
         stated.add(_iso(_ld_text(src.article.get("datePublished"))))
     stated.discard(None)
+    if not stated:  # microdata on the page's elements, when nothing in the head declares one
+        stated.add(_microdata_published(src))
+        stated.discard(None)
     # dates() reads the same declarations and more (a date in the URL, further names):
     # asked when the page states no publication date itself
     found = src.doc.dates(_PUBLICATION) if not stated else None
@@ -651,6 +655,16 @@ def _labelled_update(label: str, klass: str = "") -> bool:
     if _UPDATE_LABEL.search(head[-40:]):
         return True
     return bool(klass) and bool(_UPDATE_LABEL.search(klass)) and not _PUBLISHED_CLASS.search(klass)
+
+
+def _microdata_published(src: _Sources) -> str | None:
+    """The first ``itemprop="datePublished"`` element's date outside chrome and comments
+    (``<abbr itemprop="datePublished" title="2025-12-19T15:18">``; a ``<meta>`` is a meta)."""
+    for node, _ordinal, kind in src.spots:
+        if kind & ITEMPROP_PUBLISHED and _readable(kind):
+            return _iso(node.attr("datetime") or node.attr("content") or node.attr("title")) or _iso_in_text(
+                src.spot_text(node))
+    return None
 
 
 def _labelled_publication(src: _Sources) -> str | None:
