@@ -576,6 +576,11 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
         else:
             declared = found.date
             vote(declared, S.PUBLISHED_DATE_WEIGHT)
+    relabelled = {date for date, update in shown if update} - {date for date, update in shown if not update}
+    if relabelled and len(relabelled) < len(shown):
+        # a declared "publication" the page shows as its update, beside a date it shows
+        # unlabelled: the CMS wrote the edit's time there (the shown date is the original)
+        stated -= relabelled
     for date in sorted(cast("set[str]", stated)):  # None discarded above
         if date != declared:  # the same claim twice (a meta and JSON-LD) is one vote
             vote(date, S.PUBLISHED_DATE_WEIGHT)
