@@ -104,6 +104,7 @@ class _Sources:
         "canonical",
         "doc",
         "metas",
+        "numeric_dates",
         "page",
         "page_type",
         "spot_texts",
@@ -118,6 +119,7 @@ class _Sources:
             doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
+        self.numeric_dates: set[str] = set()  # shown dates read from digits alone (_shown_dates)
         self.metas: dict[str, list[str]] = {}
         for key, value in metas:
             self.metas.setdefault(key, []).append(_html.unescape(value) if "&" in value else value)
@@ -597,7 +599,7 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     # shown publication day one off a declared one ("2025-12-02T23:00Z", shown "Dec 3")
     # is that declaration, not a second date
     # (unless the page's address dates the shown day: then the shown day is the local one)
-    shown = [(_same_day(date, claims) if not update and date != url_date else date, update)
+    shown = [(_same_day(date, claims, date in src.numeric_dates) if not update and date != url_date else date, update)
              for date, update in shown]
     shown_dates = [date for date, _update in shown]
     for index, (date, update) in enumerate(shown):
@@ -634,13 +636,19 @@ def _url_date(url: str | None) -> str | None:
         return None
 
 
-def _same_day(date: str, claims: set[str]) -> str:
-    """``date``, or the claimed date one day off it (the same moment in another zone)."""
+def _same_day(date: str, claims: set[str], numeric: bool = False) -> str:
+    """``date``, or the claimed date one day off it (the same moment in another zone), or,
+    for a date ``numeric`` digits showed, the claimed date they read the other way
+    ("09.10.2024": 9 October, or September 10 on a US page)."""
     if date in claims:
         return date
     day = _dt.date.fromisoformat(date)
+    readings = [day]
+    if numeric and day.day <= 12 and day.day != day.month:
+        readings.append(day.replace(month=day.day, day=day.month))
     for claim in claims:
-        if abs((_dt.date.fromisoformat(claim) - day).days) == 1:
+        if any(abs((_dt.date.fromisoformat(claim) - reading).days) <= (1 if reading is day else 0)
+               for reading in readings):
             return claim
     return date
 
@@ -742,6 +750,8 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         else:
             label, klass = text, node.attr("class") or ""
         update = _labelled_update(label, klass)
+        if _NUMERIC_DATE.search(text):
+            src.numeric_dates.add(date)
         if date in near:
             first, earlier = near[date]
             near[date] = (first, earlier or update)
@@ -750,6 +760,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
     return [(date, update) for date, (_, update) in sorted(near.items(), key=lambda item: item[1][0])]
 
 
+_NUMERIC_DATE = re.compile(r"\b\d\d?[./-]\d\d?[./-]\d\d")
 _DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
 
 
