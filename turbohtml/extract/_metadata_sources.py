@@ -236,5 +236,7 @@ DATED_TYPES = frozenset({"article", "blog", "news", "blogposting", "newsarticle"
 MAX_NAME_WORDS = 6
 MAX_NAME_CHARS = 60
 MAX_BYLINE_CHARS = 200
+#: A text of more words than this is a sentence, not a date stamp.
+MAX_STAMP_WORDS = 10
 #: Tags kept at most (keyword metas can hold hundreds).
 MAX_TAGS = 50

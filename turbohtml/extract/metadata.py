@@ -729,7 +729,8 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             break  # enough to tell a page from a listing
         if stamp:
             text = node.text
-            date = _iso_in_text(text)
+            # a sentence mentioning a date ("The tax season ends April 15, 2025.") is prose
+            date = _iso_in_text(text) if len(text.split()) <= S.MAX_STAMP_WORDS else None
         else:
             text = src.spot_text(node)
             date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
