@@ -293,13 +293,22 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool]) -> tu
     return best, (best_key[0] if best_key else 0.0)
 
 
+# the permalink a documentation generator appends to a heading (Sphinx's "¶", "#", "§")
+_PERMALINK = re.compile(r"\s*[\u00b6\u00a7#\U0001f517]+$")
+
+
+def _heading_text(text: str | None) -> str:
+    """A title candidate's text, folded, without a trailing permalink mark."""
+    return _PERMALINK.sub("", _fold(text))
+
+
 def _title(src: _Sources, site_keys: list[str],
            headings: list[tuple[Element, int, int]]) -> tuple[str | None, str | None]:
     """The title, and the site name the ``<title>`` revealed (if any)."""
     candidates: list[_Candidate] = []
 
     def add(text: str | None, weight: float, rank: int) -> None:
-        text = _fold(text)
+        text = _heading_text(text)
         key = _title_key(text) if text and len(text) <= 400 else ("", 0)
         if key[1] and key[0].replace(" ", "") not in site_keys:
             candidates.append(_Candidate(text, weight, rank, key))
@@ -873,7 +882,7 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
     publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
                                         *(src.meta(name) for name in S.PUBLISHER_METAS)) if v}
     publishers.discard("")
-    title_ordinal = next((ordinal for node, ordinal, kind in headings if _fold(node.text) == title), None)
+    title_ordinal = next((ordinal for node, ordinal, kind in headings if _heading_text(node.text) == title), None)
     if title_ordinal is None and headings:
         title_ordinal = headings[0][1]
     author = _author(src, publishers, src.spots, title_ordinal)
