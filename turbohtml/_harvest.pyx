@@ -326,6 +326,8 @@ cdef enum:
     _MARK_BYLINE = 1
     _MARK_COMMENT = 2
     _MARK_DATE = 4
+    _MARK_PREFIX = 8       # a byline prefix starts with that byte (text nodes)
+    _MARK_LABEL = 16       # a publication label starts with that byte (text nodes)
 
 
 cdef int _words_at(const lxb_char_t *data, size_t left, Words *words) noexcept nogil:
@@ -351,7 +353,7 @@ cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
             continue
         value, length = c_attr.value.data, c_attr.value.length
         for i in range(length):
-            starts = found.first_bytes[ascii_lower(value[i])] & ~marks
+            starts = found.first_bytes[ascii_lower(value[i])] & (_MARK_BYLINE | _MARK_COMMENT | _MARK_DATE) & ~marks
             if starts == 0:
                 continue
             if starts & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
@@ -402,6 +404,19 @@ cdef bint _reads_label(lxb_dom_node_t *c_node, Words *labels) noexcept nogil:
         if not (97 <= after <= 122 or after >= 128):
             return True
     return False
+
+
+cdef int _text_marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
+    """The ``_MARK_PREFIX``/``_MARK_LABEL`` bits of a text node's first non-space byte
+    (``-1`` for a text of spaces alone): most texts start with no prefix's letter."""
+    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
+    cdef const lxb_char_t *data = c_text.data.data
+    cdef size_t length = c_text.data.length, i = 0
+    while i < length and data[i] <= 32:
+        i += 1
+    if i == length:
+        return -1
+    return found.first_bytes[ascii_lower(data[i])] & (_MARK_PREFIX | _MARK_LABEL)
 
 
 cdef bint _looks_like_stamp(lxb_dom_node_t *c_node) noexcept nogil:
@@ -541,9 +556,12 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
             # a post's meta column (an <aside> in the article) holds its dates, not its byline
             readable = region.chrome == NULL
             context = (_IN_ARTICLE if region.articles_open else 0) | (_IN_CHROME | _IN_POST_ASIDE if not readable else 0)
-            if readable and _reads_by(c_node, &found.by_prefixes):
+            marks = _text_marks(c_node, found)
+            if marks == -1:
+                pass  # spaces between elements
+            elif readable and marks & _MARK_PREFIX and _reads_by(c_node, &found.by_prefixes):
                 _add_spot(found, c_node.parent, ordinal, _BY_PREFIX | context)
-            elif _reads_label(c_node, &found.published_labels):
+            elif marks & _MARK_LABEL and _reads_label(c_node, &found.published_labels):
                 _add_spot(found, c_node.parent, ordinal, _PUBLISHED | context)
             elif (title == 0 or ordinal <= title + found.stamp_after) and _looks_like_stamp(c_node):
                 if title == 0:  # before the title: keep the last few
@@ -605,7 +623,8 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.date_words, date_words)
         memset(found.first_bytes, 0, 256)
         for words, mark in ((byline_words, _MARK_BYLINE), (comment_words, _MARK_COMMENT),
-                            (date_words, _MARK_DATE)):
+                            (date_words, _MARK_DATE), (by_prefixes, _MARK_PREFIX),
+                            (published_labels, _MARK_LABEL)):
             for word in words[:MAX_WORDS]:
                 if word:
                     found.first_bytes[(<bytes>word)[0]] |= <int>mark
