@@ -370,6 +370,13 @@ def test_a_declared_date_shown_as_the_update_is_the_edit():
     assert metadata(page(head, body)).date == "2023-04-26"
 
 
+def test_of_two_declared_publications_the_one_shown_as_the_update_is_the_edit():
+    head = ("<meta property='article:published_time' content='2017-12-15T08:50:02-05:00'>"
+            "<meta name='sailthru.date' content='2018-07-24'>")
+    body = f"<article><h1>The best movies of the year</h1><p>Updated Jul 24, 2018, 2:16pm EDT</p>{PROSE}</article>"
+    assert metadata(page(head, body)).date == "2017-12-15"
+
+
 def test_digits_read_the_other_way_round_match_the_declaration():
     head = ld({"@type": "Article", "headline": "Renovation costs", "datePublished": "2024-09-10"})
     body = f"<article><h1>Renovation costs</h1><p class='post-date'>09.10.2024</p>{PROSE}</article>"

@@ -588,9 +588,9 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
             declared = found.date
             vote(declared, S.PUBLISHED_DATE_WEIGHT)
     relabelled = {date for date, update in shown if update} - {date for date, update in shown if not update}
-    if relabelled and len(relabelled) < len(shown):
+    if relabelled and (len(relabelled) < len(shown) or stated - relabelled):
         # a declared "publication" the page shows as its update, beside a date it shows
-        # unlabelled: the CMS wrote the edit's time there (the shown date is the original)
+        # unlabelled or another declared publication: the CMS wrote the edit's time there
         stated -= relabelled
     for date in sorted(cast("set[str]", stated)):  # None discarded above
         if date != declared:  # the same claim twice (a meta and JSON-LD) is one vote
