@@ -555,7 +555,9 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
                 and (region.chrome == NULL or region.chrome == post_aside) and comments == NULL:
             # a post's meta column (an <aside> in the article) holds its dates, not its byline
             readable = region.chrome == NULL
-            context = (_IN_ARTICLE if region.articles_open else 0) | (_IN_CHROME | _IN_POST_ASIDE if not readable else 0)
+            context = _IN_ARTICLE if region.articles_open else 0
+            if not readable:
+                context |= _IN_CHROME | _IN_POST_ASIDE
             marks = _text_marks(c_node, found)
             if marks == -1:
                 pass  # spaces between elements
