@@ -138,7 +138,7 @@ def score(pages: list[dict], results: list[Result]) -> dict[str, dict[str, float
     table: dict[str, dict[str, float]] = {}
     for index, field in enumerate(FIELDS):
         exact = f1 = with_gold = given = without_gold = 0.0
-        for page, result in zip(pages, results):
+        for page, result in zip(pages, results, strict=True):
             got, gold = result[index], page[field]
             if gold:
                 with_gold += 1
@@ -245,7 +245,8 @@ def report(label: str, pages: list[dict], scores: dict[str, dict], seconds: dict
     first = next(iter(scores.values()))
     counts = ", ".join(f"{field} {first[field]['n']:.0f} ({first[field]['n_none']:.0f} without)" for field in FIELDS)
     print(f"\n{label}: {len(pages)} pages; gold values: {counts}")
-    header = f"{'contender':<22}" + "".join(f"{field + ' exact':>13}{'F1':>7}{'given':>7}" for field in FIELDS) + f"{'ms/page':>9}"
+    cells = "".join(f"{field + ' exact':>13}{'F1':>7}{'given':>7}" for field in FIELDS)
+    header = f"{'contender':<22}{cells}{'ms/page':>9}"
     print(header)
     print("-" * len(header))
     for name, table in scores.items():
@@ -277,7 +278,7 @@ def main() -> None:
             scores[name] = score(pages, results)
             if args.misses and name == "turbohtml metadata()":
                 index = FIELDS.index(args.misses)
-                for page, result in zip(pages, results):
+                for page, result in zip(pages, results, strict=True):
                     gold = page[args.misses]
                     if (gold and not equal(args.misses, result[index], gold)) or (not gold and result[index]):
                         print(f"  {page['id']}: got {result[index]!r} want {gold!r}")

@@ -14,6 +14,9 @@ IN_COMMENTS: int
 IN_ARTICLE: int
 DATE: int
 IN_HEADER: int
+IN_POST_ASIDE: int
+PUBLISHED: int
+ITEMPROP_PUBLISHED: int
 
 @type_check_only
 class DeclaredMetadata(TypedDict):
@@ -30,7 +33,7 @@ class DeclaredMetadata(TypedDict):
 def harvest_metadata(node: Node, /) -> DeclaredMetadata: ...
 def gather_sources(
     node: Node, byline_words: list[bytes], comment_words: list[bytes], date_words: list[bytes],
-    by_prefixes: list[bytes], stamp_after: int, /,
+    by_prefixes: list[bytes], published_labels: list[bytes], stamp_after: int, /,
 ) -> tuple[
     list[tuple[str, str]], str | None, str | None, list[tuple[Element, int, int]], list[tuple[Node, int]],
     list[tuple[str, str]] | None, str,

@@ -253,11 +253,14 @@ cdef enum:
     _IN_ARTICLE = 512      # inside <article> or <main>
     _DATE = 1024           # <time>, itemprop="date...", or class/id holding a date word
     _IN_HEADER = 4096      # inside a <header> outside any <article>/<main> (a site's or a title's)
+    _IN_POST_ASIDE = 8192  # inside an <aside> within <article>/<main> (a post's meta column; also _IN_CHROME)
+    _PUBLISHED = 16384     # an element whose text opens with a publication label ("Published: ...")
+    _ITEMPROP_PUBLISHED = 32768  # an element with itemprop="datePublished"
 
 H1, HEADLINE, REL_AUTHOR, ITEMPROP_AUTHOR = _H1, _HEADLINE, _REL_AUTHOR, _ITEMPROP_AUTHOR
 BYLINE_CLASS, ADDRESS, BY_PREFIX = _BYLINE_CLASS, _ADDRESS, _BY_PREFIX
 IN_CHROME, IN_COMMENTS, IN_ARTICLE, DATE = _IN_CHROME, _IN_COMMENTS, _IN_ARTICLE, _DATE
-IN_HEADER = _IN_HEADER
+IN_HEADER, IN_POST_ASIDE, PUBLISHED, ITEMPROP_PUBLISHED = _IN_HEADER, _IN_POST_ASIDE, _PUBLISHED, _ITEMPROP_PUBLISHED
 
 
 cdef const char *_META_KEYS[3]
@@ -291,6 +294,7 @@ ctypedef struct Sources:
     Words comment_words
     Words date_words
     Words by_prefixes
+    Words published_labels
     unsigned char first_bytes[256]   # _MARK_* bits of the lists with a word starting with that byte
     size_t stamp_after               # stamps are kept up to this many elements after the first title
     lxb_dom_node_t *scripts[MAX_SCRIPTS]  # the scripts whose type names ld+json, in order
@@ -322,6 +326,8 @@ cdef enum:
     _MARK_BYLINE = 1
     _MARK_COMMENT = 2
     _MARK_DATE = 4
+    _MARK_PREFIX = 8       # a byline prefix starts with that byte (text nodes)
+    _MARK_LABEL = 16       # a publication label starts with that byte (text nodes)
 
 
 cdef int _words_at(const lxb_char_t *data, size_t left, Words *words) noexcept nogil:
@@ -347,7 +353,7 @@ cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
             continue
         value, length = c_attr.value.data, c_attr.value.length
         for i in range(length):
-            starts = found.first_bytes[ascii_lower(value[i])] & ~marks
+            starts = found.first_bytes[ascii_lower(value[i])] & (_MARK_BYLINE | _MARK_COMMENT | _MARK_DATE) & ~marks
             if starts == 0:
                 continue
             if starts & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
@@ -377,6 +383,40 @@ cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
         if i + n == length and memchr(prefixes.data[k], 32, n) != NULL:
             return True
     return False
+
+
+cdef bint _reads_label(lxb_dom_node_t *c_node, Words *labels) noexcept nogil:
+    """Whether a text node opens (after spaces) with one of ``labels`` as a whole word
+    ("Published: May 2", "Published" alone; not "Publishers")."""
+    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
+    cdef const lxb_char_t *data = c_text.data.data
+    cdef size_t length = c_text.data.length, i = 0, k, n
+    cdef lxb_char_t after
+    while i < length and data[i] <= 32:
+        i += 1
+    for k in range(labels.count):
+        n = labels.length[k]
+        if i + n > length or not _prefix_lower(data + i, labels.data[k], n):
+            continue
+        if i + n == length:
+            return True
+        after = ascii_lower(data[i + n])
+        if not (97 <= after <= 122 or after >= 128):
+            return True
+    return False
+
+
+cdef int _text_marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
+    """The ``_MARK_PREFIX``/``_MARK_LABEL`` bits of a text node's first non-space byte
+    (``-1`` for a text of spaces alone): most texts start with no prefix's letter."""
+    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
+    cdef const lxb_char_t *data = c_text.data.data
+    cdef size_t length = c_text.data.length, i = 0
+    while i < length and data[i] <= 32:
+        i += 1
+    if i == length:
+        return -1
+    return found.first_bytes[ascii_lower(data[i])] & (_MARK_PREFIX | _MARK_LABEL)
 
 
 cdef bint _looks_like_stamp(lxb_dom_node_t *c_node) noexcept nogil:
@@ -425,6 +465,8 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
     cdef size_t ring_count = 0
     cdef uintptr_t itemprop = attr_id(root, "itemprop", 8)  # one name lookup per walk
     cdef lxb_dom_node_t *unfeatured = NULL  # a subtree the page-type counters skip
+    cdef lxb_dom_node_t *post_aside = NULL  # the <aside> inside an <article>/<main> we are inside, if any
+    cdef bint readable
     _start(&region)
     features_start(&found.features, root)
     while c_node != NULL:
@@ -445,6 +487,8 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
                 _leave(&region, c_node, tag)
                 if c_node == comments:
                     comments = NULL
+                elif c_node == post_aside:
+                    post_aside = NULL
                 c_node = next_node(root, c_node, &closing)
                 continue
             if _opaque(tag):
@@ -455,8 +499,10 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
                 continue
             ordinal += 1
             _enter(&region, c_node, tag)
+            if region.chrome == c_node and tag == LXB_TAG_ASIDE and region.articles_open:
+                post_aside = c_node
             context = ((_IN_CHROME if region.chrome != NULL else 0) | (_IN_HEADER if region.header != NULL else 0)
-                       | (_IN_ARTICLE if region.articles_open else 0))
+                       | (_IN_ARTICLE if region.articles_open else 0) | (_IN_POST_ASIDE if post_aside != NULL else 0))
             marks = _marks(c_node, found) if tag != LXB_TAG_BODY and tag != LXB_TAG_HTML else 0
             if comments == NULL and marks & _MARK_COMMENT:
                 comments = c_node
@@ -498,15 +544,27 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
                     kind |= _DATE   # itemprop="datePublished", "dateModified", ...
                 elif marks & _MARK_DATE:
                     kind |= _DATE
+                if value != NULL and _contains_lower(value, length, "datepublished", 13):
+                    kind |= _DATE | _ITEMPROP_PUBLISHED   # microdata declaring the publication
                 if kind:
                     _add_spot(found, c_node, ordinal, kind | context)
                     if kind & (_H1 | _HEADLINE) and not context & (_IN_CHROME | _IN_COMMENTS) and title == 0:
                         title = ordinal
                         _keep_ring(found, ring, ring_count)
         elif c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing and c_node.parent != NULL \
-                and region.chrome == NULL and comments == NULL:
-            if _reads_by(c_node, &found.by_prefixes):
-                _add_spot(found, c_node.parent, ordinal, _BY_PREFIX | (_IN_ARTICLE if region.articles_open else 0))
+                and (region.chrome == NULL or region.chrome == post_aside) and comments == NULL:
+            # a post's meta column (an <aside> in the article) holds its dates, not its byline
+            readable = region.chrome == NULL
+            context = _IN_ARTICLE if region.articles_open else 0
+            if not readable:
+                context |= _IN_CHROME | _IN_POST_ASIDE
+            marks = _text_marks(c_node, found)
+            if marks == -1:
+                pass  # spaces between elements
+            elif readable and marks & _MARK_PREFIX and _reads_by(c_node, &found.by_prefixes):
+                _add_spot(found, c_node.parent, ordinal, _BY_PREFIX | context)
+            elif marks & _MARK_LABEL and _reads_label(c_node, &found.published_labels):
+                _add_spot(found, c_node.parent, ordinal, _PUBLISHED | context)
             elif (title == 0 or ordinal <= title + found.stamp_after) and _looks_like_stamp(c_node):
                 if title == 0:  # before the title: keep the last few
                     ring[ring_count % STAMP_RING].node = c_node
@@ -528,18 +586,20 @@ cdef void _fill_words(Words *words, list encoded) noexcept:
 
 
 def gather_sources(Node node, list byline_words, list comment_words, list date_words, list by_prefixes,
-                   size_t stamp_after, /) -> tuple:
+                   list published_labels, size_t stamp_after, /) -> tuple:
     """Every metadata source of the page ``node`` belongs to, in one walk.
 
     The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
-    marking a byline, a comment section and a date, and byline prefixes ("by"). Returns
+    marking a byline, a comment section and a date, byline prefixes ("by") and publication
+    labels ("published": an element whose text opens with one is a ``PUBLISHED`` spot). Returns
     ``(metas, canonical, base, spots, stamps, scripts, page_type)``: ``metas`` the ``(key, content)``
     pairs of every ``<meta>`` with a ``content`` (key: the lower-cased ``property``,
     ``name`` or ``itemprop``, each that is present); ``canonical`` the first
     ``<link rel=canonical>`` href and ``base`` the first ``<base href>`` (or ``None``);
     ``spots`` the headings, byline and date candidates as ``(element, ordinal, kind)`` in
     document order, ``kind`` a mask of the module's flags; ``stamps`` the short texts
-    holding four or more digits outside page chrome and comments, from just before the
+    holding four or more digits outside page chrome (an ``<aside>`` within ``<article>``/``<main>``,
+    a post's meta column, is read: its spots carry ``IN_POST_ASIDE``) and comments, from just before the
     first heading to ``stamp_after`` elements after it, as ``(text node, ordinal)``
     (date stamps without markup: "Published on July 18, 2025"); ``scripts`` the
     ``(type, text)`` of every script whose type names ``ld+json``, in document order
@@ -565,12 +625,14 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.date_words, date_words)
         memset(found.first_bytes, 0, 256)
         for words, mark in ((byline_words, _MARK_BYLINE), (comment_words, _MARK_COMMENT),
-                            (date_words, _MARK_DATE)):
+                            (date_words, _MARK_DATE), (by_prefixes, _MARK_PREFIX),
+                            (published_labels, _MARK_LABEL)):
             for word in words[:MAX_WORDS]:
                 if word:
                     found.first_bytes[(<bytes>word)[0]] |= <int>mark
         found.stamp_after = stamp_after
         _fill_words(&found.by_prefixes, by_prefixes)
+        _fill_words(&found.published_labels, published_labels)
         with nogil:
             _gather(<lxb_dom_node_t *>doc.c_doc, found)
         metas = []

@@ -109,6 +109,12 @@ DATE_WORDS = ("date", "timestamp", "published", "posted-on", "updated")
 #: Words that open a byline ("By Jane Doe", German "Von", French "Par", ...).
 BY_PREFIXES = ("by", "von", "par", "por", "door", "av", "af")
 
+#: Labels that open a publication date ("Published: May 2, 2025", "<h4>Published</h4><p>May 2"),
+#: matched as whole words at the start of a text.
+PUBLISHED_LABELS = ("published", "posted on", "date published", "publication date", "first published",
+                    "originally published", "veröffentlicht", "erschienen am", "publié le", "publicado",
+                    "pubblicato")
+
 #: Credit lines the walk also takes for a byline's start ("Written by Jane Doe"), or,
 #: standing alone, for the label of the name in the next element.
 CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by", "geschrieben von")
@@ -205,6 +211,10 @@ VISIBLE_DATE_WEIGHT = 3.0
 PUBLISHED_DATE_WEIGHT = 2.5
 MODIFIED_DATE_WEIGHT = 1.0
 TIME_DATE_WEIGHT = 1.0
+#: A date under a publication label ("Published: ..."), wherever it stands outside chrome.
+LABELLED_DATE_WEIGHT = 4.0
+#: The /YYYY/MM/DD/ date of the page's address, when it repeats a declared publication date.
+URL_DATE_WEIGHT = 1.0
 #: A shown date under an "Updated" label votes with this share of a shown date's weight.
 UPDATE_SHOWN_SHARE = 0.5
 
@@ -226,5 +236,7 @@ DATED_TYPES = frozenset({"article", "blog", "news", "blogposting", "newsarticle"
 MAX_NAME_WORDS = 6
 MAX_NAME_CHARS = 60
 MAX_BYLINE_CHARS = 200
+#: A text of more words than this is a sentence, not a date stamp.
+MAX_STAMP_WORDS = 10
 #: Tags kept at most (keyword metas can hold hundreds).
 MAX_TAGS = 50

@@ -31,7 +31,10 @@ from turbohtml._harvest import (
     IN_CHROME,
     IN_COMMENTS,
     IN_HEADER,
+    IN_POST_ASIDE,
     ITEMPROP_AUTHOR,
+    ITEMPROP_PUBLISHED,
+    PUBLISHED,
     REL_AUTHOR,
     gather_sources,
 )
@@ -50,6 +53,7 @@ _BYLINE_WORDS = [word.encode("ascii") for word in S.BYLINE_WORDS]
 _COMMENT_WORDS = [word.encode("ascii") for word in S.COMMENT_WORDS]
 _DATE_WORDS = [word.encode("ascii") for word in S.DATE_WORDS]
 _BY_PREFIXES = [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)]
+_PUBLISHED_LABELS = [word.encode("utf8") for word in S.PUBLISHED_LABELS]
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 _EARLIEST = _dt.date(1995, 1, 1)
 _TOKEN = re.compile(r"\w+")
@@ -100,6 +104,7 @@ class _Sources:
         "canonical",
         "doc",
         "metas",
+        "numeric_dates",
         "page",
         "page_type",
         "spot_texts",
@@ -111,9 +116,10 @@ class _Sources:
 
     def __init__(self, doc: Document) -> None:
         metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
-            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, S.NEAR_TITLE_AFTER)
+            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
+        self.numeric_dates: set[str] = set()  # shown dates read from digits alone (_shown_dates)
         self.metas: dict[str, list[str]] = {}
         for key, value in metas:
             self.metas.setdefault(key, []).append(_html.unescape(value) if "&" in value else value)
@@ -287,13 +293,22 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool]) -> tu
     return best, (best_key[0] if best_key else 0.0)
 
 
+# the permalink a documentation generator appends to a heading (Sphinx's "¶", "#", "§")
+_PERMALINK = re.compile(r"\s*[\u00b6\u00a7#\U0001f517]+$")
+
+
+def _heading_text(text: str | None) -> str:
+    """A title candidate's text, folded, without a trailing permalink mark."""
+    return _PERMALINK.sub("", _fold(text))
+
+
 def _title(src: _Sources, site_keys: list[str],
            headings: list[tuple[Element, int, int]]) -> tuple[str | None, str | None]:
     """The title, and the site name the ``<title>`` revealed (if any)."""
     candidates: list[_Candidate] = []
 
     def add(text: str | None, weight: float, rank: int) -> None:
-        text = _fold(text)
+        text = _heading_text(text)
         key = _title_key(text) if text and len(text) <= 400 else ("", 0)
         if key[1] and key[0].replace(" ", "") not in site_keys:
             candidates.append(_Candidate(text, weight, rank, key))
@@ -534,15 +549,18 @@ def _iso(value: str | None) -> str | None:
 
 
 def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool,
-          url_date: str | None = None) -> str | None:
+          url_date: str | None = None, labelled: str | None = None) -> str | None:
     """The publication date. The dates shown next to the title and the dates the page
     declares vote; the winner must be shown or a declared publication date. A declared
     modification date only supports a shown one, a date shown under an "Updated" label
     weighs less than a declared publication date, and a declared date on a page that is
     not dated content (no article type, no ``article:published_time``, no date shown)
     is a CMS stamp, not a publication date. Several dates next to the title are a
-    listing's teasers and do not vote. The first ``<time>`` of the page (``dates()``'s
-    time signal) stands alone only on a page with a byline."""
+    listing's teasers and do not vote. A date under a publication label anywhere
+    (``labelled``) votes as a shown date, the address's date (``url_date``) supports a
+    declared date it repeats. The first ``<time>`` of the page (``dates()``'s time
+    signal) stands alone only on a page with a byline, on a forum thread or when the
+    address repeats it."""
     votes: dict[str, float] = {}
 
     def vote(date: str | None, weight: float) -> None:
@@ -554,6 +572,9 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     if src.article is not None:
         stated.add(_iso(_ld_text(src.article.get("datePublished"))))
     stated.discard(None)
+    if not stated:  # microdata on the page's elements, when nothing in the head declares one
+        stated.add(_microdata_published(src))
+        stated.discard(None)
     # dates() reads the same declarations and more (a date in the URL, further names):
     # asked when the page states no publication date itself
     found = src.doc.dates(_PUBLICATION) if not stated else None
@@ -566,10 +587,18 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
         else:
             declared = found.date
             vote(declared, S.PUBLISHED_DATE_WEIGHT)
+    relabelled = {date for date, update in shown if update} - {date for date, update in shown if not update}
+    if relabelled and (len(relabelled) < len(shown) or stated - relabelled):
+        # a declared "publication" the page shows as its update, beside a date it shows
+        # unlabelled or another declared publication: the CMS wrote the edit's time there
+        stated -= relabelled
     for date in sorted(cast("set[str]", stated)):  # None discarded above
         if date != declared:  # the same claim twice (a meta and JSON-LD) is one vote
             vote(date, S.PUBLISHED_DATE_WEIGHT)
             declared = declared or date
+    claims = {date for date in (*stated, declared) if date}
+    if url_date in claims:
+        vote(url_date, S.URL_DATE_WEIGHT)  # the address dates the declaration: a publication, not an edit
     if modified != declared and modified not in stated:
         vote(modified, S.MODIFIED_DATE_WEIGHT)  # a publication date equal to it is one claim, not two
     if len([date for date, update in shown if not update]) > S.MAX_SHOWN_DATES:
@@ -579,12 +608,14 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     # shown publication day one off a declared one ("2025-12-02T23:00Z", shown "Dec 3")
     # is that declaration, not a second date
     # (unless the page's address dates the shown day: then the shown day is the local one)
-    claims = {date for date in (*stated, declared) if date}
-    shown = [(_same_day(date, claims) if not update and date != url_date else date, update)
+    shown = [(_same_day(date, claims, date in src.numeric_dates) if not update and date != url_date else date, update)
              for date, update in shown]
     shown_dates = [date for date, _update in shown]
     for index, (date, update) in enumerate(shown):
         vote(date, S.VISIBLE_DATE_WEIGHT * (S.UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
+    if labelled is not None:  # "Published: ...", next to the title or not, shows the date itself
+        shown_dates.append(labelled)
+        vote(labelled, S.LABELLED_DATE_WEIGHT)
     if not votes:
         return None
     dated = (src.article is not None or (src.meta("og:type") or "").lower() in S.DATED_TYPES
@@ -592,8 +623,11 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     best = max(votes, key=lambda date: (votes[date], date == declared))
     if best in shown_dates or ((best == declared or best in stated) and (dated or shown_dates)):
         return best
-    if found is not None and found.signal == "time" and len(votes) == 1 and bylined:
-        return best  # the page's first <time> on a page with a byline, nothing contradicting it
+    if (found is not None and found.signal == "time" and len(votes) == 1
+            and (bylined or src.page_type == "forum" or best == url_date)):
+        # the page's first <time>, nothing contradicting it, on a page with a byline, on a
+        # thread (its opening post's time) or repeating the date in the page's address
+        return best
     return None
 
 
@@ -611,13 +645,19 @@ def _url_date(url: str | None) -> str | None:
         return None
 
 
-def _same_day(date: str, claims: set[str]) -> str:
-    """``date``, or the claimed date one day off it (the same moment in another zone)."""
+def _same_day(date: str, claims: set[str], numeric: bool = False) -> str:
+    """``date``, or the claimed date one day off it (the same moment in another zone), or,
+    for a date ``numeric`` digits showed, the claimed date they read the other way
+    ("09.10.2024": 9 October, or September 10 on a US page)."""
     if date in claims:
         return date
     day = _dt.date.fromisoformat(date)
+    readings = [day]
+    if numeric and day.day <= 12 and day.day != day.month:
+        readings.append(day.replace(month=day.day, day=day.month))
     for claim in claims:
-        if abs((_dt.date.fromisoformat(claim) - day).days) == 1:
+        if any(abs((_dt.date.fromisoformat(claim) - reading).days) <= (1 if reading is day else 0)
+               for reading in readings):
             return claim
     return date
 
@@ -639,6 +679,41 @@ def _labelled_update(label: str, klass: str = "") -> bool:
     return bool(klass) and bool(_UPDATE_LABEL.search(klass)) and not _PUBLISHED_CLASS.search(klass)
 
 
+def _microdata_published(src: _Sources) -> str | None:
+    """The first ``itemprop="datePublished"`` element's date outside chrome and comments
+    (``<abbr itemprop="datePublished" title="2025-12-19T15:18">``; a ``<meta>`` is a meta)."""
+    for node, _ordinal, kind in src.spots:
+        if kind & ITEMPROP_PUBLISHED and _readable(kind):
+            return _iso(node.attr("datetime") or node.attr("content") or node.attr("title")) or _iso_in_text(
+                src.spot_text(node))
+    return None
+
+
+def _labelled_publication(src: _Sources) -> str | None:
+    """The date a publication label states anywhere on the page outside chrome and
+    comments ("Published: May 2, 2025", ``<h4>Published</h4><p>May 2, 2025</p>``: the
+    label's element, else its parent); ``None`` when there is none or the labels state
+    more dates than one page has (a listing's teasers)."""
+    found: list[str] = []
+    for node, _ordinal, kind in src.spots:
+        if not kind & PUBLISHED or not _readable(kind):
+            continue
+        text = src.spot_text(node)
+        date = _iso_in_text(text)
+        parent = node.parent
+        if date is None and parent is not None:
+            date = _iso_in_text(src.spot_text(parent))
+        if date is not None and date not in found:
+            found.append(date)
+    return found[0] if 0 < len(found) <= S.MAX_SHOWN_DATES else None
+
+
+def _readable(kind: int) -> bool:
+    """Whether a spot may show the page's date: outside comments and page chrome, or
+    in a post's meta column (an ``<aside>`` within the article, beside its title)."""
+    return not kind & IN_COMMENTS and (not kind & IN_CHROME or bool(kind & IN_POST_ASIDE))
+
+
 def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bool]]:
     """The dates in date stamps and bylines next to the title, nearest first, each with
     whether a label calls it an update ("Last updated: ..."). Nested elements stating
@@ -650,7 +725,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
     node: Node
     for node, ordinal, kind in src.spots:
         offset = ordinal - title_ordinal
-        if (kind & (DATE | BYLINE_CLASS | BY_PREFIX) and not kind & (IN_CHROME | IN_COMMENTS)
+        if (kind & (DATE | BYLINE_CLASS | BY_PREFIX | PUBLISHED) and _readable(kind)
                 and -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER):
             pending.append((abs(offset), node, kind, False))
     for node, ordinal in src.stamps:
@@ -663,7 +738,8 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             break  # enough to tell a page from a listing
         if stamp:
             text = node.text
-            date = _iso_in_text(text)
+            # a sentence mentioning a date ("The tax season ends April 15, 2025.") is prose
+            date = _iso_in_text(text) if len(text.split()) <= S.MAX_STAMP_WORDS else None
         else:
             text = src.spot_text(node)
             date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
@@ -684,6 +760,8 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         else:
             label, klass = text, node.attr("class") or ""
         update = _labelled_update(label, klass)
+        if _NUMERIC_DATE.search(text):
+            src.numeric_dates.add(date)
         if date in near:
             first, earlier = near[date]
             near[date] = (first, earlier or update)
@@ -692,6 +770,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
     return [(date, update) for date, (_, update) in sorted(near.items(), key=lambda item: item[1][0])]
 
 
+_NUMERIC_DATE = re.compile(r"\b\d\d?[./-]\d\d?[./-]\d\d")
 _DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
 
 
@@ -803,7 +882,7 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
     publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
                                         *(src.meta(name) for name in S.PUBLISHER_METAS)) if v}
     publishers.discard("")
-    title_ordinal = next((ordinal for node, ordinal, kind in headings if _fold(node.text) == title), None)
+    title_ordinal = next((ordinal for node, ordinal, kind in headings if _heading_text(node.text) == title), None)
     if title_ordinal is None and headings:
         title_ordinal = headings[0][1]
     author = _author(src, publishers, src.spots, title_ordinal)
@@ -822,7 +901,7 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
         title=title,
         author=author,
         date=_date(src, _shown_dates(src, title_ordinal), date_modified, author is not None,
-                   _url_date(page_url) or _url_date(canonical)),
+                   _url_date(page_url) or _url_date(canonical), _labelled_publication(src)),
         date_modified=date_modified,
         description=_fold(description) or None,
         site_name=_fold(site_name) or None,
