@@ -391,6 +391,20 @@ def test_a_listing_the_model_is_unsure_of_is_read_as_one_when_it_is_surely_no_ar
     assert "the NPMC is not an entry-level program." in article.text
 
 
+def test_a_grid_with_no_paragraph_is_read_whole_on_a_page_that_is_no_article() -> None:
+    # no unit reaches 25 characters, so nothing scores; a collection page is its main
+    # region read whole: the category cards, without the menus around them
+    article = wcxb_page("4509").article()  # peacetarget.com WooCommerce category grid
+    assert article.page_type == "collection"
+    assert "- Power Banks (158)" in article.text
+    assert "Bluetooth Speakers (44)" in article.text
+    assert "Firestarter" not in article.text  # the shop's menu
+
+
+def test_a_page_with_no_main_content_still_has_none() -> None:
+    assert parse("<html><body><nav><a href='/'>Home</a></nav><p>Hi</p></body></html>").main_content() is None
+
+
 def test_a_page_read_whole_after_the_unpruned_retry_leaves_its_boilerplate_blocks_out() -> None:
     # the unpruned retry won for a short winner, but the page read whole holds a page of
     # text without its boilerplate-classed blocks: the filter menus stay out

@@ -1059,6 +1059,24 @@ cdef lxb_dom_node_t *_main_region(lxb_dom_node_t *winner, lxb_dom_node_t *root) 
     return region
 
 
+cdef lxb_dom_node_t *_first_region(lxb_dom_node_t *root) noexcept nogil:
+    """The page's first <main>, else its <body>, below ``root`` (``root`` itself when it is
+    an element holding neither)."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_node_t *body = NULL
+    cdef bint closing = False
+    while c_node != NULL:
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
+            if c_node.local_name == LXB_TAG_MAIN:
+                return c_node
+            if c_node.local_name == LXB_TAG_BODY and body == NULL:
+                body = c_node
+        c_node = next_node(root, c_node, &closing)
+    if body != NULL:
+        return body
+    return root if root.type == LXB_DOM_NODE_TYPE_ELEMENT else NULL
+
+
 cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page,
                                        HarvestWalk *harvest=NULL) noexcept nogil:
     """The highest-scoring container below ``root`` after the link-density discount, or NULL.
@@ -1116,6 +1134,12 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             tried_text = _kept_text(tried, root, mode[0])
         if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text):
             winner, text, mode[0] = tried, tried_text, pass_mode
+    if winner == NULL and kind & PASS_WHOLE_PAGE:
+        # nothing scored (a grid of short item links, no paragraph of 25 characters): a
+        # page that is no article is its main region read whole, when it keeps some text
+        tried = _first_region(root)
+        if tried != NULL and _kept_text(tried, root, mode[0]) >= MIN_PARAGRAPH:
+            winner = tried
     if winner != NULL and kind & PASS_WHOLE_PAGE:
         winner = _main_region(winner, root)
         if mode[0] == PASSES[1].mode | kind \
