@@ -8,6 +8,7 @@ import importlib.util
 import json
 import os
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -66,25 +67,43 @@ def bench_module(name: str):
     return module
 
 
+@contextmanager
+def collector_paused():
+    """Python's cyclic collector off for the block: its passes grow with every object
+    alive, and would time (or slow) the collector instead of the work."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def best_time(call, *args, runs: int = 5) -> float:
     """The best of ``runs`` runs in process CPU time with the collector paused: a busy
     machine or a collection mid-run does not bend a growth ratio."""
     best = float("inf")
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         for _ in range(runs):
             start = time.process_time()
             call(*args)
             best = min(best, time.process_time() - start)
-    finally:
-        if enabled:
-            gc.enable()
     return best
 
 
-def growth_ratio(call, small, large) -> float:
+def growth_ratio(call, small, large, *, clear: float = 0.0, rounds: int = 5) -> float:
     """Best time on ``large`` over best time on ``small``: for inputs 4x apart, about 4 when
-    the work is linear, 16 when quadratic."""
-    best_time(call, small)  # warm-up: patterns compiled, caches filled
-    return best_time(call, large) / best_time(call, small)
+    the work is linear, 16 when quadratic. The sizes alternate, one run each a round, so
+    both see the same machine. From the second round on, a ratio under ``clear`` (callers
+    pass half their bound) ends the measurement: more rounds only lower the best times,
+    and only a small input timed twice at double its time could hide a ratio past the
+    bound behind one under half of it."""
+    best_time(call, small, runs=1)  # warm-up: patterns compiled, caches filled, arenas pooled
+    small_seconds = large_seconds = float("inf")
+    for done in range(1, rounds + 1):
+        small_seconds = min(small_seconds, best_time(call, small, runs=1))
+        large_seconds = min(large_seconds, best_time(call, large, runs=1))
+        if done >= 2 and large_seconds < clear * small_seconds:
+            break
+    return large_seconds / small_seconds
