@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gc
 import gzip
 import importlib.util
@@ -12,6 +13,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+import turbohtml
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(os.environ.get("TURBOHTML_DATA", REPO.parent / "shared" / "data"))
@@ -57,14 +60,30 @@ def readability_pages() -> list[Path]:
     return sorted(p for p in data_path("readability-pages", "pages").iterdir() if p.is_dir())
 
 
+@functools.cache
 def bench_module(name: str):
-    """A module of bench/ (the benchmark metric, the htmldate case runner), loaded by path:
-    bench/ is no package, and the checkout must not go on sys.path (it would shadow the
-    installed, compiled turbohtml)."""
+    """A module of bench/ (the benchmark metric, the htmldate case runner), loaded by path
+    once a session: bench/ is no package, and the checkout must not go on sys.path (it
+    would shadow the installed, compiled turbohtml)."""
     spec = importlib.util.spec_from_file_location(f"bench_{name}", REPO / "bench" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="session")
+def wcxb_dev() -> list[dict]:
+    """Every WCXB-dev page parsed once a session for the tests that read them all (page
+    types, main content by type, the metadata floors): bench/metadata.py's record of the
+    page (id, url, gold title, author and date) with what the page gives, ``page_type``,
+    ``article_text`` and ``metadata``; the HTML is not kept."""
+    data_path("wcxb-dev", "ground-truth")
+    pages = []
+    for item in bench_module("metadata").iter_wcxb_pages(None):  # one page held at a time
+        doc = turbohtml.parse(item.pop("html"))
+        item.update(page_type=doc.page_type(), article_text=doc.article().text, metadata=doc.metadata(item["url"]))
+        pages.append(item)
+    return pages
 
 
 @contextmanager
