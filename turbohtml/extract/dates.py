@@ -108,7 +108,7 @@ def _near_cores(pattern: re.Pattern[str], text: str, core: re.Pattern[str]) -> I
 
 
 def _written(text: str) -> _dt.datetime | None:
-    matches = P.WRITTEN_DATE.finditer(text) if len(text) <= 200 else _near_cores(P.WRITTEN_DATE, text, P.YEAR_CORE)
+    matches = P.written_date().finditer(text) if len(text) <= 200 else _near_cores(P.written_date(), text, P.YEAR_CORE)
     for match in matches:
         if match["m1"] is not None:
             month, day, year = match["m1"], match["d1"], match["y1"]
@@ -424,7 +424,7 @@ def _stage_headings(title: str | None, h1s: list[str], window: _Window) -> _dt.d
 
 
 def _labelled(search: str, window: _Window) -> _dt.datetime | None:
-    match = next(_near_cores(P.LABELLED_DATE, search, P.NUMERIC_CORE), None)
+    match = next(_near_cores(P.labelled_date(), search, P.NUMERIC_CORE), None)
     if match is None:
         return None
     parts = [int(p) for p in match.groups() if p]
