@@ -4,11 +4,10 @@ sources disagree, and a floor on the wcxb-dev ground truth (bench/metadata.py's 
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 
 import pytest
-from conftest import REPO, data_path, read_gzip_text
+from conftest import bench_module, data_path, read_gzip_text
 
 import turbohtml
 from turbohtml.extract import Metadata, metadata
@@ -475,13 +474,6 @@ def test_hostile_pages_stay_bounded():
 
 # ---------------------------------------------------------------- floor on real pages
 
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_metadata", REPO / "bench" / "metadata.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
-
-
 #: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.756, author 0.696,
 #: date 0.875, a date given on 14% of the pages without one. The floors sit about 0.03
 #: below (the ceiling 0.02 above): room for unrelated changes, not for a regression.
@@ -493,15 +485,9 @@ READABILITY_FLOORS = {"title": 0.50, "author": 0.53, "date": 0.90}
 READABILITY_MAX_MADE_UP_DATES = 0.50
 
 
-def test_floor_on_wcxb_dev():
-    data_path("wcxb-dev", "ground-truth")
-    bench = _bench()
-    pages, results = [], []
-    for item in bench.iter_wcxb_pages(None):  # one page held at a time
-        meta = turbohtml.parse(item.pop("html")).metadata(item["url"])
-        pages.append(item)
-        results.append((meta.title, meta.author, meta.date))
-    scores = bench.score(pages, results)
+def test_floor_on_wcxb_dev(wcxb_dev):
+    results = [(page["metadata"].title, page["metadata"].author, page["metadata"].date) for page in wcxb_dev]
+    scores = bench_module("metadata").score(wcxb_dev, results)
     for field, floor in FLOORS.items():
         assert scores[field]["exact"] >= floor, (field, scores[field])
     assert scores["date"]["given"] <= MAX_MADE_UP_DATES, scores["date"]
@@ -509,7 +495,7 @@ def test_floor_on_wcxb_dev():
 
 def test_floor_on_the_readability_pages():
     data_path("readability-pages", "pages")
-    bench = _bench()
+    bench = bench_module("metadata")
     pages = bench.readability_pages(None)
     results = []
     for item in pages:

@@ -8,7 +8,6 @@ import os
 import random
 import re
 import threading
-import time
 
 import html5lib
 import pytest
@@ -17,7 +16,16 @@ from selectolax import lexbor  # required: the tree comparisons must fail, not s
 import turbohtml
 from turbohtml import Comment, Document, Element, Node, Text, parse
 
-from conftest import UNDER_ASAN, article_benchmark, data_path, measures_rss, read_gzip_text, readability_pages
+from conftest import (
+    UNDER_ASAN,
+    article_benchmark,
+    best_time,
+    data_path,
+    growth_ratio,
+    measures_rss,
+    read_gzip_text,
+    readability_pages,
+)
 
 PAGE = """<!doctype html>
 <html lang="en"><head><title> A  small
@@ -372,22 +380,6 @@ def within_caps(markup: str) -> bool:
             and most_listed * 4 * tokens <= RECONSTRUCT_ALLOWANCE)
 
 
-def _best_seconds(run, repeat: int = 3) -> float:
-    """Best of ``repeat`` runs in CPU time of this process: other processes on the
-    machine do not count (a parse runs on the calling thread), nor does Python's cyclic
-    garbage collector (its passes grow with every object alive, handles included)."""
-    best = float("inf")
-    gc.disable()
-    try:
-        for _ in range(repeat):
-            started = time.process_time()
-            run()
-            best = min(best, time.process_time() - started)
-    finally:
-        gc.enable()
-    return best
-
-
 def assert_linear(make, work=parse, size: int = 150_000) -> None:
     """Time of ``work(make(4n))`` over ``work(make(n))``, with n the first power of two
     whose markup reaches ``size`` characters and takes 20 ms at least (shorter runs are
@@ -399,15 +391,9 @@ def assert_linear(make, work=parse, size: int = 150_000) -> None:
         work(make(64))
         return
     n = 16
-    while len(make(n)) < size or (_best_seconds(lambda: work(make(n)), 1) < 0.02 and len(make(n)) < 4_000_000):
+    while len(make(n)) < size or (best_time(lambda: work(make(n)), runs=1) < 0.02 and len(make(n)) < 4_000_000):
         n *= 2
-    small, large = make(n), make(4 * n)
-    work(small)  # warm-up: pooled documents, arenas
-    small_seconds, large_seconds = float("inf"), float("inf")
-    for _ in range(5):  # alternated, so both sizes see the same machine
-        small_seconds = min(small_seconds, _best_seconds(lambda: work(small), 1))
-        large_seconds = min(large_seconds, _best_seconds(lambda: work(large), 1))
-    ratio = large_seconds / small_seconds
+    ratio = growth_ratio(work, make(n), make(4 * n), clear=6)
     assert ratio < 12, f"time(4n)/time(n) = {ratio:.1f} at n = {n}"
 
 

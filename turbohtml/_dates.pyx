@@ -14,6 +14,7 @@ Subtrees htmldate cleans before its text search (embedded media, frames, ``<svg>
 ``<math>``, ``<label>``, the archive.org banner) are skipped whole.
 """
 
+from libc.stdint cimport SIZE_MAX
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
@@ -637,60 +638,47 @@ cdef class Candidates:
                 n += 1
         return n
 
-    def jsonld(self) -> list:
-        """The text of each JSON-LD (or settings+json) script."""
+    cdef object _row(self, _Elem *e):
+        """One element's row, as the method of its kind describes it."""
+        if e.kind == _EL_JSON:
+            return _slice(&self.w.json, e)
+        if e.kind == _EL_H1:
+            return _element_text(&self.w.text, e)
+        if e.kind == _EL_MARKED:
+            return (_element_text(&self.w.text, e), _span_str(e.a))
+        return (_span_str(e.a), _span_str(e.b), _span_str(e.c), _element_text(&self.w.text, e))
+
+    cdef list _rows(self, int kind, size_t most, bint none_past):
+        """The rows of one kind's elements in page order: the first ``most``, or none at
+        all past ``most`` when ``none_past`` (htmldate's caps)."""
         cdef size_t i
         cdef list out = []
+        if none_past and self._count(kind) > most:
+            return out
         for i in range(self.w.n_elems):
-            if self.w.elems[i].kind == _EL_JSON:
-                out.append(_slice(&self.w.json, &self.w.elems[i]))
+            if self.w.elems[i].kind == kind and <size_t>len(out) < most:
+                out.append(self._row(&self.w.elems[i]))
         return out
+
+    def jsonld(self) -> list:
+        """The text of each JSON-LD (or settings+json) script."""
+        return self._rows(_EL_JSON, SIZE_MAX, False)
 
     def times(self) -> list:
         """``(datetime, class, pubdate, text)`` per ``<time>``; none beyond 1,000 of them."""
-        cdef size_t i
-        cdef _Elem *e
-        cdef list out = []
-        if self._count(_EL_TIME) > _MAX_ELEMENTS:
-            return out
-        for i in range(self.w.n_elems):
-            e = &self.w.elems[i]
-            if e.kind == _EL_TIME:
-                out.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _element_text(&self.w.text, e)))
-        return out
+        return self._rows(_EL_TIME, _MAX_ELEMENTS, True)
 
     def abbrs(self) -> list:
         """``(data_utime, class, title, text)`` per ``<abbr>`` (the first 1,000)."""
-        cdef size_t i
-        cdef _Elem *e
-        cdef list out = []
-        for i in range(self.w.n_elems):
-            e = &self.w.elems[i]
-            if e.kind == _EL_ABBR and len(out) < _MAX_ELEMENTS:
-                out.append((_span_str(e.a), _span_str(e.b), _span_str(e.c), _element_text(&self.w.text, e)))
-        return out
+        return self._rows(_EL_ABBR, _MAX_ELEMENTS, False)
 
     def marked(self) -> list:
         """``(text, title)`` per date-marked element; none beyond 1,000 (htmldate's cap)."""
-        cdef size_t i
-        cdef _Elem *e
-        cdef list out = []
-        if self._count(_EL_MARKED) > _MAX_ELEMENTS:
-            return out
-        for i in range(self.w.n_elems):
-            e = &self.w.elems[i]
-            if e.kind == _EL_MARKED:
-                out.append((_element_text(&self.w.text, e), _span_str(e.a)))
-        return out
+        return self._rows(_EL_MARKED, _MAX_ELEMENTS, True)
 
     def h1s(self) -> list:
         """The text of each ``<h1>``."""
-        cdef size_t i
-        cdef list out = []
-        for i in range(self.w.n_elems):
-            if self.w.elems[i].kind == _EL_H1:
-                out.append(_element_text(&self.w.text, &self.w.elems[i]))
-        return out
+        return self._rows(_EL_H1, SIZE_MAX, False)
 
     def segments(self) -> list:
         """Short text segments (trimmed, 4+ digits) directly inside div/p/li/span/h2-h4/time/ul."""

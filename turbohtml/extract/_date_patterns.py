@@ -9,6 +9,7 @@ Dutch), full and abbreviated.
 
 from __future__ import annotations
 
+import functools
 import re
 
 # ---------------------------------------------------------------- <meta> names
@@ -132,13 +133,20 @@ _YEAR = r"(?:19[0-9]{2}|2[0-9]{3})"
 #: Written dates: "May 23, 2016", "Sept. 5th 2019", "3. Januar 2019", "12th of December
 #: 2018", "1er janvier 2020", "5 de mayo de 2019", "19 Oct 2022" (RFC 2822 after the weekday),
 #: and year first, "2023 Jan 7" (the citation_publication_date form of PubMed and journals).
-WRITTEN_DATE = re.compile(
+_WRITTEN_DATE = (
     rf"(?<![^\W\d_])(?P<m1>{_MONTH_ALT})\.?\s+(?P<d1>{_DAY})(?:st|nd|rd|th)?\.?,?\s+(?P<y1>{_YEAR})(?![0-9])"
     rf"|(?<![0-9])(?P<d2>{_DAY})(?:st|nd|rd|th|er|e|º|°|\.)?\s*(?:of\s+|de\s+|di\s+|-)?"
     rf"(?P<m2>{_MONTH_ALT})(?![^\W\d_])\.?,?\s*(?:de\s+|del\s+|-)?(?P<y2>{_YEAR})(?![0-9])"
-    rf"|(?<![0-9])(?P<y3>{_YEAR})\s+(?P<m3>{_MONTH_ALT})\.?\s+(?P<d3>{_DAY})(?![0-9])",
-    re.IGNORECASE,
+    rf"|(?<![0-9])(?P<y3>{_YEAR})\s+(?P<m3>{_MONTH_ALT})\.?\s+(?P<d3>{_DAY})(?![0-9])"
 )
+
+
+@functools.cache
+def written_date() -> re.Pattern[str]:
+    """The written-date pattern, compiled on first use: its month-name alternations are
+    the costliest pattern of the package to compile (a tenth of ``import turbohtml``)."""
+    return re.compile(_WRITTEN_DATE, re.IGNORECASE)
+
 
 #: Where a written date may end: a plausible year. Long texts are searched for written
 #: dates only in windows before these (the month-name alternation is slow to scan).
@@ -201,15 +209,22 @@ TIMESTAMP = re.compile(
 )
 #: Labelled dates: "Last updated: 5/5/20", "Datum: 10.11.2017", "Stand: 1.4.18",
 #: "Veröffentlicht am 6.12.06", Turkish "yayımlanma tarihi" (htmldate's idiosyncrasies).
-LABELLED_DATE = re.compile(
+_LABELLED_DATE = (
     r"(?:date[^0-9\"]{0,20}|updated|last-modified|published|posted|on)"
     r"[ :]{0,9}?([0-9]{1,4})[./]([0-9]{1,2})[./]([0-9]{2,4})"
     r"|(?:Datum|Stand|Veröffentlicht am):? ?([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{2,4})"
     r"|(?:güncellen?me|yayı(?:m|n)lan?ma) {0,9}?(?:tarihi)? {0,9}?:? {0,9}?([0-9]{1,2})[./]([0-9]{1,2})[./]([0-9]{2,4})"
     r"|([0-9]{1,2})[./]([0-9]{1,2})[./]([0-9]{2,4}) {0,9}?(?:'de|'da|'te|'ta|’de|’da|’te|’ta|tarihinde)"
-    r" {0,9}(?:güncellendi|yayı(?:m|n)landı)",
-    re.IGNORECASE,
+    r" {0,9}(?:güncellendi|yayı(?:m|n)landı)"
 )
+
+
+@functools.cache
+def labelled_date() -> re.Pattern[str]:
+    """The labelled-date pattern, compiled on first use (the second costliest to compile)."""
+    return re.compile(_LABELLED_DATE, re.IGNORECASE)
+
+
 #: Copyright notices: "© 2017", "(c) 2009-2017", "Copyright 2015" (a floor for the
 #: page-wide vote, never a date; see dates._search_page).
 COPYRIGHT = re.compile(

@@ -27,7 +27,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
@@ -55,7 +55,7 @@ class _Window:
         #: US pages write 04/05/2018 for April 5th (``<html lang="en-US">``)
         self.month_first = lang is not None and lang.strip().lower().replace("_", "-") == "en-us"
 
-    def accepts(self, value: _dt.datetime | None) -> bool:
+    def accepts(self, value: _dt.datetime | None) -> TypeGuard[_dt.datetime]:
         return value is not None and self.earliest <= value.date() <= self.latest
 
     def year_ok(self, year: int) -> bool:
@@ -108,7 +108,7 @@ def _near_cores(pattern: re.Pattern[str], text: str, core: re.Pattern[str]) -> I
 
 
 def _written(text: str) -> _dt.datetime | None:
-    matches = P.WRITTEN_DATE.finditer(text) if len(text) <= 200 else _near_cores(P.WRITTEN_DATE, text, P.YEAR_CORE)
+    matches = P.written_date().finditer(text) if len(text) <= 200 else _near_cores(P.written_date(), text, P.YEAR_CORE)
     for match in matches:
         if match["m1"] is not None:
             month, day, year = match["m1"], match["d1"], match["y1"]
@@ -424,7 +424,7 @@ def _stage_headings(title: str | None, h1s: list[str], window: _Window) -> _dt.d
 
 
 def _labelled(search: str, window: _Window) -> _dt.datetime | None:
-    match = next(_near_cores(P.LABELLED_DATE, search, P.NUMERIC_CORE), None)
+    match = next(_near_cores(P.labelled_date(), search, P.NUMERIC_CORE), None)
     if match is None:
         return None
     parts = [int(p) for p in match.groups() if p]
@@ -515,7 +515,7 @@ def _search_page(search: str, window: _Window,
     floor = copyright_year.year if copyright_year is not None and window.accepts(copyright_year) else 0
 
     def acceptable(value: _dt.datetime | None) -> bool:
-        return window.accepts(value) and value.year >= floor  # type: ignore[union-attr]
+        return window.accepts(value) and value.year >= floor
 
     for pattern, build in _PAGE_FAMILIES:
         best = _vote(_family(search, pattern, build, window), window)
@@ -537,8 +537,8 @@ def _stage_text(segments: list[str], search: str, metas: list[tuple[int, str, st
     if match is not None:
         day = _make(*(int(x) for x in match[1].split("-")))
         if window.accepts(day):
-            timed = _make(day.year, day.month, day.day, int(match[2]), int(match[3]), int(match[4]))  # type: ignore[union-attr]
-            return (timed or day), "text"  # type: ignore[return-value]
+            timed = _make(day.year, day.month, day.day, int(match[2]), int(match[3]), int(match[4]))
+            return (timed or day), "text"
     for kind, key, value in metas:
         if kind == META_PROPERTY and key.strip().lower() in P.META_IMAGE:
             found = _url_date(value, window)
