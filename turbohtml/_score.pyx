@@ -611,6 +611,7 @@ cdef double COUSIN_SCORE_SHARE = 0.5   # a candidate beside the winner this stro
 cdef double SIBLING_SCORE_SHARE = 0.2  # a sibling scoring this share of the winner is appended
 cdef double MIN_SIBLING_SCORE = 10     # ... and at least this much
 cdef double MAX_SIBLING_LINK_SHARE = 0.25  # a sibling <p> with more link text is not prose
+cdef double PARENT_SCORE_SHARE = 1.0 / 3  # climbing, scores below this share of the last stop the climb
 
 
 cdef bint _contains_node(lxb_dom_node_t *ancestor, lxb_dom_node_t *c_node) noexcept nogil:
@@ -806,7 +807,7 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
     # 3. parent scores going up: more content lurks beside the winner
     c_cand = _lookup(cmap, winner)
     last = c_cand.score if c_cand != NULL else 0
-    threshold = last / 3
+    threshold = last * PARENT_SCORE_SHARE
     ancestor = winner.parent
     climbed = 0
     while not _is_stop(ancestor, root) and climbed < MAX_CLIMB:
