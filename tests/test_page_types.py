@@ -7,11 +7,10 @@ import json
 from collections import defaultdict
 
 import pytest
+from conftest import bench_module, data_path, read_gzip_text
 
 from turbohtml import parse
 from turbohtml._score import candidate_scores
-
-from conftest import bench_module, data_path, read_gzip_text
 
 PROSE = (
     "The committee met on Tuesday, and after a long debate it agreed, by a narrow vote, "
@@ -403,6 +402,24 @@ def test_a_grid_with_no_paragraph_is_read_whole_on_a_page_that_is_no_article() -
 
 def test_a_page_with_no_main_content_still_has_none() -> None:
     assert parse("<html><body><nav><a href='/'>Home</a></nav><p>Hi</p></body></html>").main_content() is None
+
+
+def test_a_block_shown_twice_on_a_product_page_is_read_once() -> None:
+    # the description is written twice (a copy for small screens): the second copy goes
+    text = wcxb_page("0610").article().text  # ghostwares.com.au product page
+    assert text.count("Make each cup of tea or coffee feel special with a Ghost Wares ceramic mug.") == 1
+    assert text.count("Suitable for use in dishwashers and microwave ovens.") == 1
+
+
+def test_documentation_keeps_its_repeated_blocks_a_product_page_does_not() -> None:
+    from turbohtml._score import PRODUCT_PAGE, WHOLE_PAGE
+    from turbohtml.extract.article import article_units
+
+    # a parameter's description under every call that takes it is documentation's own
+    repeated = "timeout: seconds to wait for the server before giving up."
+    units = [(repeated, 0, len(repeated), 0), ("fetch(url, timeout)", 0, 19, 0), (repeated, 0, len(repeated), 0)]
+    assert len(article_units(units, WHOLE_PAGE)) == 3  # documentation: no kind bit
+    assert len(article_units(units, WHOLE_PAGE | PRODUCT_PAGE)) == 2
 
 
 def test_a_page_read_whole_after_the_unpruned_retry_leaves_its_boilerplate_blocks_out() -> None:

@@ -5,6 +5,7 @@ FIRST_PASS: int
 THREAD_PAGE: int
 CARD_PAGE: int
 WHOLE_PAGE: int
+PRODUCT_PAGE: int
 
 def scored_page(node: Node, /) -> tuple[Element | None, int, str]: ...
 def scored_article(node: Node, /) -> tuple[Element | None, int, str, DeclaredMetadata]: ...

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from turbohtml._core import Node
-from turbohtml._score import CARD_PAGE, THREAD_PAGE, WHOLE_PAGE, scored_article
+from turbohtml._score import CARD_PAGE, PRODUCT_PAGE, THREAD_PAGE, WHOLE_PAGE, scored_article
 from turbohtml._text import layout
 from turbohtml._tunables import MAX_LINK_DENSITY
 from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, ParagraphUnit, paragraph_units
@@ -29,8 +29,14 @@ MIN_ITEM_TITLE = 20
 #: "Click to expand"), not its words.
 MIN_POST_TEXT = 20
 
-#: On a thread, a unit this long met a second time is a reply quoting an earlier post.
+#: On a thread, a unit this long met a second time is a reply quoting an earlier post;
+#: on a listing, a product or a landing page, a block shown twice (a copy for another
+#: screen size, a tab's accordion twin, a carousel's clone).
 MIN_QUOTE = 40
+
+#: The kinds read whole (with WHOLE_PAGE) whose repeated blocks are copies. Documentation repeats itself
+#: by design (a parameter's description under every call that takes it).
+COPIES_REPEAT = THREAD_PAGE | CARD_PAGE | PRODUCT_PAGE
 
 
 def _is_link_list(flags: int, chars: int, link_chars: int) -> bool:
@@ -70,10 +76,10 @@ def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
                 continue  # a post's furniture: its author, rank, date, "Reply", "Quote"
             if not any(map(str.isalpha, text)):
                 continue  # a post's counts (posts, likes, reputation), not its words
-            if chars >= MIN_QUOTE:
-                if text in quoted:
-                    continue  # a reply quoting an earlier post: the post is already in
-                quoted.add(text)
+        if mode & WHOLE_PAGE and mode & COPIES_REPEAT and chars >= MIN_QUOTE:
+            if text in quoted:
+                continue  # a reply quoting an earlier post, a block's copy: already in
+            quoted.add(text)
         if link_chars and _is_link_list(flags, chars, link_chars) \
                 and not (mode & CARD_PAGE and chars >= MIN_ITEM_TITLE):
             continue  # on a listing the items are links: their titles are the content
