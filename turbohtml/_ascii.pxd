@@ -1,7 +1,8 @@
 # Byte-level text helpers the C walks share: ASCII matching of attribute values (class
 # tokens, rel lists, names) and whitespace as Python folds it.
 
-from libc.string cimport memcmp, strlen
+from libc.stdint cimport uint64_t
+from libc.string cimport memcmp, memcpy, strlen
 
 from turbohtml._lexbor cimport lxb_char_t
 
@@ -78,6 +79,13 @@ cdef inline size_t space_length(const lxb_char_t *data, size_t i, size_t length)
     return 0
 
 
+cdef inline bint blank_word(const lxb_char_t *data) noexcept nogil:
+    """Whether the 8 bytes at ``data`` are all spaces or all tabs (markup indentation)."""
+    cdef uint64_t word
+    memcpy(&word, data, 8)
+    return word == <uint64_t>0x2020202020202020 or word == <uint64_t>0x0909090909090909
+
+
 cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas,
                             size_t *currency=NULL) noexcept nogil:
     """Add the characters after whitespace folding (a run, Unicode spaces included, counts
@@ -105,6 +113,8 @@ cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars
                 n_chars += 1
                 in_space = True
             i += 1
+            while i + 8 <= length and blank_word(data + i):
+                i += 8  # the rest of the indentation, eight bytes at a time: it adds nothing
             continue
         if c == 36:  # $
             n_currency += 1
