@@ -10,6 +10,23 @@ cdef enum:
     PAGE_DOCUMENTATION, PAGE_SERVICE
     PAGE_KINDS
 
+cdef enum:
+    MAX_STATES = 2048       # states of a word automaton (a trie node per word prefix)
+    MAX_CLASSES = 64        # byte classes of a word automaton (a class per byte of the words)
+    MATCHED = 0x8000        # a transition's bit: some word ends at the state it reaches
+
+ctypedef struct WordTable:
+    # words as an Aho-Corasick automaton (load_words): one table step per byte finds
+    # every word that ends at that byte
+    size_t count
+    unsigned char classes[256]          # byte -> its class (0: no word holds the byte)
+    unsigned int shift                  # log2 of the class count (a row's width)
+    unsigned short delta[MAX_STATES * MAX_CLASSES]  # state << shift | class -> next state (| MATCHED)
+    unsigned short out_start[MAX_STATES + 1]        # the words ending at a state: out_words[start:next start]
+    unsigned char out_words[MAX_STATES * 4]
+
+cdef void load_words(WordTable *table, words, bint fold_case) except *
+
 cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil
 
 cdef enum:

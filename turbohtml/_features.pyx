@@ -27,9 +27,6 @@ cdef enum:
     MAX_WORDS = 128
     MAX_SHARES = 32
     MIN_PAGE_ELEMENTS = 50  # below, too little structure for the model: an article
-    MAX_STATES = 2048       # states of a word automaton (a trie node per word prefix)
-    MAX_CLASSES = 64        # byte classes of a word automaton (a class per byte of the words)
-    MATCHED = 0x8000        # a transition's bit: some word ends at the state it reaches
 
 # tag and text counters, then one per class word, then one per schema type
 TAG_FEATURES = (
@@ -51,30 +48,20 @@ FEATURE_NAMES = TAG_FEATURES + tuple("class_" + w for w in _page_words.CLASS_WOR
     + tuple("schema_" + t for t in _page_words.SCHEMA_TYPES) \
     + tuple(f"share_{a}_{b}" for a, b in _page_words.SHARES)
 
-ctypedef struct WordTable:
-    # the words as an Aho-Corasick automaton: one table step per byte finds every word
-    # that ends at that byte
-    size_t count
-    unsigned char classes[256]          # byte -> its class (0: no word holds the byte)
-    unsigned int shift                  # log2 of the class count (a row's width)
-    unsigned short delta[MAX_STATES * MAX_CLASSES]  # state << shift | class -> next state (| MATCHED)
-    unsigned short out_start[MAX_STATES + 1]        # the words ending at a state: out_words[start:next start]
-    unsigned char out_words[MAX_STATES * 4]
-
 cdef WordTable _class_words
 cdef WordTable _schema_types
 
 
-cdef void _load(WordTable *table, words, bint fold_case) except *:
+cdef void load_words(WordTable *table, words, bint fold_case) except *:
     """Build ``table``'s automaton for ``words`` (lower-case with ``fold_case``, which
-    reads the value's ASCII letters lower-cased)."""
+    reads the value's ASCII letters lower-cased); word ``k`` is reported as ``k``."""
     cdef size_t i, k
-    if len(words) > MAX_WORDS:
-        raise ValueError("too many page-type words")
+    if len(words) > 256:
+        raise ValueError("too many words for the automaton")
     encoded = [word.encode("ascii") for word in words]
     alphabet = sorted(set(b"".join(encoded)))
     if len(alphabet) + 1 > MAX_CLASSES:
-        raise ValueError("too many distinct letters in the page-type words")
+        raise ValueError("too many distinct letters in the words")
     word_class = dict((byte, j + 1) for j, byte in enumerate(alphabet))
     shift = 0
     while (1 << shift) < len(alphabet) + 1:
@@ -93,7 +80,7 @@ cdef void _load(WordTable *table, words, bint fold_case) except *:
             state = goto[state][word_class[byte]]
         ends[state].add(k)
     if len(goto) > MAX_STATES:
-        raise ValueError("page-type words too long for the automaton")
+        raise ValueError("words too long for the automaton")
     delta = [[0] * width for _ in goto]
     fail = [0] * len(goto)
     queue = []
@@ -110,7 +97,7 @@ cdef void _load(WordTable *table, words, bint fold_case) except *:
             else:
                 delta[state][c] = delta[fail[state]][c]
     if sum(map(len, ends)) > MAX_STATES * 4:
-        raise ValueError("page-type words overlap too much for the automaton")
+        raise ValueError("words overlap too much for the automaton")
     table.count = len(words)
     table.shift = shift
     for i in range(256):
@@ -127,8 +114,10 @@ cdef void _load(WordTable *table, words, bint fold_case) except *:
     table.out_start[len(goto)] = k
 
 
-_load(&_class_words, _page_words.CLASS_WORDS, True)
-_load(&_schema_types, _page_words.SCHEMA_TYPES, False)
+if max(len(_page_words.CLASS_WORDS), len(_page_words.SCHEMA_TYPES)) > MAX_WORDS:
+    raise ImportError("too many page-type words")
+load_words(&_class_words, _page_words.CLASS_WORDS, True)
+load_words(&_schema_types, _page_words.SCHEMA_TYPES, False)
 if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
 
