@@ -869,8 +869,8 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
                     features_text(features, chars, currency)
                     text_counted = True
-                elif features_step(features, c_node, closing):
-                    uncounted = c_node
+                elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_step(features, c_node, closing):
+                    uncounted = c_node  # (a text's closing, a comment: features_step counts nothing)
             elif closing and c_node == uncounted:
                 uncounted = NULL
         if harvest != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:  # it reads elements only
