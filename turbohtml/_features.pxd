@@ -37,7 +37,7 @@ ctypedef struct FeatureWalk:
     # the page-type counters of a walk in progress (see features_step)
     size_t counts[MAX_FEATURES]
     size_t links, paragraphs, items, code, cells   # open <a href>, <p>, <li>, <pre>/<code>, <td>
-    uintptr_t itemtype                             # the document's id of the itemtype attribute
+    uintptr_t itemtype, property                   # the document's ids of those attributes
     # the class words of the class values met (memo_slot): a class is read once per value
     const lxb_char_t *memo_values[MEMO_SLOTS]
     size_t memo_lengths[MEMO_SLOTS]                # 0: an empty slot

@@ -11,7 +11,7 @@ per node, so the scoring walk asks for the kind of every page it scores.
 from libc.math cimport exp, log1p
 from libc.stdint cimport UINTPTR_MAX
 
-from turbohtml._core cimport Node, attr_id, attr_value, element_attr, next_node
+from turbohtml._core cimport Node, attr_id, attr_value, next_node
 from turbohtml._lexbor cimport *
 from libc.string cimport memset
 
@@ -183,12 +183,15 @@ cdef bint _value_is(const lxb_char_t *value, size_t length, const char *wanted) 
     return i == length
 
 
-cdef void _meta_counts(lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+cdef void _meta_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
     cdef size_t length = 0
-    cdef const lxb_char_t *value = element_attr(c_node, "property", 8, &length)
+    cdef const lxb_char_t *value
+    if walk.property == UINTPTR_MAX:
+        return  # no element of the page has a property attribute
+    value = attr_value(c_node, walk.property, &length)
     if value == NULL or not _value_is(value, length, "og:type"):
         return
-    value = element_attr(c_node, "content", 7, &length)
+    value = attr_value(c_node, LXB_DOM_ATTR_CONTENT, &length)
     if value == NULL:
         return
     if length >= 7 and _value_is(value, 7, "article"):
@@ -201,7 +204,7 @@ cdef void _meta_counts(lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
 
 cdef void _script_counts(lxb_dom_node_t *c_node, size_t *schema) noexcept nogil:
     cdef size_t length = 0
-    cdef const lxb_char_t *value = element_attr(c_node, "type", 4, &length)
+    cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_TYPE, &length)
     cdef lxb_dom_node_t *c_child
     cdef lxb_dom_character_data_t *c_text
     if value == NULL or not contains(value, length, "ld+json", 7):
@@ -240,6 +243,7 @@ cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
     walk.links = walk.paragraphs = walk.items = walk.code = walk.cells = 0
     memset(walk.memo_lengths, 0, sizeof(walk.memo_lengths))
     walk.itemtype = attr_id(root, "itemtype", 8)  # one name lookup per walk
+    walk.property = attr_id(root, "property", 8)
 
 
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
@@ -271,7 +275,7 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                     or c_node.ns != LXB_NS_HTML:
                 return True
             if tag == LXB_TAG_META:
-                _meta_counts(c_node, counts)
+                _meta_counts(walk, c_node, counts)
             if walk.itemtype != UINTPTR_MAX:  # a page without itemtype skips the attribute scan
                 value = attr_value(c_node, walk.itemtype, &length)
                 if value != NULL:
