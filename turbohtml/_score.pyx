@@ -308,7 +308,10 @@ cdef int class_hints(lxb_dom_node_t *c_node, HintMemo *memo=NULL) noexcept nogil
     return _class_value_hints(c_element.attr_class, memo) | _attribute_hints(c_element.attr_id)
 
 
-cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *needle, size_t n) noexcept nogil:
+cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *needle, size_t n,
+                          const char *other=NULL, size_t other_n=0) noexcept nogil:
+    """Whether the value, lower-cased and without whitespace, holds ``needle`` (or
+    ``other``: a style's two tests on one copy of it)."""
     cdef unsigned char buffer[ATTR_PREFIX]
     cdef size_t i, j = 0
     if value == NULL:
@@ -319,7 +322,7 @@ cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *ne
         if value[i] != 32 and value[i] != 9 and value[i] != 10 and value[i] != 13:
             buffer[j] = _lower(value[i])  # "display: none" and "display:none" alike
             j += 1
-    return contains(buffer, j, needle, n)
+    return contains(buffer, j, needle, n) or (other != NULL and contains(buffer, j, other, other_n))
 
 
 cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wanted, size_t n) noexcept nogil:
@@ -350,8 +353,8 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
     while c_attr != NULL:
         if c_attr.node.local_name == LXB_DOM_ATTR_STYLE:
             if c_attr.value != NULL and (
-                    _value_contains(c_attr.value.data, c_attr.value.length, "display:none", 12)
-                    or _value_contains(c_attr.value.data, c_attr.value.length, "visibility:hidden", 17)):
+                    _value_contains(c_attr.value.data, c_attr.value.length, "display:none", 12,
+                                    "visibility:hidden", 17)):
                 return True
         elif c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
             name = attr_name(c_attr, &length)
