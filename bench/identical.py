@@ -62,8 +62,8 @@ def main() -> None:
         now = json.loads(args.out.read_text())
         differ = [key for key in before.keys() | now.keys() if before.get(key) != now.get(key)]
         for key in sorted(differ)[:20]:
-            fields = [f for f in (before.get(key) or {}) if (before.get(key) or {}).get(f) != (now.get(key) or {}).get(f)]
-            print(f"differs: {key} {fields}")
+            old, new = before.get(key) or {}, now.get(key) or {}
+            print(f"differs: {key} {[field for field in old.keys() | new.keys() if old.get(field) != new.get(field)]}")
         print(f"{len(now)} pages compared, {len(differ)} differ")
     else:
         print(f"{len(found)} pages written to {args.out}")
