@@ -62,7 +62,7 @@ cdef void load_words(WordTable *table, words, bint fold_case) except *:
     alphabet = sorted(set(b"".join(encoded)))
     if len(alphabet) + 1 > MAX_CLASSES:
         raise ValueError("too many distinct letters in the words")
-    word_class = dict((byte, j + 1) for j, byte in enumerate(alphabet))
+    word_class = {byte: j + 1 for j, byte in enumerate(alphabet)}
     shift = 0
     while (1 << shift) < len(alphabet) + 1:
         shift += 1

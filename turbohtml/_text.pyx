@@ -10,7 +10,9 @@ its whitespace. Which units there are, and their classification, is not changed 
 
 from unicodedata import combining, normalize
 
-from cpython.unicode cimport PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND
+from cpython.unicode cimport (
+    PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND,
+)
 from libc.stdint cimport uint16_t, uintptr_t
 
 from turbohtml._core cimport Node, next_node, wrap_node
