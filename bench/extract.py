@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import os
 import platform
 import sys
 from pathlib import Path
@@ -58,7 +59,9 @@ def main() -> None:
     candidates = contenders()
     results = best_times(candidates, {name: pages for name in candidates}, args.rounds)
     ours = results["turbohtml parse+article()"]
-    print(f"{n} pages, best of {args.rounds} rounds, {platform.machine()}, Python {platform.python_version()}")
+    # the shared machine's load inflates every time: the ratios of one run are the figures
+    load = f", load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores" if hasattr(os, "getloadavg") else ""
+    print(f"{n} pages, best of {args.rounds} rounds, {platform.machine()}, Python {platform.python_version()}{load}")
     print(f"{'contender':<30}{'ms/page':>10}{'vs turbohtml':>15}")
     for name, seconds in results.items():
         print(f"{name:<30}{seconds * 1000 / n:>10.3f}{seconds / ours:>14.1f}x")

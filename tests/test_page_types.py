@@ -4,6 +4,8 @@ on a small page of our own, page_type() and the WCXB development split."""
 from __future__ import annotations
 
 import json
+import random
+import unicodedata
 from collections import defaultdict
 
 import pytest
@@ -204,6 +206,24 @@ def test_soft_hyphens_ruby_readings_and_composed_text() -> None:
     assert "Verantwortung" in text and "\u00ad" not in text
     assert "\u6771\u4eac\u306e" in text and "\u3068\u3046" not in text
     assert "Caf\u00e9" in text  # NFC
+
+
+def test_text_is_composed_also_when_layout_skips_unicodedata() -> None:
+    # layout() skips unicodedata's normalization for text of characters below U+0300 and
+    # of the punctuation and currency blocks (_text.pyx); any other character, here marks
+    # that compose with the letter before them, a singleton and Hangul jamo, must not skip it
+    stable = [c for c in range(0x21, 0x20C1) if c < 0x300 or 0x2010 <= c <= 0x2027
+              or 0x2030 <= c <= 0x205E or 0x20A0 <= c <= 0x20C0]
+    others = ["\u0301", "\u0308", "\u212b", "\u1100\u1161", "\u09c7\u09be", "\u0387"]
+    rng = random.Random(20)
+    for trial in range(300):
+        chars = [chr(rng.choice(stable)) for _ in range(30)]
+        if trial % 2:
+            chars.insert(rng.randrange(1, 30), rng.choice(others))
+        words = "".join(chars).replace("<", " ").replace("&", " ")
+        text = article_text(f"<div><p>{PROSE} {words}</p></div>")
+        assert unicodedata.is_normalized("NFC", text)
+    assert "\u00c5" in article_text(f"<div><p>{PROSE} \u2019\u212b\u2019</p></div>")
 
 
 def test_a_late_meta_charset_decides_bytes_that_are_not_utf8() -> None:

@@ -1,7 +1,8 @@
 # Byte-level text helpers the C walks share: ASCII matching of attribute values (class
 # tokens, rel lists, names) and whitespace as Python folds it.
 
-from libc.string cimport memcmp, strlen
+from libc.stdint cimport uint64_t
+from libc.string cimport memcmp, memcpy, strlen
 
 from turbohtml._lexbor cimport lxb_char_t
 
@@ -78,6 +79,39 @@ cdef inline size_t space_length(const lxb_char_t *data, size_t i, size_t length)
     return 0
 
 
+cdef inline bint blank_word(const lxb_char_t *data) noexcept nogil:
+    """Whether the 8 bytes at ``data`` are all spaces or all tabs (markup indentation)."""
+    cdef uint64_t word
+    memcpy(&word, data, 8)
+    return word == <uint64_t>0x2020202020202020 or word == <uint64_t>0x0909090909090909
+
+
+cdef extern from *:
+    """
+    /* count_text's kind of each byte: 0 a printable ASCII character but ',' and '$',
+       1 a one-byte space, 2 a UTF-8 continuation byte, 3 any other */
+    static const unsigned char turbohtml_byte_kind[256] = {
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1,
+        1, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+        3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+    };
+    """
+    const unsigned char byte_kind "turbohtml_byte_kind"[256]
+
+
 cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas,
                             size_t *currency=NULL) noexcept nogil:
     """Add the characters after whitespace folding (a run, Unicode spaces included, counts
@@ -89,22 +123,29 @@ cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars
     cdef size_t i = 0, space, start, n_chars = 0, n_commas = 0, n_currency = 0
     cdef unsigned char c
     cdef bint in_space = True
+    cdef unsigned char kind
     while i < length:
         c = data[i]
-        if 32 < c < 128 and c != 44 and c != 36:  # most bytes: a printable ASCII character
+        kind = byte_kind[c]
+        if kind == 0:  # most bytes: a printable ASCII character
             start = i
             i += 1
-            while i < length and 32 < data[i] < 128 and data[i] != 44 and data[i] != 36:
+            while i < length and byte_kind[data[i]] == 0:
                 i += 1
             n_chars += i - start
             in_space = False
             continue
-        if c == 32 or 9 <= c <= 13 or 28 <= c <= 31:  # space_length's one-byte case: the
-            # space, and the newlines and tabs that indent the markup between tags
+        if kind == 2:  # the rest of a character counted at its first byte
+            i += 1
+            continue
+        if kind == 1:  # space_length's one-byte case: the space, and the newlines and
+            # tabs that indent the markup between tags
             if not in_space:
                 n_chars += 1
                 in_space = True
             i += 1
+            while i + 8 <= length and blank_word(data + i):
+                i += 8  # the rest of the indentation, eight bytes at a time: it adds nothing
             continue
         if c == 36:  # $
             n_currency += 1

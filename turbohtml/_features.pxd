@@ -10,6 +10,23 @@ cdef enum:
     PAGE_DOCUMENTATION, PAGE_SERVICE
     PAGE_KINDS
 
+cdef enum:
+    MAX_STATES = 2048       # states of a word automaton (a trie node per word prefix)
+    MAX_CLASSES = 64        # byte classes of a word automaton (a class per byte of the words)
+    MATCHED = 0x8000        # a transition's bit: some word ends at the state it reaches
+
+ctypedef struct WordTable:
+    # words as an Aho-Corasick automaton (load_words): one table step per byte finds
+    # every word that ends at that byte
+    size_t count
+    unsigned char classes[256]          # byte -> its class (0: no word holds the byte)
+    unsigned int shift                  # log2 of the class count (a row's width)
+    unsigned short delta[MAX_STATES * MAX_CLASSES]  # state << shift | class -> next state (| MATCHED)
+    unsigned short out_start[MAX_STATES + 1]        # the words ending at a state: out_words[start:next start]
+    unsigned char out_words[MAX_STATES * 4]
+
+cdef void load_words(WordTable *table, words, bint fold_case) except *
+
 cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil
 
 cdef enum:
@@ -20,7 +37,7 @@ ctypedef struct FeatureWalk:
     # the page-type counters of a walk in progress (see features_step)
     size_t counts[MAX_FEATURES]
     size_t links, paragraphs, items, code, cells   # open <a href>, <p>, <li>, <pre>/<code>, <td>
-    uintptr_t itemtype                             # the document's id of the itemtype attribute
+    uintptr_t itemtype, property                   # the document's ids of those attributes
     # the class words of the class values met (memo_slot): a class is read once per value
     const lxb_char_t *memo_values[MEMO_SLOTS]
     size_t memo_lengths[MEMO_SLOTS]                # 0: an empty slot

@@ -11,7 +11,7 @@ per node, so the scoring walk asks for the kind of every page it scores.
 from libc.math cimport exp, log1p
 from libc.stdint cimport UINTPTR_MAX
 
-from turbohtml._core cimport Node, attr_id, attr_value, element_attr, next_node
+from turbohtml._core cimport Node, attr_id, attr_value, next_node
 from turbohtml._lexbor cimport *
 from libc.string cimport memset
 
@@ -27,7 +27,6 @@ cdef enum:
     MAX_WORDS = 128
     MAX_SHARES = 32
     MIN_PAGE_ELEMENTS = 50  # below, too little structure for the model: an article
-    START_BYTES = 4096      # a bit per word start (_start_key)
 
 # tag and text counters, then one per class word, then one per schema type
 TAG_FEATURES = (
@@ -49,106 +48,104 @@ FEATURE_NAMES = TAG_FEATURES + tuple("class_" + w for w in _page_words.CLASS_WOR
     + tuple("schema_" + t for t in _page_words.SCHEMA_TYPES) \
     + tuple(f"share_{a}_{b}" for a, b in _page_words.SHARES)
 
-ctypedef struct WordTable:
-    const char *words[MAX_WORDS]
-    size_t lengths[MAX_WORDS]
-    size_t count
-    unsigned char first[MAX_WORDS]      # word indexes sorted by first byte
-    size_t bucket_start[256]
-    size_t bucket_count[256]
-    unsigned char starts[START_BYTES]     # bit set: some word starts with these three bytes (_start_key)
-
 cdef WordTable _class_words
 cdef WordTable _schema_types
-cdef list _keep_alive = []
 
 
-cdef void _load(WordTable *table, words) except *:
-    cdef size_t i = 0
-    cdef int byte
-    if len(words) > MAX_WORDS:
-        raise ValueError("too many page-type words")
+cdef void load_words(WordTable *table, words, bint fold_case) except *:
+    """Build ``table``'s automaton for ``words`` (lower-case with ``fold_case``, which
+    reads the value's ASCII letters lower-cased); word ``k`` is reported as ``k``."""
+    cdef size_t i, k
+    if len(words) > 256:
+        raise ValueError("too many words for the automaton")
+    encoded = [word.encode("ascii") for word in words]
+    alphabet = sorted(set(b"".join(encoded)))
+    if len(alphabet) + 1 > MAX_CLASSES:
+        raise ValueError("too many distinct letters in the words")
+    word_class = {byte: j + 1 for j, byte in enumerate(alphabet)}
+    shift = 0
+    while (1 << shift) < len(alphabet) + 1:
+        shift += 1
+    width = 1 << shift
+    # the trie, then the failure links breadth first (Aho-Corasick), as a full table
+    goto = [{}]
+    ends = [set()]
+    for k, data in enumerate(encoded):
+        state = 0
+        for byte in data:
+            if word_class[byte] not in goto[state]:
+                goto[state][word_class[byte]] = len(goto)
+                goto.append({})
+                ends.append(set())
+            state = goto[state][word_class[byte]]
+        ends[state].add(k)
+    if len(goto) > MAX_STATES:
+        raise ValueError("words too long for the automaton")
+    delta = [[0] * width for _ in goto]
+    fail = [0] * len(goto)
+    queue = []
+    for c, state in goto[0].items():
+        delta[0][c] = state
+        queue.append(state)
+    for state in queue:  # grows as it goes: breadth first
+        ends[state] |= ends[fail[state]]
+        for c in range(width):
+            if c in goto[state]:
+                fail[goto[state][c]] = delta[fail[state]][c]
+                delta[state][c] = goto[state][c]
+                queue.append(goto[state][c])
+            else:
+                delta[state][c] = delta[fail[state]][c]
+    if sum(map(len, ends)) > MAX_STATES * 4:
+        raise ValueError("words overlap too much for the automaton")
     table.count = len(words)
-    for i in range(START_BYTES):
-        table.starts[i] = 0
-    for k, word in enumerate(words):
-        data = word.encode("ascii")
-        if len(data) < 3:
-            raise ValueError("page-type words have at least three letters (the start filter)")
-        key = _start_key(data[0], data[1], data[2])
-        table.starts[key >> 3] |= 1 << (key & 7)
-        _keep_alive.append(data)
-        table.words[k] = <const char *>data
-        table.lengths[k] = len(data)
-    i = 0
-    for byte in range(256):
-        table.bucket_start[byte] = i
-        table.bucket_count[byte] = 0
-        for k, word in enumerate(words):
-            if word.encode("ascii")[0] == byte:
-                table.first[i] = k
-                table.bucket_count[byte] += 1
-                i += 1
+    table.shift = shift
+    for i in range(256):
+        byte = i + 32 if fold_case and 65 <= i <= 90 else i
+        table.classes[i] = word_class.get(byte, 0)
+    k = 0
+    for i in range(len(goto)):
+        table.out_start[i] = k
+        for word in sorted(ends[i]):
+            table.out_words[k] = word
+            k += 1
+        for c in range(width):
+            table.delta[(i << shift) | c] = delta[i][c] | (MATCHED if ends[delta[i][c]] else 0)
+    table.out_start[len(goto)] = k
 
 
-_load(&_class_words, _page_words.CLASS_WORDS)
-_load(&_schema_types, _page_words.SCHEMA_TYPES)
+if max(len(_page_words.CLASS_WORDS), len(_page_words.SCHEMA_TYPES)) > MAX_WORDS:
+    raise ImportError("too many page-type words")
+load_words(&_class_words, _page_words.CLASS_WORDS, True)
+load_words(&_schema_types, _page_words.SCHEMA_TYPES, False)
 if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
 
 
-cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned char c) noexcept nogil:
-    """A word start's bit: the low five bits of its first three bytes (exact for letters,
-    either case; other bytes share bits, so a set bit only says "try the words here")."""
-    return ((a & 31) << 10) | ((b & 31) << 5) | (c & 31)
-
-
 cdef size_t _count_words(const unsigned char *value, size_t length, WordTable *table,
-                         size_t *counts, bint fold_case=False, size_t *found=NULL) noexcept nogil:
-    """Add one to the count of every word of ``table`` found in ``value`` (ASCII
-    case-insensitively with ``fold_case``; the words are lower-case): one pass, trying at
-    each byte only the words that start with it. Most positions of a class value or a
-    JSON-LD script start no word: a bit set of the words' first three bytes rules them
-    out in one lookup, its key rolled along the value a byte at a time (the low five
-    bits of a letter are the same in either case, so the key needs no lower-casing).
-    Returns how many words it counted; ``found`` (room for MAX_WORDS) gets their indexes."""
+                         size_t *counts, size_t *found=NULL) noexcept nogil:
+    """Add one to the count of every word of ``table`` found in ``value``: one automaton
+    step per byte (see WordTable). Returns how many words it counted; ``found`` (room for
+    MAX_WORDS) gets their indexes."""
     cdef size_t own[MAX_WORDS]  # the words counted so far: a value names few
-    cdef size_t i, b, k, n, j, f, nfound = 0
-    cdef unsigned int key
-    cdef unsigned char first
+    cdef size_t i, f, k, nfound = 0
+    cdef unsigned int state = 0, shift = table.shift
+    cdef unsigned short next_state
     if found == NULL:
         found = own
-    if length < 3:
-        return 0  # every word has three bytes or more
-    key = ((value[0] & 31) << 5) | (value[1] & 31)
-    for i in range(length - 2):
-        key = ((key << 5) | (value[i + 2] & 31)) & 0x7FFF  # _start_key(value[i], value[i + 1], value[i + 2])
-        if not (table.starts[key >> 3] >> (key & 7)) & 1:
+    for i in range(length):
+        next_state = table.delta[(state << shift) | table.classes[value[i]]]
+        state = next_state & ~MATCHED
+        if not next_state & MATCHED:
             continue
-        first = _lower(value[i]) if fold_case else value[i]
-        if not table.bucket_count[first]:
-            continue  # the key folds case and punctuation: no word starts with this byte
-        for b in range(table.bucket_start[first], table.bucket_start[first] + table.bucket_count[first]):
-            k = table.first[b]
-            n = table.lengths[k]
-            if n > length - i:
-                continue
-            j = 1
-            if fold_case:
-                while j < n and _lower(value[i + j]) == <unsigned char>table.words[k][j]:
-                    j += 1
-            else:
-                while j < n and value[i + j] == <unsigned char>table.words[k][j]:
-                    j += 1
-            if j < n:
-                continue
+        for k in range(table.out_start[state], table.out_start[state + 1]):
             f = 0
-            while f < nfound and found[f] != k:
+            while f < nfound and found[f] != table.out_words[k]:
                 f += 1
             if f == nfound:
-                found[nfound] = k
+                found[nfound] = table.out_words[k]
                 nfound += 1
-                counts[k] += 1
+                counts[table.out_words[k]] += 1
     return nfound
 
 
@@ -168,7 +165,7 @@ cdef void _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *count
         for f in range(walk.memo_count[slot]):
             counts[walk.memo_words[slot][f]] += 1
         return
-    nfound = _count_words(c_attr.value.data, n, &_class_words, counts, True, found)
+    nfound = _count_words(c_attr.value.data, n, &_class_words, counts, found)
     if nfound <= MEMO_WORDS:
         walk.memo_values[slot] = c_attr.value.data
         walk.memo_lengths[slot] = n
@@ -186,12 +183,15 @@ cdef bint _value_is(const lxb_char_t *value, size_t length, const char *wanted) 
     return i == length
 
 
-cdef void _meta_counts(lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+cdef void _meta_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
     cdef size_t length = 0
-    cdef const lxb_char_t *value = element_attr(c_node, "property", 8, &length)
+    cdef const lxb_char_t *value
+    if walk.property == UINTPTR_MAX:
+        return  # no element of the page has a property attribute
+    value = attr_value(c_node, walk.property, &length)
     if value == NULL or not _value_is(value, length, "og:type"):
         return
-    value = element_attr(c_node, "content", 7, &length)
+    value = attr_value(c_node, LXB_DOM_ATTR_CONTENT, &length)
     if value == NULL:
         return
     if length >= 7 and _value_is(value, 7, "article"):
@@ -204,7 +204,7 @@ cdef void _meta_counts(lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
 
 cdef void _script_counts(lxb_dom_node_t *c_node, size_t *schema) noexcept nogil:
     cdef size_t length = 0
-    cdef const lxb_char_t *value = element_attr(c_node, "type", 4, &length)
+    cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_TYPE, &length)
     cdef lxb_dom_node_t *c_child
     cdef lxb_dom_character_data_t *c_text
     if value == NULL or not contains(value, length, "ld+json", 7):
@@ -243,6 +243,7 @@ cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
     walk.links = walk.paragraphs = walk.items = walk.code = walk.cells = 0
     memset(walk.memo_lengths, 0, sizeof(walk.memo_lengths))
     walk.itemtype = attr_id(root, "itemtype", 8)  # one name lookup per walk
+    walk.property = attr_id(root, "property", 8)
 
 
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
@@ -274,7 +275,7 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                     or c_node.ns != LXB_NS_HTML:
                 return True
             if tag == LXB_TAG_META:
-                _meta_counts(c_node, counts)
+                _meta_counts(walk, c_node, counts)
             if walk.itemtype != UINTPTR_MAX:  # a page without itemtype skips the attribute scan
                 value = attr_value(c_node, walk.itemtype, &length)
                 if value != NULL:

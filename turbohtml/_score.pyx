@@ -13,8 +13,8 @@ from turbohtml._core cimport Document, Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text, memo_holds, memo_slot
 from turbohtml._features cimport (
-    PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
-    FeatureWalk, features_kind, features_start, features_step, features_text,
+    MATCHED, PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
+    FeatureWalk, WordTable, features_kind, features_start, features_step, features_text, load_words,
 )
 from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harvested
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
@@ -56,7 +56,6 @@ cdef enum:
     WORD_NEGATED_CONTENT = 256  # a negation right before a content word (nocontent)
     MAX_ALL_WORDS = 4 * MAX_WORDS
     MAX_TOKEN = 128         # bytes of one class/id token read (bounded work)
-    START_BYTES = 4096      # a bit per hint word start (_start_key)
 
 ctypedef struct Word:
     const char *text
@@ -68,13 +67,11 @@ ctypedef struct WordList:
     size_t lengths[MAX_WORDS]
     size_t count
 
-# Every hint word once, grouped by first byte so that a scan tries, at each position,
-# only the words that can start there.
+# Every hint word once, in sorted order, and the automaton that finds them in a token
+# (word k of the automaton is _words[k]).
 cdef Word _words[MAX_ALL_WORDS]
-cdef size_t _first_start[256]
-cdef size_t _first_count[256]
+cdef WordTable _word_table
 cdef size_t _shortest_word = MAX_TOKEN  # a shorter token holds no hint word
-cdef unsigned char _word_starts[START_BYTES]  # bit set: some hint word starts with these three bytes
 cdef WordList _skipped_prefixes
 cdef WordList _qualifiers
 cdef WordList _negations
@@ -98,7 +95,6 @@ cdef void _load_words() except *:
     global _shortest_word
     cdef dict kinds = {}
     cdef size_t i = 0
-    cdef int first
     for bit, words in ((WORD_POSITIVE, _hints.POSITIVE), (WORD_NEGATIVE, _hints.NEGATIVE),
                        (WORD_PRUNE, _hints.PRUNE), (WORD_RESCUE, _hints.RESCUE),
                        (WORD_MEDIA, _hints.MEDIA), (WORD_BUILDER_UNIT, _hints.BUILDER_UNITS),
@@ -107,24 +103,17 @@ cdef void _load_words() except *:
             kinds[word] = kinds.get(word, 0) | bit
     if len(kinds) > MAX_ALL_WORDS:
         raise ValueError("too many hint words")
-    for first in range(256):
-        _first_start[first] = i
-        _first_count[first] = 0
-        for word in sorted(kinds):
-            data = word.encode("ascii")
-            if data[0] != first:
-                continue
-            if len(data) < 3:
-                raise ValueError("hint words have at least three letters (the start filter)")
-            key = _start_key(data[0], data[1], data[2])
-            _word_starts[key >> 3] |= 1 << (key & 7)
-            _keep_alive.append(data)
-            _words[i].text = <const char *>data
-            _words[i].length = len(data)
-            _words[i].kinds = kinds[word]
-            _first_count[first] += 1
-            _shortest_word = min(_shortest_word, len(data))
-            i += 1
+    for word in sorted(kinds):
+        data = word.encode("ascii")
+        if len(data) < 3:
+            raise ValueError("hint words have at least three letters (the short-token exit)")
+        _keep_alive.append(data)
+        _words[i].text = <const char *>data
+        _words[i].length = len(data)
+        _words[i].kinds = kinds[word]
+        _shortest_word = min(_shortest_word, len(data))
+        i += 1
+    load_words(&_word_table, sorted(kinds), False)  # a token is read lower-cased
     _load_list(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
     _load_list(&_qualifiers, _hints.QUALIFIERS)
     _load_list(&_negations, _hints.NEGATIONS)
@@ -140,12 +129,6 @@ cdef inline bint _equal(const unsigned char *text, const char *word, size_t n) n
         if text[j] != <unsigned char>word[j]:
             return False
     return True
-
-
-cdef inline unsigned int _start_key(unsigned char a, unsigned char b, unsigned char c) noexcept nogil:
-    """A word start's bit: the low five bits of its first three bytes (exact for letters;
-    other bytes share bits, so a set bit only says "try the words here")."""
-    return ((a & 31) << 10) | ((b & 31) << 5) | (c & 31)
 
 
 cdef bint _word_ends_at(const unsigned char *word, const unsigned char *starts, size_t at,
@@ -184,10 +167,11 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     content block."""
     cdef unsigned char squashed[MAX_TOKEN]
     cdef unsigned char starts[MAX_TOKEN + 1]  # bytes, not bint: a smaller array to fill
-    cdef size_t i, k, n = 0, end
-    cdef bint word_start = True, first_word = True
+    cdef size_t i, k, n = 0, end, second
+    cdef bint word_start = True
     cdef int kinds = 0, found
-    cdef unsigned int key
+    cdef unsigned int state = 0
+    cdef unsigned short next_state
     cdef Word *word
     if length < _shortest_word:
         return 0  # most short tokens (col, row, js, a grid's sizes) end here
@@ -204,19 +188,18 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     starts[n] = True
     if n < 3:
         return 0  # every hint word has three letters or more
-    key = ((squashed[0] & 31) << 5) | (squashed[1] & 31)
-    for i in range(n - 2):
-        if starts[i] and i:
-            first_word = False
-        # _start_key of the three bytes at i, rolled along: most positions end here
-        key = ((key << 5) | (squashed[i + 2] & 31)) & 0x7FFF
-        if not (_word_starts[key >> 3] >> (key & 7)) & 1:
+    second = 1  # where the token's second word starts (n: it has only one)
+    while second < n and not starts[second]:
+        second += 1
+    for end in range(n):
+        # the words ending at ``end``, one automaton step per byte: most bytes end none
+        next_state = _word_table.delta[(state << _word_table.shift) | _word_table.classes[squashed[end]]]
+        state = next_state & ~MATCHED
+        if not next_state & MATCHED:
             continue
-        end = _first_start[squashed[i]] + _first_count[squashed[i]]
-        for k in range(_first_start[squashed[i]], end):
-            word = &_words[k]
-            if word.length > n - i or not _equal(squashed + i + 1, word.text + 1, word.length - 1):
-                continue
+        for k in range(_word_table.out_start[state], _word_table.out_start[state + 1]):
+            word = &_words[_word_table.out_words[k]]
+            i = end + 1 - word.length  # where the word starts
             found = word.kinds
             if not starts[i]:
                 # a content word inside a compound names something else (ratingtext,
@@ -233,7 +216,7 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
                 found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW)
             if found & WORD_BUILDER_UNIT:
                 found &= ~WORD_BUILDER_UNIT
-                if not first_word:
+                if i >= second:  # after the token's first word
                     found &= ~(WORD_NEGATIVE | WORD_PRUNE)
             kinds |= found
     return kinds
@@ -334,7 +317,10 @@ cdef int class_hints(lxb_dom_node_t *c_node, HintMemo *memo=NULL) noexcept nogil
     return _class_value_hints(c_element.attr_class, memo) | _attribute_hints(c_element.attr_id)
 
 
-cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *needle, size_t n) noexcept nogil:
+cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *needle, size_t n,
+                          const char *other=NULL, size_t other_n=0) noexcept nogil:
+    """Whether the value, lower-cased and without whitespace, holds ``needle`` (or
+    ``other``: a style's two tests on one copy of it)."""
     cdef unsigned char buffer[ATTR_PREFIX]
     cdef size_t i, j = 0
     if value == NULL:
@@ -345,7 +331,7 @@ cdef bint _value_contains(const lxb_char_t *value, size_t length, const char *ne
         if value[i] != 32 and value[i] != 9 and value[i] != 10 and value[i] != 13:
             buffer[j] = _lower(value[i])  # "display: none" and "display:none" alike
             j += 1
-    return contains(buffer, j, needle, n)
+    return contains(buffer, j, needle, n) or (other != NULL and contains(buffer, j, other, other_n))
 
 
 cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wanted, size_t n) noexcept nogil:
@@ -376,8 +362,8 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
     while c_attr != NULL:
         if c_attr.node.local_name == LXB_DOM_ATTR_STYLE:
             if c_attr.value != NULL and (
-                    _value_contains(c_attr.value.data, c_attr.value.length, "display:none", 12)
-                    or _value_contains(c_attr.value.data, c_attr.value.length, "visibility:hidden", 17)):
+                    _value_contains(c_attr.value.data, c_attr.value.length, "display:none", 12,
+                                    "visibility:hidden", 17)):
                 return True
         elif c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
             name = attr_name(c_attr, &length)
@@ -896,8 +882,8 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
                     features_text(features, chars, currency)
                     text_counted = True
-                elif features_step(features, c_node, closing):
-                    uncounted = c_node
+                elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_step(features, c_node, closing):
+                    uncounted = c_node  # (a text's closing, a comment: features_step counts nothing)
             elif closing and c_node == uncounted:
                 uncounted = NULL
         if harvest != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:  # it reads elements only

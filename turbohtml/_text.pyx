@@ -8,9 +8,12 @@ the cells of a table row share one line joined by `` | ``, and a ``<pre>`` block
 its whitespace. Which units there are, and their classification, is not changed here.
 """
 
-from unicodedata import normalize
+from unicodedata import combining, normalize
 
-from libc.stdint cimport uintptr_t
+from cpython.unicode cimport (
+    PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND,
+)
+from libc.stdint cimport uint16_t, uintptr_t
 
 from turbohtml._core cimport Node, next_node, wrap_node
 from turbohtml._score cimport is_hidden
@@ -21,6 +24,49 @@ from turbohtml._score import scored_winner
 from turbohtml._units import LIST_ITEM, paragraph_units
 
 DEF INDENT = 2   # spaces per nested list level
+
+# Characters that are their own NFC and that nothing before them composes with: every
+# one below U+0300 (where the combining marks begin) and the punctuation and currency
+# signs of English and most European text (dashes, quotes, bullets, the euro). Unicode's
+# normalization tables list no such character as changing or combining (NFC_QC=No or
+# Maybe), and its stability policy keeps it so; the import checks what unicodedata can.
+cdef enum:
+    STABLE_BELOW = 0x300
+    DASHES = 0x2010         # to QUOTES_END: dashes, quotes, bullets, the ellipsis
+    QUOTES_END = 0x2027
+    MARKS = 0x2030          # to MARKS_END: per mille, primes, guillemets, ...
+    MARKS_END = 0x205E
+    CURRENCY = 0x20A0       # to CURRENCY_END: the euro and the other currency signs
+    CURRENCY_END = 0x20C0
+
+
+cdef inline bint _stable(unsigned int c) noexcept:
+    return c < STABLE_BELOW or DASHES <= c <= QUOTES_END or MARKS <= c <= MARKS_END \
+        or CURRENCY <= c <= CURRENCY_END
+
+
+cdef bint _stable_checked = all(
+    not combining(chr(c)) and normalize("NFC", chr(c)) == chr(c) for c in range(CURRENCY_END + 1) if _stable(c))
+
+
+cdef bint _in_nfc(str text) noexcept:
+    """Whether ``text`` is in NFC by the characters above alone (False: unicodedata must
+    tell, as for most text beyond Latin), a few compares per character where unicodedata's
+    quick check reads its database for each."""
+    cdef unsigned int kind = PyUnicode_KIND(text)
+    cdef const uint16_t *data
+    cdef Py_ssize_t i
+    if not _stable_checked:
+        return False
+    if kind == PyUnicode_1BYTE_KIND:
+        return True  # Latin-1: below U+0300
+    if kind != PyUnicode_2BYTE_KIND:
+        return False
+    data = <const uint16_t *>PyUnicode_DATA(text)
+    for i in range(PyUnicode_GET_LENGTH(text)):
+        if not _stable(data[i]):
+            return False
+    return True
 
 
 cdef lxb_dom_node_t *_up_to(lxb_dom_node_t *c_node, uintptr_t tag, uintptr_t stop) noexcept nogil:
@@ -155,7 +201,8 @@ def layout(units) -> str:
         previous_pre = c_pre
         previous_row = c_row
         previous_cell = c_cell
-    return normalize("NFC", "".join(parts))
+    text = "".join(parts)
+    return text if _in_nfc(text) else normalize("NFC", text)
 
 
 def main_text(Node node, /) -> str:

@@ -11,6 +11,8 @@ classify the same units, so they agree on where the article is.
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcpy
 
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_SET_ITEM
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
 from turbohtml._core cimport Document, Node, next_node, wrap_node
@@ -245,6 +247,20 @@ cdef lxb_dom_node_t *_block_of(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noe
     return c_up if c_up != NULL else root
 
 
+cdef extern from *:
+    """
+    #define turbohtml_tuple_of(type, n) PyType_GenericAlloc((PyTypeObject *)(type), (n))
+    """
+    # a tuple subclass's empty instance of n items, as its tp_alloc makes one: filled in
+    # place, without the intermediate tuple and the type call of ParagraphUnit((...))
+    object tuple_of "turbohtml_tuple_of"(object type, Py_ssize_t n)
+
+
+cdef inline void _set_item(object record, Py_ssize_t index, object item):
+    Py_INCREF(item)  # PyTuple_SET_ITEM steals a reference
+    PyTuple_SET_ITEM(record, index, item)
+
+
 class ParagraphUnit(tuple):
     """One unit: ``(text, flags, chars, link_chars)`` as a tuple, and ``block``, the
     block element around its first text, which the renderers read its structure from
@@ -377,10 +393,11 @@ def paragraph_units(Node scope, Node content=None, int mode=PASS_PRUNE_CLASSES, 
             raise MemoryError("out of memory while segmenting the page")
         for i in range(walk.count):
             unit = &walk.units[i]
-            record = ParagraphUnit((
-                PyUnicode_DecodeUTF8(walk.text.data + unit.start, unit.length, "replace"),
-                unit.flags, unit.chars, unit.link_chars,
-            ))
+            record = tuple_of(ParagraphUnit, 4)
+            _set_item(record, 0, PyUnicode_DecodeUTF8(walk.text.data + unit.start, unit.length, "replace"))
+            _set_item(record, 1, unit.flags)
+            _set_item(record, 2, unit.chars)
+            _set_item(record, 3, unit.link_chars)
             record.block = wrap_node(doc, unit.block)
             result.append(record)
         return result
