@@ -13,6 +13,7 @@ from conftest import bench_module, data_path, read_gzip_text
 
 from turbohtml import parse
 from turbohtml._score import candidate_scores
+from turbohtml._units import HEADING, ParagraphUnit
 
 PROSE = (
     "The committee met on Tuesday, and after a long debate it agreed, by a narrow vote, "
@@ -440,6 +441,35 @@ def test_documentation_keeps_its_repeated_blocks_a_product_page_does_not() -> No
     units = [(repeated, 0, len(repeated), 0), ("fetch(url, timeout)", 0, 19, 0), (repeated, 0, len(repeated), 0)]
     assert len(article_units(units, WHOLE_PAGE)) == 3  # documentation: no kind bit
     assert len(article_units(units, WHOLE_PAGE | PRODUCT_PAGE)) == 2
+
+
+def test_a_page_read_whole_starts_at_its_h1_after_a_menu_of_links() -> None:
+    # a landing page's menus sit in <li>s and <div>s before its <h1>, outside any <nav>
+    text = wcxb_page("0053").article().text  # recsports.utexas.edu personal training
+    assert text.startswith("Personal Training")
+    assert "Maximize your workouts with the help of a certified personal trainer" in text
+    assert "Brodnax Recreation Fund" not in text
+
+
+def test_a_lead_that_is_prose_or_most_of_the_page_is_kept() -> None:
+    from turbohtml._score import CARD_PAGE, WHOLE_PAGE
+    from turbohtml.extract.article import article_units
+
+    h1 = parse("<h1>Title</h1>").select_one("h1")
+    intro = ParagraphUnit(("An introduction of plain prose before the title.", 0, 48, 0))
+    intro.block = None
+    title = ParagraphUnit(("Title", HEADING, 5, 0))
+    title.block = h1
+    body = ParagraphUnit(("The body of the page, with more words than its introduction.", 0, 60, 0))
+    body.block = None
+    assert len(article_units([intro, title, body], WHOLE_PAGE)) == 3  # prose before the <h1>
+    menu = ParagraphUnit(("Home About Contact", 0, 18, 18))
+    menu.block = None
+    assert len(article_units([menu, title, body], WHOLE_PAGE)) == 2  # a menu of links goes
+    grid = ParagraphUnit(("A grid of item links before the heading " * 3, 0, 120, 120))
+    grid.block = None
+    # on a listing a grid's links are its items: most of the page is no masthead
+    assert len(article_units([grid, title, body], WHOLE_PAGE | CARD_PAGE)) == 3
 
 
 def test_a_page_read_whole_after_the_unpruned_retry_leaves_its_boilerplate_blocks_out() -> None:

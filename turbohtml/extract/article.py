@@ -6,7 +6,7 @@ from turbohtml._core import Node
 from turbohtml._score import CARD_PAGE, PRODUCT_PAGE, THREAD_PAGE, WHOLE_PAGE, scored_article
 from turbohtml._text import layout
 from turbohtml._tunables import MAX_LINK_DENSITY
-from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, LINKED_PROSE, ParagraphUnit, paragraph_units
+from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, HEADING, LINKED_PROSE, ParagraphUnit, paragraph_units
 from turbohtml.extract.records import Article
 
 #: Caption and gallery texts this long read as prose; when the body holds at least
@@ -57,6 +57,20 @@ def _gallery_slides(units: list[ParagraphUnit]) -> set[str]:
     return slides if sum(map(len, slides)) >= GALLERY_SHARE * other else set()
 
 
+def _after_masthead(units: list[ParagraphUnit]) -> list[ParagraphUnit]:
+    """A page read whole starts at its <h1> when what comes before it is a masthead: most
+    of its text in links (a mega menu, a category bar, account links: pages that are no
+    article often keep them out of <nav> and <header>) and less than half the page."""
+    for start, unit in enumerate(units):
+        if unit[1] & HEADING and unit.block is not None and unit.block.tag == "h1":
+            before = sum(u[2] for u in units[:start])
+            links = sum(u[3] for u in units[:start])
+            if before and links > MAX_LINK_DENSITY * before and 2 * before < sum(u[2] for u in units):
+                return units[start:]
+            break
+    return units
+
+
 def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
     """The units of the content body a reader keeps: boilerplate regions (share bars,
     related/comment blocks, in-body navigation, header and footer), captions and credits
@@ -65,6 +79,8 @@ def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
     labels its posts' furniture, and a page read whole but a thread keeps its captions
     and its header's short lines)."""
     slides: set[str] | None = None  # measured at the first caption met: most pages have none
+    if mode & WHOLE_PAGE and not mode & THREAD_PAGE:
+        units = _after_masthead(units)
     kept = []
     quoted = set()
     for unit in units:
