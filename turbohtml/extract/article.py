@@ -6,7 +6,15 @@ from turbohtml._core import Node
 from turbohtml._score import CARD_PAGE, PRODUCT_PAGE, THREAD_PAGE, WHOLE_PAGE, scored_article
 from turbohtml._text import layout
 from turbohtml._tunables import MAX_LINK_DENSITY
-from turbohtml._units import ARTICLE_HEADER, BOILERPLATE_REGION, CAPTION, HEADING, LINKED_PROSE, ParagraphUnit, paragraph_units
+from turbohtml._units import (
+    ARTICLE_HEADER,
+    BOILERPLATE_REGION,
+    CAPTION,
+    HEADING,
+    LINKED_PROSE,
+    ParagraphUnit,
+    paragraph_units,
+)
 from turbohtml.extract.records import Article
 
 #: Caption and gallery texts this long read as prose; when the body holds at least
