@@ -891,7 +891,7 @@ def _check_deprecation(fast: bool = False, *, no_fallback: bool = False, as_dict
     return fast or no_fallback
 
 
-def _pruned(filecontent: Any, prune_xpath: str | list[str]) -> str:
+def pruned_html(filecontent: Any, prune_xpath: str | list[str]) -> str:
     """The page with every node an XPath of ``prune_xpath`` selects removed (on an lxml
     tree: XPath is lxml's), serialized back for the engine."""
     from lxml import etree
@@ -918,12 +918,19 @@ def _page(filecontent: Any, options: Extractor, prune_xpath: str | list[str] | N
         LOGGER.error("input too large: %s characters", len(filecontent))
         return None
     if prune_xpath is not None:
-        filecontent = _pruned(filecontent, prune_xpath)
+        filecontent = pruned_html(filecontent, prune_xpath)
     page = as_document(filecontent, "trafilatura input")
     if isinstance(filecontent, (str, bytes)) and not_html(filecontent, page):
         LOGGER.error("not valid HTML: %s", options.source)
         return None
     return page
+
+
+def in_language(page: _Page, language: str) -> bool:
+    """Whether the page's declared language (``<html lang>``, else ``content-language``)
+    is ``language`` or absent: trafilatura's check without a language detector."""
+    declared = _declared_language(page)
+    return not declared or declared.split("-")[0].split("_")[0].strip().lower() == language.lower()
 
 
 def _declared_language(page: _Page) -> str | None:
@@ -958,11 +965,9 @@ def _extraction(filecontent: Any, options: Extractor,
     page = _page(filecontent, options, prune_xpath)
     if page is None:
         return None
-    if options.lang:
-        declared = _declared_language(page)
-        if declared and declared.split("-")[0].split("_")[0].strip().lower() != options.lang.lower():
-            LOGGER.error("wrong HTML meta language: %s", options.source)
-            return None
+    if options.lang and not in_language(page, options.lang):
+        LOGGER.error("wrong HTML meta language: %s", options.source)
+        return None
     if options.with_metadata:
         custom_dates = options.date_params if "max_date" not in options.date_params else None
         extensive = bool(options.date_params.get("extensive_search", True))

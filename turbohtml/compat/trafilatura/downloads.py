@@ -33,7 +33,7 @@ from turbohtml.fetch import USER_AGENT, FetchError, fetch
 __version__ = MIRRORED["trafilatura"]
 
 __all__ = ["Response", "add_to_compressed_dict", "buffered_downloads", "buffered_response_downloads", "fetch_response",
-           "fetch_url", "load_download_buffer"]
+           "fetch_url", "is_live_page", "load_download_buffer"]
 
 LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
 
@@ -79,6 +79,17 @@ def fetch_url(url: str, no_ssl: bool = False, config: ConfigParser = DEFAULT_CON
     if response is None or response.status != 200 or not response.data:
         return None
     return response.html
+
+
+def is_live_page(url: str, config: ConfigParser = DEFAULT_CONFIG) -> bool:
+    """Whether ``url`` answers with a status under 400 (after redirects). trafilatura
+    sends a HEAD request; the standard-library fetcher sends a GET within the same limits."""
+    try:
+        fetch(url, **_limits(config or DEFAULT_CONFIG))  # type: ignore[arg-type]
+    except FetchError as error:
+        LOGGER.debug("not live: %s %s", url, error)
+        return error.status is not None and error.status < 400
+    return True
 
 
 #: what a blacklist entry leaves out of a URL (its scheme, trailing slashes)

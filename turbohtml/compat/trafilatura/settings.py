@@ -26,6 +26,9 @@ __version__ = MIRRORED["trafilatura"]
 
 __all__ = [
     "DEFAULT_CONFIG",
+    "MAX_FEEDS_CHECKED",
+    "MAX_LINKS",
+    "MAX_SITEMAPS_SEEN",
     "SUPPORTED_FMT_CLI",
     "SUPPORTED_FORMATS",
     "Document",
@@ -41,6 +44,12 @@ SUPPORTED_FMT_CLI = ["csv", "json", "html", "markdown", "txt", "xml", "xmltei"]
 SUPPORTED_FORMATS = set(SUPPORTED_FMT_CLI) | {"python"}  # "python": bare_extraction() only
 #: Worker processes of the command line's ``--parallel`` default.
 PARALLEL_CORES = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1, 16)
+
+#: Link discovery bounds (trafilatura's values): links read from one sitemap or feed,
+#: feeds fetched from one page's candidates, sitemaps fetched by one ``sitemap_search``.
+MAX_LINKS = 10**6
+MAX_FEEDS_CHECKED = 10**3
+MAX_SITEMAPS_SEEN = 10**4
 
 _DEFAULT_FILE = Path(__file__).with_name("settings.cfg")
 

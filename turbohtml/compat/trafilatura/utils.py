@@ -9,10 +9,12 @@ from typing import Any
 
 from turbohtml._core import Document, Text, sniff_encoding
 from turbohtml.compat import MIRRORED
+from turbohtml.compat.courlan.urlutils import fix_relative_urls
 
 __version__ = MIRRORED["trafilatura"]
 
-__all__ = ["Response", "decode_file", "is_dubious_html", "load_html", "not_html", "sanitize", "trim"]
+__all__ = ["Response", "decode_file", "is_dubious_html", "load_html", "not_html", "safe_relative_url", "sanitize",
+           "trim"]
 
 LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
 
@@ -86,6 +88,15 @@ def load_html(htmlobject: Any, max_size: int | None = None) -> Any:
         LOGGER.error("parsed tree length: %s, wrong data type or not valid HTML", len(tree))
         return None
     return tree
+
+
+def safe_relative_url(baseurl: str, url: str) -> str:
+    """``url`` made absolute against ``baseurl`` (courlan's ``fix_relative_urls``), ``""``
+    when it cannot be (an invalid IPv6 host, say)."""
+    try:
+        return fix_relative_urls(baseurl, url)
+    except ValueError:
+        return ""
 
 
 def is_dubious_html(beginning: str) -> bool:
