@@ -30,6 +30,7 @@ no-ops (one scoring pass, no fallback chain, no TEI schema).
 
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import html
 import json
@@ -52,7 +53,7 @@ from turbohtml.compat._input import as_document
 from turbohtml.compat.htmldate import find_date
 from turbohtml.compat.trafilatura.deduplication import LRUCache, content_fingerprint, repeated_segment
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
-from turbohtml.compat.trafilatura.utils import not_html
+from turbohtml.compat.trafilatura.utils import not_html, trim
 from turbohtml.compat.trafilatura.xml import MARKDOWN_STYLE
 from turbohtml.extract.urls import registrable_domain
 from turbohtml.render import inline_html, inline_markdown
@@ -1010,6 +1011,18 @@ def _extraction(filecontent: Any, options: Extractor,
         document.comments = comments
         document.commentsbody = _body_tree(remarks, None)
     return document, body, remarks
+
+
+def extract_comments(tree: Any, options: Extractor) -> tuple[Any, str, Any]:
+    """The page's comment section as trafilatura's ``extract_comments`` returns it: an
+    lxml ``<body>`` of its elements, their text joined, and the tree (as given: turbohtml
+    does not cut the comments out of it). A page without main text gives no comments,
+    as ``extract(include_comments=True)`` gives none there."""
+    options = copy.copy(options)
+    options.comments = True
+    result = _extraction(tree, options, None)
+    body = _body_tree(result[2] if result is not None else [], None)
+    return body, trim(" ".join(body.itertext())) if body is not None else "", tree
 
 
 def _has_text(pieces: list[_Piece]) -> bool:
