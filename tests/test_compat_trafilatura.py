@@ -793,6 +793,11 @@ def test_external_second_opinions_and_comments():
     # content body, so its jusText calls them boilerplate (docs/migration/justext.md), jusText near-good
     assert kept == [(_PROSE * 4).strip()]
     assert kept[0] == theirs.try_justext(lxml_html.fromstring(_COMMENTED), None, None)[0].text
+    assert [paragraph.text for paragraph in external.try_justext(lxml_html.fromstring(_COMMENTED), None, "en")] == kept
+    from turbohtml.compat.justext import get_stoplists
+    from turbohtml.compat.trafilatura.settings import JUSTEXT_LANGUAGES
+
+    assert set(JUSTEXT_LANGUAGES.values()) <= get_stoplists() and JUSTEXT_LANGUAGES["de"] == "German"
     comments, text, tree = extract_comments(lxml_html.fromstring(_COMMENTED), Extractor(comments=False))
     assert text == "I fully agree with this nice article, thanks for writing it. Second one here."
     assert text == their_core.extract_comments(lxml_html.fromstring(_COMMENTED), TheirExtractor())[1]

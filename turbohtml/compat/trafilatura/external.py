@@ -16,6 +16,7 @@ from typing import Any
 import turbohtml
 from turbohtml.compat import MIRRORED
 from turbohtml.compat.justext import get_stoplist, get_stoplists, justext
+from turbohtml.compat.trafilatura.settings import JUSTEXT_LANGUAGES
 
 __version__ = MIRRORED["trafilatura"]
 
@@ -53,12 +54,13 @@ def _all_stopwords() -> frozenset[str]:
 def try_justext(tree: Any, url: str | None, target_language: str | None) -> Any:
     """A ``<body>`` with one ``<p>`` for each paragraph jusText keeps (trafilatura's
     thresholds: length 50/150, stopwords 0.1/0.2, link density 0.25, no headings).
-    The stoplist is ``target_language``'s when it names a jusText stoplist
-    (``"English"``), else the words of every stoplist (trafilatura also maps ISO codes)."""
+    The stoplist is ``target_language``'s (an ISO 639-1 code) when jusText has one,
+    else the words of every stoplist."""
     from lxml.etree import Element, SubElement
 
     body = Element("body")
-    stoplist = get_stoplist(target_language) if target_language in get_stoplists() else _all_stopwords()
+    language = JUSTEXT_LANGUAGES.get(target_language or "")
+    stoplist = get_stoplist(language) if language else _all_stopwords()
     try:
         paragraphs = justext(_markup(tree), stoplist, 50, 150, 0.1, 0.2, 0.25, 150, True)
     except (TypeError, ValueError) as error:

@@ -26,6 +26,7 @@ __version__ = MIRRORED["trafilatura"]
 
 __all__ = [
     "DEFAULT_CONFIG",
+    "JUSTEXT_LANGUAGES",
     "MAX_FEEDS_CHECKED",
     "MAX_LINKS",
     "MAX_SITEMAPS_SEEN",
@@ -50,6 +51,25 @@ PARALLEL_CORES = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffin
 MAX_LINKS = 10**6
 MAX_FEEDS_CHECKED = 10**3
 MAX_SITEMAPS_SEEN = 10**4
+
+#: ISO 639-1 codes and the jusText stoplist of each language (``external.try_justext``)
+JUSTEXT_LANGUAGES = {
+    "af": "Afrikaans", "an": "Aragonese", "ar": "Arabic", "az": "Azerbaijani", "be": "Belarusian", "bg": "Bulgarian",
+    "bn": "Bengali", "br": "Breton", "bs": "Bosnian", "ca": "Catalan", "cs": "Czech", "cv": "Chuvash", "cy": "Welsh",
+    "da": "Danish", "de": "German", "el": "Greek", "en": "English", "eo": "Esperanto", "es": "Spanish",
+    "et": "Estonian", "eu": "Basque", "fa": "Persian", "fi": "Finnish", "fr": "French", "fy": "West_Frisian",
+    "ga": "Irish", "gl": "Galician", "gu": "Gujarati", "he": "Hebrew", "hi": "Hindi", "hr": "Croatian",
+    "ht": "Haitian", "hu": "Hungarian", "hy": "Armenian", "id": "Indonesian", "ig": "Igbo", "io": "Ido",
+    "is": "Icelandic", "it": "Italian", "jv": "Javanese", "ka": "Georgian", "kk": "Kazakh", "kn": "Kannada",
+    "ko": "Korean", "ku": "Kurdish", "ky": "Kyrgyz", "la": "Latin", "lb": "Luxembourgish", "lt": "Lithuanian",
+    "lv": "Latvian", "mk": "Macedonian", "ml": "Malayalam", "mr": "Marathi", "ms": "Malay", "mt": "Maltese",
+    "nb": "Norwegian_Bokmal", "ne": "Nepali", "nl": "Dutch", "nn": "Norwegian_Nynorsk", "no": "Norwegian_Bokmal",
+    "oc": "Occitan", "pl": "Polish", "pt": "Portuguese", "qu": "Quechua", "ro": "Romanian", "ru": "Russian",
+    "sh": "Serbo_Croatian", "sk": "Slovak", "sl": "Slovenian", "sq": "Albanian", "sr": "Serbian", "su": "Sundanese",
+    "sv": "Swedish", "sw": "Swahili", "ta": "Tamil", "te": "Telugu", "tk": "Turkmen", "tl": "Tagalog",
+    "tr": "Turkish", "uk": "Ukrainian", "ur": "Urdu", "uz": "Uzbek", "vi": "Vietnamese", "vo": "Volapuk",
+    "wa": "Walloon", "yo": "Yoruba",
+}
 
 _DEFAULT_FILE = Path(__file__).with_name("settings.cfg")
 
