@@ -24,15 +24,15 @@ MODULES = [
     "trafilatura.downloads", "trafilatura.external", "trafilatura.feeds", "trafilatura.meta", "trafilatura.metadata",
     "trafilatura.settings", "trafilatura.sitemaps", "trafilatura.spider", "trafilatura.utils", "trafilatura.xml",
     "justext", "justext.core", "justext.paragraph", "justext.utils",
-    "htmldate", "htmldate.core", "htmldate.utils", "htmldate.validators",
+    "htmldate", "htmldate.core", "htmldate.extractors", "htmldate.utils", "htmldate.validators",
     "courlan", "courlan.clean", "courlan.core", "courlan.filters", "courlan.sampling", "courlan.urlstore",
     "courlan.urlutils",
     "w3lib", "w3lib.url",
 ]
 
 #: names the originals' documentation presents (trafilatura's "Core functions",
-#: "Deduplication", "Downloads" and "Web crawling" pages, jusText's README, htmldate's helpers), where the
-#: module has no ``__all__`` to say so
+#: "Deduplication", "Downloads" and "Web crawling" pages, jusText's README, htmldate's
+#: "Core functions" page), where the module has no ``__all__`` to say so
 DOCUMENTED = {
     "trafilatura.core": ["bare_extraction", "extract", "extract_comments", "extract_with_metadata"],
     "trafilatura.deduplication": ["LRUCache", "Simhash", "content_fingerprint", "duplicate_test"],
@@ -50,7 +50,9 @@ DOCUMENTED = {
     "justext.core": ["justext", "ParagraphMaker", "classify_paragraphs", "revise_paragraph_classification",
                      "html_to_dom", "preprocessor"],
     "justext.paragraph": ["Paragraph"],
-    "htmldate.core": ["find_date"],
+    "htmldate.core": ["examine_header", "find_date", "search_page"],
+    "htmldate.extractors": ["custom_parse", "external_date_parser", "extract_url_date", "regex_parse",
+                            "try_date_expr"],
     "htmldate.utils": ["fetch_url", "load_html"],
     "htmldate.validators": ["is_valid_date"],
 }
