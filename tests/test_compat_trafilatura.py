@@ -445,7 +445,6 @@ def test_command_line(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", type("In", (), {"buffer": __import__("io").BytesIO(HARBOUR.encode())})())
     assert main(["--no-comments"]) == 0
     assert capsys.readouterr().out.endswith("before next winter.\n")
-    assert main(["--crawl", "https://example.org/"]) == 2
 
 
 # ------------------------------------------------------------------ inline formatting, tables, lists

@@ -319,3 +319,47 @@ def test_same_urls_as_trafilatura(site: str, original: ModuleType) -> None:
         results.append((todo[0], set(todo), set(known), set(later[0]), set(later[1])))
         module.URL_STORE.reset()
     assert results[0] == results[1]
+
+
+# ---------------------------------------------------------------- command line
+
+
+@pytest.fixture
+def settings_file(tmp_path: Path) -> str:
+    path = tmp_path / "settings.cfg"
+    path.write_text("[DEFAULT]\nSSRF_PROTECTION = off\nSLEEP_TIME = 0\nMIN_EXTRACTED_SIZE = 20\n")
+    return str(path)
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str]]:
+    from turbohtml.compat.trafilatura import cli
+
+    spider.URL_STORE.reset()
+    status = cli.main(list(argv))
+    return status, capsys.readouterr().out.splitlines()
+
+
+def test_command_line_discovery(site: str, settings_file: str, capsys: pytest.CaptureFixture[str],
+                                tmp_path: Path) -> None:
+    config = ("--config-file", settings_file)
+    status, lines = _cli(capsys, "--sitemap", site + "/sitemap-posts.xml", "--list", *config)
+    assert status == 0 and _relative(site, lines) == ["/posts/first-post.html", "/posts/second-post.html?a=1&b=2"]
+    status, lines = _cli(capsys, "--feed", site + "/", "--list", "--url-filter", "fi", *config)
+    assert _relative(site, lines) == ["/posts/fifth-post.html", "/posts/first-post.html"]
+    status, lines = _cli(capsys, "--feed", site + "/feed.xml", *config)  # the feed's pages, extracted
+    assert status == 0 and lines == ["First: a paragraph of prose.", "Fourth: a paragraph of prose."]
+    status, lines = _cli(capsys, "--crawl", site + "/", *config)
+    assert set(_relative(site, lines)) == {"/", "/category/news/", "/posts/first-post.html", "/about.html",
+                                           "/posts/second-post.html", "/posts/fourth-post.html",
+                                           "/posts/fifth-post.html"}
+    inputs = tmp_path / "sites.txt"
+    inputs.write_text(f"{site}/sitemap-posts.xml\n{site}/garbage.xml\n")
+    status, lines = _cli(capsys, "--explore", "-i", str(inputs), "--list", *config)
+    # the first input's sitemap URLs; the second has none, so its site is crawled from it
+    # (a page without links: the crawl knows only its start)
+    assert _relative(site, lines) == ["/posts/first-post.html", "/posts/second-post.html?a=1&b=2", "/garbage.xml"]
+    inputs.write_text(f"{site}/deutsch.html\n{site}/about.html\n{site}/missing.html\n")
+    status, lines = _cli(capsys, "--probe", "-i", str(inputs), *config)
+    assert status == 0 and _relative(site, lines) == ["/deutsch.html", "/about.html"]
+    status, lines = _cli(capsys, "--probe", "-i", str(inputs), "--target-language", "de", *config)
+    assert _relative(site, lines) == ["/deutsch.html"]  # /about.html declares English

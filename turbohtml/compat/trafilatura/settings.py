@@ -7,7 +7,9 @@ docs/migration/trafilatura.md: the size limits (``MIN_EXTRACTED_SIZE``,
 ``MIN_OUTPUT_SIZE``, ``MIN_OUTPUT_COMM_SIZE``, ``MAX_FILE_SIZE``, ``MIN_FILE_SIZE``,
 ``MAX_TREE_SIZE``), the deduplication thresholds, ``EXTENSIVE_DATE_SEARCH``, and the
 download keys (``DOWNLOAD_TIMEOUT``, ``MAX_REDIRECTS``, ``USER_AGENTS``,
-``SSRF_PROTECTION``); ``EXTRACTION_TIMEOUT`` bounds each file of the command line.
+``SSRF_PROTECTION``); ``EXTRACTION_TIMEOUT`` bounds each file of the command line,
+``SLEEP_TIME`` paces the crawler and ``EXTERNAL_URLS`` widens the command line's
+``--feed``/``--sitemap``.
 """
 
 from __future__ import annotations
