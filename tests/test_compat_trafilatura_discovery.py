@@ -22,6 +22,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from conftest import growth_ratio
 
 from turbohtml.compat.trafilatura import feeds, settings, sitemaps, spider
 
@@ -231,6 +232,16 @@ def test_find_feed_urls_bad_input(site: str) -> None:
     assert feeds.extract_links('{"items": {"not": "a list"}}', params) == []
     assert feeds.extract_links("[" * 100_000, params) == []
     assert feeds.determine_feed("", params) == []
+
+
+@pytest.mark.parametrize("unit", ["<link a ", '<link a="', "<link>x", "<link a='<"])
+def test_feed_reading_grows_linearly(unit: str) -> None:
+    """Unclosed tags and elements (a hostile feed) are read in linear time: trafilatura's
+    patterns rescan the rest of the feed from each opening."""
+    params = feeds.FeedParameters("https://example.org", "example.org", "https://example.org/feed")
+    opening = "<rss>" if unit == "<link>x" else "<feed>"
+    ratio = growth_ratio(lambda text: feeds.find_links(text, params), opening + unit * 20_000, opening + unit * 80_000)
+    assert ratio < 8
 
 
 # ---------------------------------------------------------------- spider

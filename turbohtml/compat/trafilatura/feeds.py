@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Iterator
 from configparser import ConfigParser
 from itertools import islice
 from time import sleep
@@ -41,9 +42,11 @@ FEED_TYPES = frozenset({
     "application/x-atom+xml", "application/xml", "text/atom", "text/atom+xml", "text/plain", "text/rdf",
     "text/rdf+xml", "text/rss", "text/rss+xml", "text/xml"})
 _FEED_START = re.compile(r"<(feed|rss|\?xml)")
-_LINK_TAG = re.compile(r"""<link\s+(?:[^>"']|"[^"]*"|'[^']*')*["']?/?>""")
+#: an Atom ``<link ...>`` tag; no bare ``<`` inside and no backtracking, so a feed of
+#: unclosed tags is read in linear time
+_LINK_TAG = re.compile(r"""<link\s++(?:[^<>"']|"[^"]*+"|'[^']*+')*+["']?/?>""")
 _ATTRIBUTE = re.compile(r"""\s([\w:-]+)\s*=\s*(["'])(.*?)\2""", re.DOTALL)
-_LINK_ELEMENT = re.compile(r"<link>\s*(?:<!\[CDATA\[)?(.+?)(?:\]\]>)?\s*</link>", re.DOTALL)
+_CDATA = re.compile(r"^<!\[CDATA\[(.*?)(?:\]\]>)?$", re.DOTALL)
 #: comment feeds are not followed
 _COMMENTS = re.compile(r"\bcomments\b")
 #: an href that names a feed (extensions, words, Typo3's, Blogger's and WordPress's forms)
@@ -119,8 +122,24 @@ def find_links(feed_string: str, params: FeedParameters) -> list[str]:
                 links.append(href)
         return links
     if "<link>" in feed_string:  # RSS
-        return [match[1].strip() for match in islice(_LINK_ELEMENT.finditer(feed_string), MAX_LINKS)]
+        return list(islice(_rss_links(feed_string), MAX_LINKS))
     return []
+
+
+def _rss_links(feed_string: str) -> Iterator[str]:
+    """The contents of the ``<link>...</link>`` elements (CDATA unwrapped), found by a
+    linear scan: each opening is matched with the next closing."""
+    start = feed_string.find("<link>")
+    while start >= 0:
+        end = feed_string.find("</link>", start + 6)
+        if end < 0:
+            return
+        content = feed_string[start + 6:end].strip()
+        unwrapped = _CDATA.match(content)
+        link = (unwrapped[1] if unwrapped else content).strip()
+        if link:
+            yield link
+        start = feed_string.find("<link>", end + 7)
 
 
 def extract_links(feed_string: str, params: FeedParameters) -> list[str]:
