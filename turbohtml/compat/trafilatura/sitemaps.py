@@ -2,9 +2,9 @@
 from its sitemaps (robots.txt's ``Sitemap:`` lines, else the usual locations), following
 sitemap indexes.
 
-Downloads go through ``fetch_url``'s fetcher (``turbohtml.fetch``: one deadline, the
+Downloads go through ``fetch_url`` (``turbohtml.fetch``: one deadline, the
 ``MAX_FILE_SIZE`` cap, bounded redirects, the SSRF guard); a gzipped sitemap is
-inflated under the same cap. XML sitemaps are read with the standard library's
+inflated by ``decode_file`` under the same cap. XML sitemaps are read with the standard library's
 incremental parser: a document declaring entities is not read (no entity expansion),
 and a document broken part-way gives the locations before the break, as trafilatura's
 recovering parser does. Text sitemaps (one URL a line) are read by a pattern. Each link
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import re
-import zlib
+from collections.abc import Callable
 from configparser import ConfigParser
 from itertools import islice
 from time import sleep
@@ -26,13 +26,13 @@ from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 from turbohtml.compat import MIRRORED
 from turbohtml.compat.courlan import clean_url, extract_domain, filter_urls, get_hostinfo, lang_filter
 from turbohtml.compat.trafilatura.deduplication import is_similar_domain
-from turbohtml.compat.trafilatura.downloads import fetch_response, fetch_url, is_live_page
+from turbohtml.compat.trafilatura.downloads import fetch_url, is_live_page
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, MAX_LINKS, MAX_SITEMAPS_SEEN
-from turbohtml.compat.trafilatura.utils import decode_file, safe_relative_url
+from turbohtml.compat.trafilatura.utils import safe_relative_url
 
 __version__ = MIRRORED["trafilatura"]
 
-__all__ = ["extract_robots_sitemaps", "find_robots_sitemaps", "is_plausible_sitemap", "sitemap_search"]
+__all__ = ["SitemapObject", "extract_robots_sitemaps", "find_robots_sitemaps", "is_plausible_sitemap", "sitemap_search"]
 
 LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
 
@@ -55,10 +55,10 @@ GUESSES = ["sitemap.xml", "sitemap.xml.gz", "sitemap", "sitemap_index.xml", "sit
 _ROBOTS_MAX = 10_000
 
 
-def is_plausible_sitemap(url: str, contents: str | None) -> bool:
+def is_plausible_sitemap(url: str, contents: str | bytes | None) -> bool:
     """Whether ``contents`` can be a sitemap: text, or XML when the URL names an
     ``.xml`` file, and not an HTML page."""
-    if contents is None:
+    if not isinstance(contents, str):
         return False
     url = _QUERY_OR_FRAGMENT.sub("", url)
     if (_XML_NAME.search(url) and not _XML_SITEMAP.match(contents)) or "<html" in contents[:150].lower():
@@ -82,24 +82,6 @@ def extract_robots_sitemaps(robotstxt: str | None, baseurl: str) -> list[str]:
 def find_robots_sitemaps(baseurl: str, config: ConfigParser = DEFAULT_CONFIG) -> list[str]:
     """The sitemaps that ``baseurl``'s robots.txt names."""
     return extract_robots_sitemaps(fetch_url(baseurl + "/robots.txt", config=config), baseurl)
-
-
-def _inflated(data: bytes, limit: int) -> bytes:
-    """A gzip body inflated up to ``limit`` bytes (a bomb stops there); other bytes as given."""
-    if not data.startswith(b"\x1f\x8b"):
-        return data
-    try:
-        return zlib.decompressobj(wbits=31).decompress(data, limit)
-    except zlib.error:
-        return b""
-
-
-def _download(url: str, config: ConfigParser) -> str:
-    response = fetch_response(url, config=config)
-    if response is None or response.status != 200 or not response.data:
-        return ""
-    limit = config.getint("DEFAULT", "MAX_FILE_SIZE", fallback=20_000_000)
-    return str(decode_file(_inflated(response.data, limit)))
 
 
 def _xml_links(content: str, language: str | None) -> tuple[list[str], list[str]]:
@@ -131,19 +113,36 @@ def _xml_links(content: str, language: str | None) -> tuple[list[str], list[str]
     return alternates, locations
 
 
-class _Search:
-    """One ``sitemap_search``: the sitemaps to fetch, those seen, the pages found."""
+class SitemapObject:
+    """One ``sitemap_search``: the site (``base_url``, ``domain``), the sitemaps still to
+    fetch (``sitemap_urls``, taken from the end), those fetched (``seen``), the pages
+    found (``urls``), and the sitemap at hand (``current_url``, ``content``)."""
 
-    def __init__(self, base_url: str, domain: str, queue: list[str], target_lang: str | None, external: bool,
-                 config: ConfigParser) -> None:
-        self.base_url, self.domain, self.queue = base_url, domain, queue
-        self.target_lang, self.external, self.config = target_lang, external, config
+    __slots__ = ["base_url", "config", "content", "current_url", "domain", "external", "seen", "sitemap_urls",
+                 "target_lang", "urls"]
+
+    def __init__(self, base_url: str, domain: str, sitemapsurls: list[str], target_lang: str | None = None,
+                 external: bool = False, config: ConfigParser = DEFAULT_CONFIG) -> None:
+        self.base_url = base_url
+        self.config = config
+        self.content = ""
+        self.domain = domain
+        self.external = external
+        self.current_url = ""
         self.seen: set[str] = set()
-        self.urls: dict[str, None] = {}
+        self.sitemap_urls = sitemapsurls
+        self.target_lang = target_lang
+        self.urls: list[str] = []
 
-    def add(self, link: str, current: str) -> None:
-        """A link found in the sitemap at ``current``: a page, a further sitemap, or neither."""
-        if link == current:
+    def fetch(self) -> None:
+        """Download the sitemap at ``current_url`` (``fetch_url``: gzip inflated too)."""
+        self.content = fetch_url(self.current_url, config=self.config) or ""
+        self.seen.add(self.current_url)
+
+    def handle_link(self, link: str) -> None:
+        """A link found in the sitemap: resolved, language-filtered and cleaned, then kept
+        as a page or a further sitemap when it is on the site (or ``external``)."""
+        if link == self.current_url:
             return
         link = safe_relative_url(self.base_url, link)
         if not lang_filter(link, self.target_lang):
@@ -155,27 +154,38 @@ class _Search:
         if not (self.external or _PLATFORMS.search(domain) or is_similar_domain(self.domain, domain)):
             LOGGER.warning("link discarded, diverging domain names: %s %s", self.domain, domain)
             return
-        if _SITEMAP_LINK.search(link):
-            self.queue.append(link)
-        else:
-            self.urls[link] = None
+        (self.sitemap_urls if _SITEMAP_LINK.search(link) else self.urls).append(link)
 
-    def visit(self, url: str) -> None:
-        content = _download(url, self.config)
-        self.seen.add(url)
-        if not is_plausible_sitemap(url, content):
+    def extract_links(self, regex: re.Pattern[str], index: int, handler: Callable[[str], None]) -> None:
+        """``handler`` on group ``index`` of each match of ``regex`` in the content (``MAX_LINKS`` at most)."""
+        for match in islice(regex.finditer(self.content), MAX_LINKS):
+            handler(match[index])
+
+    def extract_sitemap_langlinks(self) -> None:
+        """The ``xhtml:link`` alternates in ``target_lang`` (or ``x-default``)."""
+        if "hreflang=" in self.content and self.target_lang is not None:
+            for link in _xml_links(self.content, self.target_lang)[0]:
+                self.handle_link(link)
+
+    def extract_sitemap_links(self) -> None:
+        """The ``<loc>`` URLs (sitemap namespace, or none), text only: no entity expanded."""
+        for link in _xml_links(self.content, None)[1]:
+            self.handle_link(link)
+
+    def process(self) -> None:
+        """Read the content: a text sitemap's URLs, or an XML sitemap's alternates in the
+        target language, else its locations."""
+        if not is_plausible_sitemap(self.current_url, self.content):
             return
-        if not _XML_SITEMAP.match(content):
-            for match in islice(_TEXT_LINK.finditer(content), MAX_LINKS):
-                self.add(match[0], url)
+        if not _XML_SITEMAP.match(self.content):
+            self.extract_links(_TEXT_LINK, 0, self.handle_link)
             return
-        alternates, locations = _xml_links(content, self.target_lang if "hreflang=" in content else None)
-        found = len(self.queue) + len(self.urls)
-        for link in alternates:
-            self.add(link, url)
-        if len(self.queue) + len(self.urls) == found:  # no alternate kept: the locations
-            for link in locations:
-                self.add(link, url)
+        if self.target_lang is not None:
+            found = len(self.sitemap_urls) + len(self.urls)
+            self.extract_sitemap_langlinks()
+            if len(self.sitemap_urls) + len(self.urls) > found:
+                return
+        self.extract_sitemap_links()
 
 
 def sitemap_search(url: str, target_lang: str | None = None, external: bool = False, sleep_time: float = 2.0,
@@ -206,13 +216,15 @@ def sitemap_search(url: str, target_lang: str | None = None, external: bool = Fa
     if not queue:
         # the queue is consumed from its end: the likeliest guess goes last
         queue = find_robots_sitemaps(base_url, config) or [f"{base_url}/{guess}" for guess in reversed(GUESSES)]
-    search = _Search(base_url, domain, queue, target_lang, external, config)
-    while search.queue and len(search.seen) < max_sitemaps:
-        search.visit(search.queue.pop())
-        search.queue = [sitemap for sitemap in search.queue if sitemap not in search.seen]
-        if search.queue and len(search.seen) < max_sitemaps:
+    sitemap = SitemapObject(base_url, domain, queue, target_lang, external, config)
+    while sitemap.sitemap_urls and len(sitemap.seen) < max_sitemaps:
+        sitemap.current_url = sitemap.sitemap_urls.pop()
+        sitemap.fetch()
+        sitemap.process()
+        sitemap.sitemap_urls = [found for found in sitemap.sitemap_urls if found not in sitemap.seen]
+        if sitemap.sitemap_urls and len(sitemap.seen) < max_sitemaps:
             sleep(sleep_time)
-    urls = list(search.urls)
+    urls = list(dict.fromkeys(sitemap.urls))
     if url_filter:
         urls = filter_urls(urls, url_filter)
     LOGGER.debug("%s sitemap links found for %s", len(urls), domain)

@@ -4,6 +4,7 @@ helpers ``trim`` and ``sanitize``, and the ``Response`` record the downloads ret
 from __future__ import annotations
 
 import logging
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,14 +18,22 @@ __all__ = ["Response", "decode_file", "is_dubious_html", "load_html", "not_html"
            "trim"]
 
 LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
+#: the most bytes a gzipped file is inflated to (trafilatura's MAX_FILE_SIZE default)
+MAX_GUNZIP = 20_000_000
 
 
 def decode_file(filecontent: bytes | str, max_size: int | None = None) -> str | bytes:
-    """``filecontent`` as text: decoded by the HTML standard's sniffing (byte order
-    mark, ``<meta charset>``, UTF-8 when valid, else windows-1252); ``str`` as given.
-    Bytes beyond ``max_size`` are left out."""
+    """``filecontent`` as text: gzip inflated (up to ``max_size`` or ``MAX_GUNZIP``
+    bytes), then decoded by the HTML standard's sniffing (byte order mark, ``<meta
+    charset>``, UTF-8 when valid, else windows-1252); ``str`` as given. Bytes beyond
+    ``max_size`` are left out."""
     if isinstance(filecontent, str):
         return filecontent
+    if filecontent[:2] == b"\x1f\x8b":
+        try:
+            filecontent = zlib.decompressobj(wbits=31).decompress(filecontent, max_size or MAX_GUNZIP)
+        except zlib.error:
+            LOGGER.warning("invalid gzip data")
     data = bytes(filecontent[:max_size] if max_size else filecontent)
     try:
         return data.decode(sniff_encoding(data), "replace")
