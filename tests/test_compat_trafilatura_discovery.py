@@ -196,6 +196,14 @@ def test_robots_sitemaps_and_plausibility() -> None:
     assert not sitemaps.is_plausible_sitemap("https://example.org/sitemap", None)
 
 
+def test_gzip_is_inflated_within_bounds() -> None:
+    from turbohtml.compat.trafilatura.utils import decode_file
+
+    assert decode_file(gzip.compress(b"<urlset/>")) == "<urlset/>"
+    assert len(decode_file(gzip.compress(b"a" * 5_000_000), max_size=1000)) == 1000  # a bomb stops at the cap
+    assert decode_file(b"\x1f\x8bnot gzip") == "\x1f\u2039not gzip"  # left as it is, decoded (windows-1252)
+
+
 # ---------------------------------------------------------------- feeds
 
 
