@@ -158,6 +158,9 @@ class _Missing:
         raise NotImplementedError(f"not provided by turbohtml.compat: {self._name}")
 
 
+_ABSENT = object()
+
+
 class _Proxy(types.ModuleType):
     def __init__(self, name, target):
         super().__init__(name)
@@ -175,21 +178,34 @@ class _Proxy(types.ModuleType):
                 pass
         if attr.startswith("__"):
             raise AttributeError(attr)
+        # ``from pkg import submodule``: a module of ours the package has not imported yet
+        try:
+            if importlib.util.find_spec(f"turbohtml.compat.{self.__name__}.{attr}") is not None:
+                return importlib.import_module(f"{self.__name__}.{attr}")
+        except (ImportError, ValueError):
+            pass
         return _Missing(f"{self.__name__}.{attr}")
 
-    def __setattr__(self, attr, value):  # unittest.mock.patch on the module
+    def __setattr__(self, attr, value):  # unittest.mock.patch / monkeypatch on the module
         target = self.__dict__["_target"]
         if target is not None:
+            self.__dict__.setdefault("_saved", {}).setdefault(attr, target.__dict__.get(attr, _ABSENT))
             setattr(target, attr, value)
         else:
             self.__dict__[attr] = value
 
     def __delattr__(self, attr):
+        """mock.patch ends by deleting what it set (the name is not in this proxy's own
+        ``__dict__``): put back the module's value from before the first patch."""
         target = self.__dict__["_target"]
-        if target is not None:
+        if target is None:
+            self.__dict__.pop(attr, None)
+            return
+        original = self.__dict__.get("_saved", {}).pop(attr, _ABSENT)
+        if original is _ABSENT:
             delattr(target, attr)
         else:
-            self.__dict__.pop(attr, None)
+            setattr(target, attr, original)
 
 
 def _ours(name):
@@ -222,15 +238,20 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                 pass
 
 
-def pytest_configure(config):
+def _install_swap():
+    """Put our modules in place of the original's. Run when pytest imports this plugin,
+    before the suite's conftest.py (which imports the library) is loaded; any original
+    module imported earlier is dropped from ``sys.modules`` first."""
     swap = os.environ.get("COMPAT_SWAP")
-    api = os.environ["COMPAT_API"]
     if not swap:
-        module = importlib.import_module(api)
-        RESULTS["public"] = sorted(getattr(module, "__all__", [n for n in dir(module) if not n.startswith("_")]))
         return
+    names = swap.split(",")
+    for loaded in list(sys.modules):
+        if any(loaded == name.removesuffix(".*") or (name.endswith(".*") and loaded.startswith(name[:-1]))
+               for name in names):
+            del sys.modules[loaded]
     prefixes = []
-    for name in swap.split(","):
+    for name in names:
         if name.endswith(".*"):
             prefixes.append(name[:-2])
             continue
@@ -242,6 +263,15 @@ def pytest_configure(config):
         if parent:
             setattr(sys.modules[parent], child, module)
     sys.meta_path.insert(0, _Finder(prefixes))
+
+
+_install_swap()
+
+
+def pytest_configure(config):
+    if not os.environ.get("COMPAT_SWAP"):
+        module = importlib.import_module(os.environ["COMPAT_API"])
+        RESULTS["public"] = sorted(getattr(module, "__all__", [n for n in dir(module) if not n.startswith("_")]))
 
 
 def _interrupted(signum, frame):

@@ -417,7 +417,7 @@ def test_command_line_urls(local_site, tmp_path, capsys):
     settings = tmp_path / "settings.cfg"
     with settings.open("w") as handle:
         _settings().write(handle)
-    assert main(["-u", f"{local_site}/article", "--config-file", str(settings), "--no-comments"]) == 0
+    assert main(["-u", f"{local_site}/article", "--config-file", str(settings), "--no-comments"]) is None
     assert capsys.readouterr().out.startswith("Harbour reopens after storm\nThe harbour reopened")
     listing = tmp_path / "urls.txt"
     listing.write_text(f"{local_site}/article\n{local_site}/gone\n")
@@ -438,12 +438,12 @@ def test_command_line(tmp_path, capsys, monkeypatch):
     pages.mkdir()
     (pages / "harbour.html").write_text(HARBOUR)
     out = tmp_path / "out"
-    assert main(["--input-dir", str(pages), "--output-dir", str(out), "--json", "--with-metadata"]) == 0
+    assert main(["--input-dir", str(pages), "--output-dir", str(out), "--json", "--with-metadata"]) is None
     [written] = list(out.iterdir())
     record = json.loads(written.read_text())
     assert written.suffix == ".json" and record["title"] == "Harbour reopens after storm"
     monkeypatch.setattr("sys.stdin", type("In", (), {"buffer": __import__("io").BytesIO(HARBOUR.encode())})())
-    assert main(["--no-comments"]) == 0
+    assert main(["--no-comments"]) is None
     assert capsys.readouterr().out.endswith("before next winter.\n")
 
 

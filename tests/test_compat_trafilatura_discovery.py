@@ -351,11 +351,15 @@ def settings_file(tmp_path: Path) -> str:
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str]]:
+    """The exit status (``main`` returns ``None`` on success, as trafilatura's) and the lines printed."""
     from turbohtml.compat.trafilatura import cli
 
     spider.URL_STORE.reset()
-    status = cli.main(list(argv))
-    return status, capsys.readouterr().out.splitlines()
+    try:
+        status = cli.main(list(argv))
+    except SystemExit as exit_:
+        status = exit_.code
+    return status or 0, capsys.readouterr().out.splitlines()
 
 
 def test_command_line_discovery(site: str, settings_file: str, capsys: pytest.CaptureFixture[str],

@@ -220,9 +220,16 @@ def _kept(urls: list[str], url_filter: list[str] | None, blacklist: set[str]) ->
             and (not url_filter or any(part in url for part in url_filter))]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; the exit status (0 done, 1 some inputs failed, 2 usage)."""
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line (``argv``, else ``sys.argv``); as trafilatura's, it returns
+    ``None`` when every input succeeded and exits with status 1 when some failed (2 for
+    a usage error, from argparse)."""
+    status = _run(parse_args(sys.argv[1:] if argv is None else argv))
+    if status:
+        sys.exit(status)
+
+
+def _run(args: argparse.Namespace) -> int:
     level = logging.DEBUG if args.verbose >= 2 else logging.INFO if args.verbose == 1 else logging.WARNING
     logging.basicConfig(stream=sys.stderr, level=level)
     blacklist = set()
@@ -241,4 +248,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
