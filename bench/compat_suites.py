@@ -188,6 +188,10 @@ class _Proxy(types.ModuleType):
 
     def __setattr__(self, attr, value):  # unittest.mock.patch / monkeypatch on the module
         target = self.__dict__["_target"]
+        if target is not None and isinstance(value, _Proxy):
+            existing = vars(target).get(attr)
+            if existing is not None and not isinstance(existing, types.ModuleType):
+                return  # a submodule import does not hide the package's own name (trafilatura.baseline)
         if target is not None:
             self.__dict__.setdefault("_saved", {}).setdefault(attr, target.__dict__.get(attr, _ABSENT))
             setattr(target, attr, value)
@@ -230,12 +234,7 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return _Proxy(spec.name, _ours(spec.name))
 
     def exec_module(self, module):
-        parent, _, child = module.__name__.rpartition(".")
-        if parent in sys.modules:
-            try:
-                setattr(sys.modules[parent], child, module)
-            except Exception:
-                pass
+        pass  # the import system binds the submodule on its parent (see _Proxy.__setattr__)
 
 
 def _install_swap():
