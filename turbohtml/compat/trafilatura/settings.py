@@ -175,6 +175,16 @@ def args_to_extractor(args: argparse.Namespace, url: str | None = None) -> Extra
     )
 
 
+def _empty_body() -> Any:
+    """A new empty lxml ``<body>``, trafilatura's default ``body``/``commentsbody``
+    (``None`` without lxml)."""
+    try:
+        from lxml.etree import Element
+    except ImportError:
+        return None
+    return Element("body")
+
+
 class Document:
     """The extraction record, with trafilatura's fields, constructor keywords (``idval``,
     ``license_val``) and ``as_dict()``/``from_dict()``.
@@ -207,9 +217,9 @@ class Document:
         self.fingerprint = fingerprint
         self.id = idval
         self.license = license_val
-        self.body = body
+        self.body = body if body is not None else _empty_body()
         self.comments = comments
-        self.commentsbody = commentsbody
+        self.commentsbody = commentsbody if commentsbody is not None else _empty_body()
         self.raw_text = raw_text
         self.text = text
         self.language = language
