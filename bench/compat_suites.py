@@ -389,11 +389,28 @@ def classify_tests(test_dir: Path, roots: tuple[str, ...], public: set[str], mod
         rel = path.relative_to(test_dir.parent).as_posix()
         scopes = [(None, node) for node in tree.body]
         scopes += [(cls.name, node) for cls in tree.body if isinstance(cls, ast.ClassDef) for node in cls.body]
+        helpers = {node.name: node for node in tree.body
+                   if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("test")}
         for cls, node in scopes:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
-                ok = all(_leaf_public(dotted, public, modules) for dotted in used_names(node, bound))
+                ok = all(_leaf_public(dotted, public, modules) for dotted in _reads(node, helpers, bound))
                 verdict[f"{rel}::{cls}::{node.name}" if cls else f"{rel}::{node.name}"] = ok
     return verdict
+
+
+def _reads(function: ast.AST, helpers: dict[str, ast.AST], bound: dict[str, str]) -> set[str]:
+    """The library names a test reads, through the module's helper functions it calls too
+    (``_handle_table(...)`` calling ``main_extractor.handle_table`` makes the test internal)."""
+    found: set[str] = set()
+    todo, seen = [function], set()
+    while todo:
+        node = todo.pop()
+        found |= used_names(node, bound)
+        for name in ast.walk(node):
+            if isinstance(name, ast.Name) and name.id in helpers and name.id not in seen:
+                seen.add(name.id)
+                todo.append(helpers[name.id])
+    return found
 
 
 def _base_id(nodeid: str) -> str:
