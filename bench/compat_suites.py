@@ -193,23 +193,24 @@ class _Proxy(types.ModuleType):
             if existing is not None and not isinstance(existing, types.ModuleType):
                 return  # a submodule import does not hide the package's own name (trafilatura.baseline)
         if target is not None:
-            self.__dict__.setdefault("_saved", {}).setdefault(attr, target.__dict__.get(attr, _ABSENT))
+            self.__dict__.setdefault("_saved", {}).setdefault(attr, []).append(vars(target).get(attr, _ABSENT))
             setattr(target, attr, value)
         else:
             self.__dict__[attr] = value
 
     def __delattr__(self, attr):
         """mock.patch ends by deleting what it set (the name is not in this proxy's own
-        ``__dict__``): put back the module's value from before the first patch."""
+        ``__dict__``): put back the module's value from before that last set."""
         target = self.__dict__["_target"]
         if target is None:
             self.__dict__.pop(attr, None)
             return
-        original = self.__dict__.get("_saved", {}).pop(attr, _ABSENT)
-        if original is _ABSENT:
-            delattr(target, attr)
-        else:
+        previous = self.__dict__.get("_saved", {}).get(attr) or [_ABSENT]
+        original = previous.pop()
+        if original is not _ABSENT:
             setattr(target, attr, original)
+        elif attr in vars(target):
+            delattr(target, attr)
 
 
 def _ours(name):
