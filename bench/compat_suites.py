@@ -8,8 +8,9 @@ throw-away venv where the original is installed:
 
 1. against the original;
 2. with the original replaced by ``turbohtml.compat.<library>``: a pytest plugin puts
-   our modules in ``sys.modules`` before collection. Submodules and names we do not
-   provide become stubs that raise when used, so a test file still collects.
+   our modules in ``sys.modules`` when it loads, before the suite's ``conftest.py``
+   imports the library. Submodules and names we do not provide become stubs that raise
+   when used, so a test file still collects.
 
 A test is *public-API* when every library name it reads is in the API module's
 ``__all__`` (through whichever path it imports it: ``courlan.core.check_url`` is
