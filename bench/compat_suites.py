@@ -8,8 +8,9 @@ throw-away venv where the original is installed:
 
 1. against the original;
 2. with the original replaced by ``turbohtml.compat.<library>``: a pytest plugin puts
-   our modules in ``sys.modules`` before collection. Submodules and names we do not
-   provide become stubs that raise when used, so a test file still collects.
+   our modules in ``sys.modules`` when it loads, before the suite's ``conftest.py``
+   imports the library. Submodules and names we do not provide become stubs that raise
+   when used, so a test file still collects.
 
 A test is *public-API* when every library name it reads is in the API module's
 ``__all__`` (through whichever path it imports it: ``courlan.core.check_url`` is
@@ -89,7 +90,8 @@ SUITES = {
                          ("tests/unit_tests.py", "tests/baseline_tests.py", "tests/metadata_tests.py",
                           "tests/json_metadata_tests.py", "tests/xml_tei_tests.py",
                           "tests/deduplication_tests.py", "tests/filters_tests.py",
-                          "tests/downloads_tests.py", "tests/cli_tests.py"),
+                          "tests/downloads_tests.py", "tests/cli_tests.py", "tests/sitemaps_tests.py",
+                          "tests/feeds_tests.py", "tests/spider_tests.py"),
                          "trafilatura", ("trafilatura", "trafilatura.*")),
     "justext": Suite("justext", "jusText==3.0.2", ("tests",), "justext", ("justext", "justext.*")),
     "htmldate": Suite("htmldate", "htmldate==1.11.0", ("tests/unit_tests.py",), "htmldate",
@@ -157,6 +159,9 @@ class _Missing:
         raise NotImplementedError(f"not provided by turbohtml.compat: {self._name}")
 
 
+_ABSENT = object()
+
+
 class _Proxy(types.ModuleType):
     def __init__(self, name, target):
         super().__init__(name)
@@ -174,21 +179,39 @@ class _Proxy(types.ModuleType):
                 pass
         if attr.startswith("__"):
             raise AttributeError(attr)
+        # ``from pkg import submodule``: a module of ours the package has not imported yet
+        try:
+            if importlib.util.find_spec(f"turbohtml.compat.{self.__name__}.{attr}") is not None:
+                return importlib.import_module(f"{self.__name__}.{attr}")
+        except (ImportError, ValueError):
+            pass
         return _Missing(f"{self.__name__}.{attr}")
 
-    def __setattr__(self, attr, value):  # unittest.mock.patch on the module
+    def __setattr__(self, attr, value):  # unittest.mock.patch / monkeypatch on the module
         target = self.__dict__["_target"]
+        if target is not None and isinstance(value, _Proxy):
+            existing = vars(target).get(attr)
+            if existing is not None and not isinstance(existing, types.ModuleType):
+                return  # a submodule import does not hide the package's own name (trafilatura.baseline)
         if target is not None:
+            self.__dict__.setdefault("_saved", {}).setdefault(attr, []).append(vars(target).get(attr, _ABSENT))
             setattr(target, attr, value)
         else:
             self.__dict__[attr] = value
 
     def __delattr__(self, attr):
+        """mock.patch ends by deleting what it set (the name is not in this proxy's own
+        ``__dict__``): put back the module's value from before that last set."""
         target = self.__dict__["_target"]
-        if target is not None:
-            delattr(target, attr)
-        else:
+        if target is None:
             self.__dict__.pop(attr, None)
+            return
+        previous = self.__dict__.get("_saved", {}).get(attr) or [_ABSENT]
+        original = previous.pop()
+        if original is not _ABSENT:
+            setattr(target, attr, original)
+        elif attr in vars(target):
+            delattr(target, attr)
 
 
 def _ours(name):
@@ -213,23 +236,23 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return _Proxy(spec.name, _ours(spec.name))
 
     def exec_module(self, module):
-        parent, _, child = module.__name__.rpartition(".")
-        if parent in sys.modules:
-            try:
-                setattr(sys.modules[parent], child, module)
-            except Exception:
-                pass
+        pass  # the import system binds the submodule on its parent (see _Proxy.__setattr__)
 
 
-def pytest_configure(config):
+def _install_swap():
+    """Put our modules in place of the original's. Run when pytest imports this plugin,
+    before the suite's conftest.py (which imports the library) is loaded; any original
+    module imported earlier is dropped from ``sys.modules`` first."""
     swap = os.environ.get("COMPAT_SWAP")
-    api = os.environ["COMPAT_API"]
     if not swap:
-        module = importlib.import_module(api)
-        RESULTS["public"] = sorted(getattr(module, "__all__", [n for n in dir(module) if not n.startswith("_")]))
         return
+    names = swap.split(",")
+    for loaded in list(sys.modules):
+        if any(loaded == name.removesuffix(".*") or (name.endswith(".*") and loaded.startswith(name[:-1]))
+               for name in names):
+            del sys.modules[loaded]
     prefixes = []
-    for name in swap.split(","):
+    for name in names:
         if name.endswith(".*"):
             prefixes.append(name[:-2])
             continue
@@ -241,6 +264,15 @@ def pytest_configure(config):
         if parent:
             setattr(sys.modules[parent], child, module)
     sys.meta_path.insert(0, _Finder(prefixes))
+
+
+_install_swap()
+
+
+def pytest_configure(config):
+    if not os.environ.get("COMPAT_SWAP"):
+        module = importlib.import_module(os.environ["COMPAT_API"])
+        RESULTS["public"] = sorted(getattr(module, "__all__", [n for n in dir(module) if not n.startswith("_")]))
 
 
 def _interrupted(signum, frame):
@@ -359,11 +391,28 @@ def classify_tests(test_dir: Path, roots: tuple[str, ...], public: set[str], mod
         rel = path.relative_to(test_dir.parent).as_posix()
         scopes = [(None, node) for node in tree.body]
         scopes += [(cls.name, node) for cls in tree.body if isinstance(cls, ast.ClassDef) for node in cls.body]
+        helpers = {node.name: node for node in tree.body
+                   if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not node.name.startswith("test")}
         for cls, node in scopes:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
-                ok = all(_leaf_public(dotted, public, modules) for dotted in used_names(node, bound))
+                ok = all(_leaf_public(dotted, public, modules) for dotted in _reads(node, helpers, bound))
                 verdict[f"{rel}::{cls}::{node.name}" if cls else f"{rel}::{node.name}"] = ok
     return verdict
+
+
+def _reads(function: ast.AST, helpers: dict[str, ast.AST], bound: dict[str, str]) -> set[str]:
+    """The library names a test reads, through the module's helper functions it calls too
+    (``_handle_table(...)`` calling ``main_extractor.handle_table`` makes the test internal)."""
+    found: set[str] = set()
+    todo, seen = [function], set()
+    while todo:
+        node = todo.pop()
+        found |= used_names(node, bound)
+        for name in ast.walk(node):
+            if isinstance(name, ast.Name) and name.id in helpers and name.id not in seen:
+                seen.add(name.id)
+                todo.append(helpers[name.id])
+    return found
 
 
 def _base_id(nodeid: str) -> str:

@@ -21,32 +21,38 @@ VERSIONS = {"trafilatura": "2.3.1", "justext": "3.0.2", "htmldate": "1.11.0", "c
 #: original module -> our module paths mirrored
 MODULES = [
     "trafilatura", "trafilatura.baseline", "trafilatura.cli", "trafilatura.core", "trafilatura.deduplication",
-    "trafilatura.downloads", "trafilatura.meta", "trafilatura.metadata", "trafilatura.settings",
-    "trafilatura.utils", "trafilatura.xml",
+    "trafilatura.downloads", "trafilatura.external", "trafilatura.feeds", "trafilatura.meta", "trafilatura.metadata",
+    "trafilatura.settings", "trafilatura.sitemaps", "trafilatura.spider", "trafilatura.utils", "trafilatura.xml",
     "justext", "justext.core", "justext.paragraph", "justext.utils",
-    "htmldate", "htmldate.core", "htmldate.utils", "htmldate.validators",
+    "htmldate", "htmldate.core", "htmldate.extractors", "htmldate.utils", "htmldate.validators",
     "courlan", "courlan.clean", "courlan.core", "courlan.filters", "courlan.sampling", "courlan.urlstore",
     "courlan.urlutils",
     "w3lib", "w3lib.url",
 ]
 
 #: names the originals' documentation presents (trafilatura's "Core functions",
-#: "Deduplication" and "Downloads" pages, jusText's README, htmldate's helpers), where the
-#: module has no ``__all__`` to say so
+#: "Deduplication", "Downloads" and "Web crawling" pages, jusText's README, htmldate's
+#: "Core functions" page), where the module has no ``__all__`` to say so
 DOCUMENTED = {
-    "trafilatura.core": ["bare_extraction", "extract", "extract_with_metadata"],
+    "trafilatura.core": ["bare_extraction", "extract", "extract_comments", "extract_with_metadata"],
     "trafilatura.deduplication": ["LRUCache", "Simhash", "content_fingerprint", "duplicate_test"],
     "trafilatura.downloads": ["add_to_compressed_dict", "buffered_downloads", "fetch_response", "fetch_url",
                               "load_download_buffer"],
+    "trafilatura.external": ["try_justext", "try_readability"],
+    "trafilatura.feeds": ["find_feed_urls"],
     "trafilatura.meta": ["reset_caches"],
     "trafilatura.settings": ["Document", "Extractor", "use_config"],
+    "trafilatura.sitemaps": ["sitemap_search"],
+    "trafilatura.spider": ["focused_crawler", "is_still_navigation"],
     "trafilatura.utils": ["decode_file", "load_html", "sanitize", "trim"],
-    "trafilatura.xml": ["xmltotxt"],
+    "trafilatura.xml": ["validate_tei", "xmltotxt"],
     "justext": ["justext", "get_stoplist", "get_stoplists"],
     "justext.core": ["justext", "ParagraphMaker", "classify_paragraphs", "revise_paragraph_classification",
                      "html_to_dom", "preprocessor"],
     "justext.paragraph": ["Paragraph"],
-    "htmldate.core": ["find_date"],
+    "htmldate.core": ["examine_header", "find_date", "search_page"],
+    "htmldate.extractors": ["custom_parse", "external_date_parser", "extract_url_date", "regex_parse",
+                            "try_date_expr"],
     "htmldate.utils": ["fetch_url", "load_html"],
     "htmldate.validators": ["is_valid_date"],
 }

@@ -154,3 +154,71 @@ def test_url_argument_shapes(url, expected):
     assert find_date(page, url=url) == expected
     # the same page through dates() has no date: the URL is not in it
     assert dates(page) is None
+
+
+_HEADER_AND_TEXT = ('<html><head><meta property="article:published_time" content="2021-03-05T10:00:00Z">'
+                    '<meta property="article:modified_time" content="2022-01-02"></head>'
+                    "<body><p>Text from 2019-04-03 here.</p></body></html>")
+_PAGES = [  # (page, examine_header, search_page), original date preferred
+    (_HEADER_AND_TEXT, "2021-03-05", "2019-04-03"),
+    ('<html><head><meta name="date" content="2020-06-07"></head><body><p>Nothing</p></body></html>',
+     "2020-06-07", "2020-06-07"),
+    ("<html><head><title>x</title></head><body><p>Posted 2018-02-01 by someone</p><footer>© 2017</footer></body>"
+     "</html>", None, "2018-02-01"),
+    ("<html><head></head><body><p>Last updated on March 5, 2021.</p></body></html>", None, "2021-03-05"),
+    ("<html><head></head><body><footer>Copyright 2016 Site</footer></body></html>", None, "2016-01-01"),
+    ('<html><head><meta property="og:url" content="https://e.org/2015/01/02/story"></head><body></body></html>',
+     None, "2015-01-02"),
+]
+
+
+@pytest.mark.parametrize(("page", "header", "text"), _PAGES)
+def test_examine_header_and_search_page(page, header, text):
+    """htmldate's documented stages, with its options record: the same dates as htmldate's."""
+    options = utils.Extractor(True, dt.datetime(2030, 1, 1), dt.datetime(1995, 1, 1), True, "%Y-%m-%d")
+    assert core.examine_header(lxml_html.fromstring(page), options) == header
+    assert core.search_page(page, options) == text
+    htmldate = pytest.importorskip("htmldate")
+    theirs = htmldate.utils.Extractor(True, dt.datetime(2030, 1, 1), dt.datetime(1995, 1, 1), True, "%Y-%m-%d")
+    assert htmldate.core.examine_header(lxml_html.fromstring(page), theirs) == header
+    assert htmldate.core.search_page(page, theirs) == text
+
+
+def test_examine_header_prefers_as_asked():
+    options = utils.Extractor(True, dt.datetime(2030, 1, 1), dt.datetime(1995, 1, 1), False, "%d/%m/%Y")
+    assert core.examine_header(lxml_html.fromstring(_HEADER_AND_TEXT), options) == "02/01/2022"
+    narrow = utils.Extractor(True, dt.datetime(2021, 12, 31), dt.datetime(2021, 1, 1), False, "%Y-%m-%d")
+    assert core.examine_header(lxml_html.fromstring(_HEADER_AND_TEXT), narrow) == "2021-03-05"
+
+
+@pytest.mark.parametrize(("string", "expected"), [
+    ("2021-03-05", "2021-03-05"), ("20210305", "2021-03-05"), ("Published on 2021-03-05 by Ann", "2021-03-05"),
+    ("5. März 2021", "2021-03-05"), ("March 5, 2021", "2021-03-05"), ("05/03/2021", "2021-03-05"),
+    ("12/24/2020", "2020-12-24"), ("Mon, 05 Apr 2021 10:00:00 GMT", "2021-04-05"), ("le 3 juin 2019", "2019-06-03"),
+    ("Updated: 3/4/19", "2019-04-03"), ("2017-09-01T10:00:00+02:00", "2017-09-01"),
+    ("2021", None), ("12:30", None), ("foo", None), ("1990-01-01", None), ("2019-13-45", None), ("", None),
+])
+def test_try_date_expr(string, expected):
+    from turbohtml.compat.htmldate import extractors
+
+    window = (dt.datetime(1995, 1, 1), dt.datetime(2030, 1, 1))
+    assert extractors.try_date_expr(string, "%Y-%m-%d", True, *window) == expected
+    htmldate = pytest.importorskip("htmldate.extractors")
+    assert htmldate.try_date_expr(string, "%Y-%m-%d", True, *window) == expected
+
+
+def test_date_helpers():
+    from turbohtml.compat.htmldate import extractors
+
+    window = (dt.datetime(2000, 1, 1), dt.datetime(2010, 1, 1))
+    assert extractors.custom_parse("March 5, 2021", "%Y-%m-%d", *window) is None  # outside the window
+    assert extractors.custom_parse("March 5, 2005", "%d.%m.%Y", *window) == "05.03.2005"
+    assert extractors.external_date_parser("1990-01-01", "%Y") == "1990"  # no window
+    assert extractors.regex_parse("2021年3月5日") == dt.datetime(2021, 3, 5)
+    options = utils.Extractor(True, dt.datetime(2030, 1, 1), dt.datetime(1995, 1, 1), True, "%Y-%m-%d")
+    assert extractors.extract_url_date("https://e.org/2015/01/02/story", options) == "2015-01-02"
+    assert extractors.extract_url_date("https://e.org/news/story-2015-01-02", options) == "2015-01-02"
+    assert extractors.extract_url_date("https://e.org/2015/01/story", options) is None
+    assert extractors.extract_url_date(None, options) is None
+    assert validators.validate_and_convert(dt.datetime(2005, 3, 5), "%Y", *window) == "2005"
+    assert validators.validate_and_convert(dt.datetime(2015, 3, 5), "%Y", *window) is None

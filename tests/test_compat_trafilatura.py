@@ -417,7 +417,7 @@ def test_command_line_urls(local_site, tmp_path, capsys):
     settings = tmp_path / "settings.cfg"
     with settings.open("w") as handle:
         _settings().write(handle)
-    assert main(["-u", f"{local_site}/article", "--config-file", str(settings), "--no-comments"]) == 0
+    assert main(["-u", f"{local_site}/article", "--config-file", str(settings), "--no-comments"]) is None
     assert capsys.readouterr().out.startswith("Harbour reopens after storm\nThe harbour reopened")
     listing = tmp_path / "urls.txt"
     listing.write_text(f"{local_site}/article\n{local_site}/gone\n")
@@ -438,14 +438,13 @@ def test_command_line(tmp_path, capsys, monkeypatch):
     pages.mkdir()
     (pages / "harbour.html").write_text(HARBOUR)
     out = tmp_path / "out"
-    assert main(["--input-dir", str(pages), "--output-dir", str(out), "--json", "--with-metadata"]) == 0
+    assert main(["--input-dir", str(pages), "--output-dir", str(out), "--json", "--with-metadata"]) is None
     [written] = list(out.iterdir())
     record = json.loads(written.read_text())
     assert written.suffix == ".json" and record["title"] == "Harbour reopens after storm"
     monkeypatch.setattr("sys.stdin", type("In", (), {"buffer": __import__("io").BytesIO(HARBOUR.encode())})())
-    assert main(["--no-comments"]) == 0
+    assert main(["--no-comments"]) is None
     assert capsys.readouterr().out.endswith("before next winter.\n")
-    assert main(["--crawl", "https://example.org/"]) == 2
 
 
 # ------------------------------------------------------------------ inline formatting, tables, lists
@@ -761,3 +760,63 @@ def test_sanitize(text, options, expected):
 
     assert sanitize(text, *options) == expected
     assert trim("  a \n b  ") == "a b" and trim(None) == "" and sanitize(None) is None
+
+
+_PROSE = "This is a long paragraph of real prose, with clauses, and enough words for the classifier to keep it. "
+_COMMENTED = ("<html><body><nav><a href='/'>Home</a> <a href='/blog'>Blog</a></nav><article><h1>Title</h1><p>"
+              + _PROSE * 4 + "</p></article><section id='comments' class='comments'><ol>"
+              "<li class='comment'><p>I fully agree with this nice article, thanks for writing it.</p></li>"
+              "<li class='comment'><p>Second one here.</p></li></ol></section>"
+              "<footer>Copyright 2024, all rights reserved</footer></body></html>")
+
+
+def test_external_second_opinions_and_comments():
+    """try_readability / try_justext / extract_comments take and return lxml elements as
+    trafilatura's do, with the same text on a page of our own."""
+    from lxml import html as lxml_html
+    from trafilatura import core as their_core
+    from trafilatura import external as theirs
+    from trafilatura.settings import Extractor as TheirExtractor
+
+    from turbohtml.compat.trafilatura import external
+    from turbohtml.compat.trafilatura.core import extract_comments
+    from turbohtml.compat.trafilatura.settings import Extractor
+
+    body = external.try_readability(lxml_html.fromstring(_COMMENTED))
+    assert isinstance(body, lxml_html.HtmlElement)
+    text = " ".join(" ".join(body.itertext()).split())
+    assert text.startswith("Title This is a long") and "Copyright" not in text and "agree" not in text
+    assert external.try_readability(lxml_html.fromstring("<html><body></body></html>")).tag == "HtmlElement"
+    kept = [paragraph.text for paragraph in external.try_justext(lxml_html.fromstring(_COMMENTED), None, None)]
+    # the article paragraph, as trafilatura keeps it; the comments lie outside turbohtml's
+    # content body, so its jusText calls them boilerplate (docs/migration/justext.md), jusText near-good
+    assert kept == [(_PROSE * 4).strip()]
+    assert kept[0] == theirs.try_justext(lxml_html.fromstring(_COMMENTED), None, None)[0].text
+    assert [paragraph.text for paragraph in external.try_justext(lxml_html.fromstring(_COMMENTED), None, "en")] == kept
+    from turbohtml.compat.justext import get_stoplists
+    from turbohtml.compat.trafilatura.settings import JUSTEXT_LANGUAGES
+
+    assert set(JUSTEXT_LANGUAGES.values()) <= get_stoplists() and JUSTEXT_LANGUAGES["de"] == "German"
+    comments, text, tree = extract_comments(lxml_html.fromstring(_COMMENTED), Extractor(comments=False))
+    assert text == "I fully agree with this nice article, thanks for writing it. Second one here."
+    assert text == their_core.extract_comments(lxml_html.fromstring(_COMMENTED), TheirExtractor())[1]
+    assert comments.tag == "body" and tree.tag == "html"
+    assert extract_comments(lxml_html.fromstring("<html><body><p>x</p></body></html>"), Extractor())[1] == ""
+
+
+def test_validate_tei():
+    """Our xmltei output validates; a broken skeleton or a foreign element does not."""
+    from lxml import etree
+
+    from turbohtml.compat.trafilatura.xml import validate_tei
+
+    tei = ours.extract(_COMMENTED, output_format="xmltei", include_formatting=True, include_links=True)
+    assert validate_tei(etree.fromstring(tei.encode()))
+    assert validate_tei(ET.fromstring(tei))
+    for broken in (tei.replace("<body>", "<notbody>").replace("</body>", "</notbody>"),  # no body
+                   tei.replace("<sourceDesc>", "<sourceX>").replace("</sourceDesc>", "</sourceX>"),
+                   tei.replace("<p>", '<p onclick="x">', 1).replace('<p onclick="x">', "<p>", 1)
+                   .replace("</ab>", "</ab><span>foreign</span>", 1),
+                   tei.replace("<TEI ", "<TEX ").replace("</TEI>", "</TEX>")):
+        assert not validate_tei(etree.fromstring(broken.encode())), broken[:80]
+    assert not validate_tei(None)

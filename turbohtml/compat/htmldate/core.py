@@ -25,13 +25,14 @@ from typing import Any
 from turbohtml import Document, Text, parse
 from turbohtml.compat import MIRRORED
 from turbohtml.compat._input import as_document, fetch_html
+from turbohtml.compat.htmldate.utils import Extractor
 from turbohtml.compat.htmldate.validators import get_max_date, get_min_date, is_valid_format
 from turbohtml.extract.dates import document_dates
 from turbohtml.extract.options import DateExtraction
 
 __version__ = MIRRORED["htmldate"]
 
-__all__ = ["find_date"]
+__all__ = ["examine_header", "find_date", "search_page"]
 
 LOGGER = logging.getLogger(__name__)
 _URL = re.compile(r"https?://\S+\Z", re.IGNORECASE)
@@ -44,14 +45,20 @@ _TIMESTAMP = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})T(\d{2}):(\d{2}):(\d{2})"
 _BARE_DATE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
 _COPYRIGHT = re.compile(r"(?:©|\(c\)|copyright)\s*(?:\d{4}\s*[-–]\s*)?(\d{4})\b", re.IGNORECASE)
 _INVISIBLE = frozenset({"script", "style", "noscript", "template"})
+_URL_METAS = frozenset({"og:url", "twitter:url"})
 
 
 def _naive(value: _dt.datetime) -> _dt.datetime:
     return value.replace(tzinfo=None) if value.tzinfo is not None else value
 
 
-class _Search:
+class DateSearch:
     """One call's settings: the window as datetimes, the preference, the text switch."""
+
+    @classmethod
+    def of(cls, options: Extractor) -> DateSearch:
+        """The search htmldate's options record asks for."""
+        return cls(options.original, options.extensive, options.min, options.max)
 
     def __init__(self, original: bool, extensive: bool, earliest: _dt.datetime, latest: _dt.datetime) -> None:
         self.original = original
@@ -192,7 +199,7 @@ def find_date(
     doc = as_document(htmlobject, "find_date()")
     if not is_valid_format(outputformat):
         return None
-    search = _Search(original_date, extensive_search, get_min_date(min_date), get_max_date(max_date))
+    search = DateSearch(original_date, extensive_search, get_min_date(min_date), get_max_date(max_date))
     if search.earliest > search.latest:
         return None
     found = _find(doc, search, url, deferred_url_extractor)
@@ -206,7 +213,7 @@ def find_date(
         return None
 
 
-def _find(doc: Document, search: _Search, url: str | None, deferred: bool) -> _dt.datetime | None:
+def _find(doc: Document, search: DateSearch, url: str | None, deferred: bool) -> _dt.datetime | None:
     url_found = search.url_date(url) if url else None
     if url_found is not None and not deferred:
         return url_found
@@ -223,3 +230,35 @@ def _find(doc: Document, search: _Search, url: str | None, deferred: bool) -> _d
     if found is None:
         found = search.copyright_year(doc)
     return found
+
+
+def _formatted(value: _dt.datetime | None, outputformat: str) -> str | None:
+    if value is None or not is_valid_format(outputformat):
+        return None
+    try:
+        return value.strftime(outputformat)
+    except (ValueError, OverflowError):
+        return None
+
+
+def examine_header(tree: Any, options: Extractor) -> str | None:
+    """The date the page's ``<meta>`` elements give (htmldate's header search): the
+    engine run on those elements alone, URL metas (``og:url``) left out."""
+    doc = as_document(tree, "examine_header()")
+    metas = [meta.html for meta in doc.select("meta")
+             if (meta.attr("property") or meta.attr("name") or "").lower() not in _URL_METAS]
+    found = DateSearch.of(options).engine(parse("<html><head>" + "".join(metas) + "</head></html>"), extensive=False)
+    return _formatted(found, options.format)
+
+
+def search_page(htmlstring: str, options: Extractor) -> str | None:
+    """The date the page writes (htmldate's text search): the engine on the body alone
+    (its text, time elements and embedded data), else on the whole page (the header's
+    metas and URLs too, which htmldate's patterns over the raw markup also see), else a
+    bare ISO date in the text, else the copyright year."""
+    doc = as_document(htmlstring, "search_page()")
+    body = parse("<html><head></head>" + (doc.body.html if doc.body is not None else "") + "</html>")
+    search = DateSearch.of(options)
+    found = (search.engine(body, extensive=True) or search.engine(doc, extensive=True) or search.bare_date(doc)
+             or search.copyright_year(doc))
+    return _formatted(found, options.format)

@@ -7,6 +7,8 @@ an lxml tree as htmldate's does (lxml must be installed for it).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from turbohtml.compat import MIRRORED
@@ -14,7 +16,20 @@ from turbohtml.compat._input import fetch_html
 
 __version__ = MIRRORED["htmldate"]
 
-__all__ = ["decode_file", "fetch_url", "load_html"]
+__all__ = ["Extractor", "decode_file", "fetch_url", "load_html"]
+
+
+@dataclass(slots=True, eq=False)
+class Extractor:
+    """htmldate's options record, what ``core.examine_header``, ``core.search_page`` and
+    ``extractors.extract_url_date`` take: the text switch, the window, the preference
+    for the original date, the output format."""
+
+    extensive: bool
+    max: datetime
+    min: datetime
+    original: bool
+    format: str
 
 
 def decode_file(filecontent: bytes | str) -> str:

@@ -9,7 +9,8 @@ from turbohtml.compat import MIRRORED
 
 __version__ = MIRRORED["htmldate"]
 
-__all__ = ["check_date_input", "convert_date", "get_max_date", "get_min_date", "is_valid_date", "is_valid_format"]
+__all__ = ["check_date_input", "convert_date", "get_max_date", "get_min_date", "is_valid_date", "is_valid_format",
+           "validate_and_convert"]
 
 LOGGER = logging.getLogger(__name__)
 #: htmldate's earliest plausible date (settings.MIN_DATE)
@@ -42,6 +43,17 @@ def is_valid_date(date_input: datetime | str | None, outputformat: str, earliest
     except ValueError:
         return False
     return _in_range(value, earliest, latest)
+
+
+def validate_and_convert(date_input: datetime | None, outputformat: str, earliest: datetime,
+                         latest: datetime) -> str | None:
+    """``date_input`` written with ``outputformat`` when it lies in ``[earliest, latest]``."""
+    if date_input is None or not is_valid_date(date_input, outputformat, earliest, latest):
+        return None
+    try:
+        return date_input.strftime(outputformat)
+    except ValueError:
+        return None
 
 
 def is_valid_format(outputformat: str) -> bool:

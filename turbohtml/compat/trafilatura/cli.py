@@ -4,9 +4,11 @@ takes trafilatura's flags (input ``-u``/``-i``/``--input-dir``/stdin, output
 
 Downloads go through ``fetch_url`` (limits of ``turbohtml.fetch``); files are
 processed by ``--parallel`` worker threads, each file within ``EXTRACTION_TIMEOUT``
-seconds of the settings (``--config-file``). Crawling, feeds, sitemaps and probing
-(``--crawl``, ``--explore``, ``--feed``, ``--sitemap``, ``--probe``) are not
-provided: they exit with status 2 and a message (docs/migration/trafilatura.md).
+seconds of the settings (``--config-file``). URL discovery works as trafilatura's:
+``--feed`` and ``--sitemap`` gather the URLs of the given website (or of each URL of
+``-i``) and extract them, or print them with ``--list``; ``--crawl`` prints the pages a
+focused crawl finds (30 visits a site at most); ``--explore`` takes the sitemaps and
+crawls the sites without any; ``--probe`` prints the URLs whose text is long enough.
 """
 
 from __future__ import annotations
@@ -23,9 +25,13 @@ from pathlib import Path
 from typing import TypeVar
 
 from turbohtml.compat import MIRRORED
+from turbohtml.compat.trafilatura import spider
+from turbohtml.compat.trafilatura.baseline import html2txt
 from turbohtml.compat.trafilatura.core import extract
 from turbohtml.compat.trafilatura.downloads import fetch_url
+from turbohtml.compat.trafilatura.feeds import find_feed_urls
 from turbohtml.compat.trafilatura.settings import PARALLEL_CORES, SUPPORTED_FMT_CLI, args_to_extractor, use_config
+from turbohtml.compat.trafilatura.sitemaps import sitemap_search
 
 __version__ = MIRRORED["trafilatura"]
 
@@ -36,7 +42,9 @@ LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
 _Job = TypeVar("_Job")
 _EXTENSIONS = {"csv": ".csv", "html": ".html", "json": ".json", "markdown": ".md", "txt": ".txt",
                "xml": ".xml", "xmltei": ".xml"}
-_NOT_PROVIDED = ("crawl", "explore", "feed", "sitemap", "probe")
+_DISCOVERY = ("crawl", "explore", "feed", "sitemap", "probe")
+#: page visits of one site by ``--crawl`` and ``--explore`` (trafilatura's command line)
+CRAWL_VISITS = 30
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -50,8 +58,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("-b", "--blacklist", help="file of URLs to skip", type=str)
     parser.add_argument("-o", "--output-dir", help="write one file per result in this directory", type=str)
     parser.add_argument("--keep-dirs", help="name output files after the input files", action="store_true")
-    for name in _NOT_PROVIDED:
-        parser.add_argument(f"--{name}", help=argparse.SUPPRESS, nargs="?", const=True, default=None)
+    discovery = parser.add_argument_group("URL discovery")
+    discovery.add_argument("--feed", help="look for feeds of the URL (or of each URL of -i)", nargs="?", const=True)
+    discovery.add_argument("--sitemap", help="look for sitemaps of the URL (or of each URL of -i)", nargs="?",
+                           const=True)
+    discovery.add_argument("--crawl", help="crawl the website and print the pages found", nargs="?", const=True)
+    discovery.add_argument("--explore", help="sitemaps, else a crawl, of each website", nargs="?", const=True)
+    discovery.add_argument("--probe", help="print the URLs that have extractable text", nargs="?", const=True)
+    discovery.add_argument("--list", help="print the URLs found instead of extracting them", action="store_true")
+    discovery.add_argument("--url-filter", help="keep only the URLs that contain one of these strings", nargs="+")
     extraction = parser.add_argument_group("Extraction")
     extraction.add_argument("-f", "--fast", help="fast (no fallback)", action="store_true")
     extraction.add_argument("--formatting", help="keep text formatting", action="store_true", default=None)
@@ -127,31 +142,110 @@ def _run_all(jobs: Sequence[tuple[str | None, _Job]], args: argparse.Namespace,
     return 1 if errors else 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; the exit status (0 done, 1 some inputs failed, 2 usage)."""
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+def _input_urls(args: argparse.Namespace) -> list[str]:
+    """``-i``'s URLs, else the URL given to ``-u`` or to a discovery flag, unique."""
+    if args.input_file:
+        urls = [line.strip() for line in Path(args.input_file).read_text().splitlines() if line.strip()]
+    else:
+        urls = [value for name in ("URL", *_DISCOVERY) if isinstance(value := getattr(args, name), str)][:1]
+    return list(dict.fromkeys(urls))
+
+
+def _extract_urls(urls: list[str], args: argparse.Namespace, blacklist: set[str]) -> int:
+    url_jobs: list[tuple[str | None, str]] = [(None, url) for url in dict.fromkeys(urls) if url not in blacklist]
+    config = use_config(args.config_file)  # the download settings too (timeout, size, SSRF guard)
+    return _run_all(url_jobs, args, lambda url: _extract(fetch_url(url, config=config), args, url))
+
+
+def _crawled(url: str, args: argparse.Namespace) -> list[str]:
+    """The pages a focused crawl of ``url``'s site knows, the frontier included."""
+    config = use_config(args.config_file)
+    try:
+        _todo, known = spider.focused_crawler(url, max_seen_urls=CRAWL_VISITS, lang=args.target_language,
+                                              config=config)
+    except ValueError as error:
+        LOGGER.error("cannot crawl %s: %s", url, error)
+        return []
+    return known
+
+
+def _probe(url: str, args: argparse.Namespace) -> bool:
+    config = use_config(args.config_file)
+    html = fetch_url(url, config=config)
+    text = html2txt(html) if html else ""
+    return (len(text) > config.getint("DEFAULT", "MIN_EXTRACTED_SIZE") and any(char.isalpha() for char in text)
+            and spider.is_target_language(html or "", args.target_language))
+
+
+def _discover(args: argparse.Namespace, blacklist: set[str]) -> int:
+    """``--feed``, ``--sitemap``, ``--explore``, ``--crawl``, ``--probe``: find the URLs
+    of the input websites, then extract them, or print them (``--list``; a crawl's and a
+    probe's are always printed)."""
+    inputs = [url for url in _input_urls(args) if url not in blacklist]
+    config = use_config(args.config_file)
+    workers = max(1, args.parallel)
+    if args.probe:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for url, kept in zip(inputs, pool.map(lambda url: _probe(url, args), inputs), strict=True):
+                if kept:
+                    print(url, flush=True)
+        return 0
+    found: list[str] = []
+    uncovered = inputs
+    if not args.crawl:
+        search = find_feed_urls if args.feed else sitemap_search
+        external = config.getboolean("DEFAULT", "EXTERNAL_URLS", fallback=False)
+        sleep_time = config.getfloat("DEFAULT", "SLEEP_TIME", fallback=5.0)
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(lambda url: search(url, target_lang=args.target_language, external=external,
+                                                       sleep_time=sleep_time, config=config), inputs))
+        found = [url for urls in results for url in urls]
+        uncovered = [url for url, urls in zip(inputs, results, strict=True) if not urls] if args.explore else []
+    crawled = [url for start in uncovered for url in _crawled(start, args)]
+    found, crawled = (_kept(urls, args.url_filter, blacklist) for urls in (found, crawled))
+    status = 0
+    if args.list:
+        crawled = found + [url for url in crawled if url not in found]
+    elif found:
+        status = _extract_urls(found, args, blacklist)
+    for url in crawled:  # a crawl's pages are listed, as trafilatura's crawler lists them
+        print(url, flush=True)
+    return status
+
+
+def _kept(urls: list[str], url_filter: list[str] | None, blacklist: set[str]) -> list[str]:
+    """``urls`` once each, without the blacklisted ones and, with ``--url-filter``, only
+    those containing one of its strings."""
+    return [url for url in dict.fromkeys(urls) if url not in blacklist
+            and (not url_filter or any(part in url for part in url_filter))]
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the command line (``argv``, else ``sys.argv``); as trafilatura's, it returns
+    ``None`` when every input succeeded and exits with status 1 when some failed (2 for
+    a usage error, from argparse)."""
+    status = _run(parse_args(sys.argv[1:] if argv is None else argv))
+    if status:
+        sys.exit(status)
+
+
+def _run(args: argparse.Namespace) -> int:
     level = logging.DEBUG if args.verbose >= 2 else logging.INFO if args.verbose == 1 else logging.WARNING
     logging.basicConfig(stream=sys.stderr, level=level)
-    for name in _NOT_PROVIDED:
-        if getattr(args, name) is not None:
-            print(f"--{name} is not provided by turbohtml.compat.trafilatura", file=sys.stderr)
-            return 2
     blacklist = set()
     if args.blacklist:
         blacklist = {line.strip() for line in Path(args.blacklist).read_text().splitlines() if line.strip()}
+    if any(getattr(args, name) for name in _DISCOVERY):
+        return _discover(args, blacklist)
     if args.input_dir:
         files = sorted(path for path in Path(args.input_dir).rglob("*") if path.is_file())
         file_jobs = [(path.stem, path) for path in files]
         return _run_all(file_jobs, args, lambda path: _extract(path.read_bytes(), args))
     if args.input_file or args.URL:
-        urls = [args.URL] if args.URL else [
-            line.strip() for line in Path(args.input_file).read_text().splitlines() if line.strip()]
-        url_jobs: list[tuple[str | None, str]] = [(None, url) for url in dict.fromkeys(urls) if url not in blacklist]
-        config = use_config(args.config_file)  # the download settings too (timeout, size, SSRF guard)
-        return _run_all(url_jobs, args, lambda url: _extract(fetch_url(url, config=config), args, url))
+        return _extract_urls(_input_urls(args), args, blacklist)
     _write(_extract(sys.stdin.buffer.read(), args), args)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -30,6 +30,7 @@ no-ops (one scoring pass, no fallback chain, no TEI schema).
 
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import html
 import json
@@ -52,7 +53,7 @@ from turbohtml.compat._input import as_document
 from turbohtml.compat.htmldate import find_date
 from turbohtml.compat.trafilatura.deduplication import LRUCache, content_fingerprint, repeated_segment
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
-from turbohtml.compat.trafilatura.utils import not_html
+from turbohtml.compat.trafilatura.utils import not_html, trim
 from turbohtml.compat.trafilatura.xml import MARKDOWN_STYLE
 from turbohtml.extract.urls import registrable_domain
 from turbohtml.render import inline_html, inline_markdown
@@ -891,7 +892,7 @@ def _check_deprecation(fast: bool = False, *, no_fallback: bool = False, as_dict
     return fast or no_fallback
 
 
-def _pruned(filecontent: Any, prune_xpath: str | list[str]) -> str:
+def pruned_html(filecontent: Any, prune_xpath: str | list[str]) -> str:
     """The page with every node an XPath of ``prune_xpath`` selects removed (on an lxml
     tree: XPath is lxml's), serialized back for the engine."""
     from lxml import etree
@@ -918,12 +919,19 @@ def _page(filecontent: Any, options: Extractor, prune_xpath: str | list[str] | N
         LOGGER.error("input too large: %s characters", len(filecontent))
         return None
     if prune_xpath is not None:
-        filecontent = _pruned(filecontent, prune_xpath)
+        filecontent = pruned_html(filecontent, prune_xpath)
     page = as_document(filecontent, "trafilatura input")
     if isinstance(filecontent, (str, bytes)) and not_html(filecontent, page):
         LOGGER.error("not valid HTML: %s", options.source)
         return None
     return page
+
+
+def in_language(page: _Page, language: str) -> bool:
+    """Whether the page's declared language (``<html lang>``, else ``content-language``)
+    is ``language`` or absent: trafilatura's check without a language detector."""
+    declared = _declared_language(page)
+    return not declared or declared.split("-")[0].split("_")[0].strip().lower() == language.lower()
 
 
 def _declared_language(page: _Page) -> str | None:
@@ -958,11 +966,9 @@ def _extraction(filecontent: Any, options: Extractor,
     page = _page(filecontent, options, prune_xpath)
     if page is None:
         return None
-    if options.lang:
-        declared = _declared_language(page)
-        if declared and declared.split("-")[0].split("_")[0].strip().lower() != options.lang.lower():
-            LOGGER.error("wrong HTML meta language: %s", options.source)
-            return None
+    if options.lang and not in_language(page, options.lang):
+        LOGGER.error("wrong HTML meta language: %s", options.source)
+        return None
     if options.with_metadata:
         custom_dates = options.date_params if "max_date" not in options.date_params else None
         extensive = bool(options.date_params.get("extensive_search", True))
@@ -1005,6 +1011,18 @@ def _extraction(filecontent: Any, options: Extractor,
         document.comments = comments
         document.commentsbody = _body_tree(remarks, None)
     return document, body, remarks
+
+
+def extract_comments(tree: Any, options: Extractor) -> tuple[Any, str, Any]:
+    """The page's comment section as trafilatura's ``extract_comments`` returns it: an
+    lxml ``<body>`` of its elements, their text joined, and the tree (as given: turbohtml
+    does not cut the comments out of it). A page without main text gives no comments,
+    as ``extract(include_comments=True)`` gives none there."""
+    options = copy.copy(options)
+    options.comments = True
+    result = _extraction(tree, options, None)
+    body = _body_tree(result[2] if result is not None else [], None)
+    return body, trim(" ".join(body.itertext())) if body is not None else "", tree
 
 
 def _has_text(pieces: list[_Piece]) -> bool:

@@ -29,11 +29,12 @@ from turbohtml.compat.courlan.urlstore import UrlStore
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Extractor
 from turbohtml.compat.trafilatura.utils import Response, decode_file
 from turbohtml.fetch import USER_AGENT, FetchError, fetch
+from turbohtml.io import decode_html, http_charset
 
 __version__ = MIRRORED["trafilatura"]
 
 __all__ = ["Response", "add_to_compressed_dict", "buffered_downloads", "buffered_response_downloads", "fetch_response",
-           "fetch_url", "load_download_buffer"]
+           "fetch_url", "is_live_page", "load_download_buffer"]
 
 LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
 
@@ -49,23 +50,35 @@ def _limits(config: ConfigParser) -> dict[str, object]:
     }
 
 
-def fetch_response(url: str, *, decode: bool = False, no_ssl: bool = False, with_headers: bool = False,
-                   config: ConfigParser = DEFAULT_CONFIG) -> Response | None:
-    """The ``Response`` for ``url`` (body, status, final URL; ``headers`` with
-    ``with_headers``, ``html`` with ``decode``). An HTTP error status gives a
-    ``Response`` with that status and an empty body; a failed download ``None`` (logged)."""
-    if not isinstance(url, str):
-        raise TypeError(f"fetch_response() url must be str, not {type(url).__name__}")
+def _send_urllib_request(url: str, no_ssl: bool, config: ConfigParser) -> Response | None:
+    """The one request of a download, through ``turbohtml.fetch`` (trafilatura's name
+    for it, so that its tests' canned responses replace it): a ``Response`` with the
+    body, status, final URL and headers; an HTTP error status gives its ``Response``
+    with an empty body, a failed download ``None`` (logged)."""
     try:
-        page = fetch(url, **_limits(config or DEFAULT_CONFIG))  # type: ignore[arg-type]
+        page = fetch(url, **_limits(config))  # type: ignore[arg-type]
     except FetchError as error:
         LOGGER.error("download error: %s %s", url, error)
         return Response(b"", error.status, url) if error.status is not None else None
     response = Response(page.body, page.status, page.url)
-    if with_headers:
-        response.store_headers(page.headers)
-    if decode:
-        html = page.html
+    response.store_headers(page.headers)
+    return response
+
+
+def fetch_response(url: str, *, decode: bool = False, no_ssl: bool = False, with_headers: bool = False,
+                   config: ConfigParser = DEFAULT_CONFIG) -> Response | None:
+    """The ``Response`` for ``url`` (body, status, final URL, ``headers``; ``html`` with
+    ``decode``: by the HTTP charset, else sniffed). An HTTP error status gives a
+    ``Response`` with that status and an empty body; a failed download ``None``.
+    ``with_headers`` is accepted: headers are always kept, as in trafilatura 2.3.1."""
+    if not isinstance(url, str):
+        raise TypeError(f"fetch_response() url must be str, not {type(url).__name__}")
+    response = _send_urllib_request(url, no_ssl, config or DEFAULT_CONFIG)
+    if response is None:
+        return None
+    if decode and response.data:
+        content_type = (response.headers or {}).get("content-type")
+        html = decode_html(response.data, http_charset(content_type))
         response.html = html if isinstance(html, str) else str(decode_file(html))
     return response
 
@@ -79,6 +92,22 @@ def fetch_url(url: str, no_ssl: bool = False, config: ConfigParser = DEFAULT_CON
     if response is None or response.status != 200 or not response.data:
         return None
     return response.html
+
+
+def is_live_page(url: str, config: ConfigParser = DEFAULT_CONFIG) -> bool:
+    """Whether ``url`` answers with a status under 400 (after redirects). trafilatura
+    sends a HEAD request; the standard-library fetcher sends a GET within the same limits."""
+    return _urllib3_is_live_page(url, config)
+
+
+def _urllib3_is_live_page(url: str, config: ConfigParser = DEFAULT_CONFIG) -> bool:
+    """``is_live_page``'s request (trafilatura's name for it, for its tests' mocks)."""
+    try:
+        fetch(url, **_limits(config or DEFAULT_CONFIG))  # type: ignore[arg-type]
+    except FetchError as error:
+        LOGGER.debug("not live: %s %s", url, error)
+        return error.status is not None and error.status < 400
+    return True
 
 
 #: what a blacklist entry leaves out of a URL (its scheme, trailing slashes)

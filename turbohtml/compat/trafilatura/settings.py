@@ -7,7 +7,9 @@ docs/migration/trafilatura.md: the size limits (``MIN_EXTRACTED_SIZE``,
 ``MIN_OUTPUT_SIZE``, ``MIN_OUTPUT_COMM_SIZE``, ``MAX_FILE_SIZE``, ``MIN_FILE_SIZE``,
 ``MAX_TREE_SIZE``), the deduplication thresholds, ``EXTENSIVE_DATE_SEARCH``, and the
 download keys (``DOWNLOAD_TIMEOUT``, ``MAX_REDIRECTS``, ``USER_AGENTS``,
-``SSRF_PROTECTION``); ``EXTRACTION_TIMEOUT`` bounds each file of the command line.
+``SSRF_PROTECTION``); ``EXTRACTION_TIMEOUT`` bounds each file of the command line,
+``SLEEP_TIME`` paces the crawler and ``EXTERNAL_URLS`` widens the command line's
+``--feed``/``--sitemap``.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ __version__ = MIRRORED["trafilatura"]
 
 __all__ = [
     "DEFAULT_CONFIG",
+    "JUSTEXT_LANGUAGES",
+    "MAX_FEEDS_CHECKED",
+    "MAX_LINKS",
+    "MAX_SITEMAPS_SEEN",
     "SUPPORTED_FMT_CLI",
     "SUPPORTED_FORMATS",
     "Document",
@@ -41,6 +47,31 @@ SUPPORTED_FMT_CLI = ["csv", "json", "html", "markdown", "txt", "xml", "xmltei"]
 SUPPORTED_FORMATS = set(SUPPORTED_FMT_CLI) | {"python"}  # "python": bare_extraction() only
 #: Worker processes of the command line's ``--parallel`` default.
 PARALLEL_CORES = min(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1, 16)
+
+#: Link discovery bounds (trafilatura's values): links read from one sitemap or feed,
+#: feeds fetched from one page's candidates, sitemaps fetched by one ``sitemap_search``.
+MAX_LINKS = 10**6
+MAX_FEEDS_CHECKED = 10**3
+MAX_SITEMAPS_SEEN = 10**4
+
+#: ISO 639-1 codes and the jusText stoplist of each language (``external.try_justext``)
+JUSTEXT_LANGUAGES = {
+    "af": "Afrikaans", "an": "Aragonese", "ar": "Arabic", "az": "Azerbaijani", "be": "Belarusian", "bg": "Bulgarian",
+    "bn": "Bengali", "br": "Breton", "bs": "Bosnian", "ca": "Catalan", "cs": "Czech", "cv": "Chuvash", "cy": "Welsh",
+    "da": "Danish", "de": "German", "el": "Greek", "en": "English", "eo": "Esperanto", "es": "Spanish",
+    "et": "Estonian", "eu": "Basque", "fa": "Persian", "fi": "Finnish", "fr": "French", "fy": "West_Frisian",
+    "ga": "Irish", "gl": "Galician", "gu": "Gujarati", "he": "Hebrew", "hi": "Hindi", "hr": "Croatian",
+    "ht": "Haitian", "hu": "Hungarian", "hy": "Armenian", "id": "Indonesian", "ig": "Igbo", "io": "Ido",
+    "is": "Icelandic", "it": "Italian", "jv": "Javanese", "ka": "Georgian", "kk": "Kazakh", "kn": "Kannada",
+    "ko": "Korean", "ku": "Kurdish", "ky": "Kyrgyz", "la": "Latin", "lb": "Luxembourgish", "lt": "Lithuanian",
+    "lv": "Latvian", "mk": "Macedonian", "ml": "Malayalam", "mr": "Marathi", "ms": "Malay", "mt": "Maltese",
+    "nb": "Norwegian_Bokmal", "ne": "Nepali", "nl": "Dutch", "nn": "Norwegian_Nynorsk", "no": "Norwegian_Bokmal",
+    "oc": "Occitan", "pl": "Polish", "pt": "Portuguese", "qu": "Quechua", "ro": "Romanian", "ru": "Russian",
+    "sh": "Serbo_Croatian", "sk": "Slovak", "sl": "Slovenian", "sq": "Albanian", "sr": "Serbian", "su": "Sundanese",
+    "sv": "Swedish", "sw": "Swahili", "ta": "Tamil", "te": "Telugu", "tk": "Turkmen", "tl": "Tagalog",
+    "tr": "Turkish", "uk": "Ukrainian", "ur": "Urdu", "uz": "Uzbek", "vi": "Vietnamese", "vo": "Volapuk",
+    "wa": "Walloon", "yo": "Yoruba",
+}
 
 _DEFAULT_FILE = Path(__file__).with_name("settings.cfg")
 
@@ -144,6 +175,16 @@ def args_to_extractor(args: argparse.Namespace, url: str | None = None) -> Extra
     )
 
 
+def _empty_body() -> Any:
+    """A new empty lxml ``<body>``, trafilatura's default ``body``/``commentsbody``
+    (``None`` without lxml)."""
+    try:
+        from lxml.etree import Element
+    except ImportError:
+        return None
+    return Element("body")
+
+
 class Document:
     """The extraction record, with trafilatura's fields, constructor keywords (``idval``,
     ``license_val``) and ``as_dict()``/``from_dict()``.
@@ -176,9 +217,9 @@ class Document:
         self.fingerprint = fingerprint
         self.id = idval
         self.license = license_val
-        self.body = body
+        self.body = body if body is not None else _empty_body()
         self.comments = comments
-        self.commentsbody = commentsbody
+        self.commentsbody = commentsbody if commentsbody is not None else _empty_body()
         self.raw_text = raw_text
         self.text = text
         self.language = language

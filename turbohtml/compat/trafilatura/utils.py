@@ -4,25 +4,36 @@ helpers ``trim`` and ``sanitize``, and the ``Response`` record the downloads ret
 from __future__ import annotations
 
 import logging
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
 from turbohtml._core import Document, Text, sniff_encoding
 from turbohtml.compat import MIRRORED
+from turbohtml.compat.courlan.urlutils import fix_relative_urls
 
 __version__ = MIRRORED["trafilatura"]
 
-__all__ = ["Response", "decode_file", "is_dubious_html", "load_html", "not_html", "sanitize", "trim"]
+__all__ = ["Response", "decode_file", "is_dubious_html", "load_html", "not_html", "safe_relative_url", "sanitize",
+           "trim"]
 
 LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
+#: the most bytes a gzipped file is inflated to (trafilatura's MAX_FILE_SIZE default)
+MAX_GUNZIP = 20_000_000
 
 
 def decode_file(filecontent: bytes | str, max_size: int | None = None) -> str | bytes:
-    """``filecontent`` as text: decoded by the HTML standard's sniffing (byte order
-    mark, ``<meta charset>``, UTF-8 when valid, else windows-1252); ``str`` as given.
-    Bytes beyond ``max_size`` are left out."""
+    """``filecontent`` as text: gzip inflated (up to ``max_size`` or ``MAX_GUNZIP``
+    bytes), then decoded by the HTML standard's sniffing (byte order mark, ``<meta
+    charset>``, UTF-8 when valid, else windows-1252); ``str`` as given. Bytes beyond
+    ``max_size`` are left out."""
     if isinstance(filecontent, str):
         return filecontent
+    if filecontent[:2] == b"\x1f\x8b":
+        try:
+            filecontent = zlib.decompressobj(wbits=31).decompress(filecontent, max_size or MAX_GUNZIP)
+        except zlib.error:
+            LOGGER.warning("invalid gzip data")
     data = bytes(filecontent[:max_size] if max_size else filecontent)
     try:
         return data.decode(sniff_encoding(data), "replace")
@@ -86,6 +97,15 @@ def load_html(htmlobject: Any, max_size: int | None = None) -> Any:
         LOGGER.error("parsed tree length: %s, wrong data type or not valid HTML", len(tree))
         return None
     return tree
+
+
+def safe_relative_url(baseurl: str, url: str) -> str:
+    """``url`` made absolute against ``baseurl`` (courlan's ``fix_relative_urls``), ``""``
+    when it cannot be (an invalid IPv6 host, say)."""
+    try:
+        return fix_relative_urls(baseurl, url)
+    except ValueError:
+        return ""
 
 
 def is_dubious_html(beginning: str) -> bool:

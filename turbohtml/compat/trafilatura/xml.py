@@ -22,7 +22,7 @@ from turbohtml.render import MarkdownStyle, node_markdown
 
 __version__ = MIRRORED["trafilatura"]
 
-__all__ = ["MARKDOWN_STYLE", "xmltotxt"]
+__all__ = ["MARKDOWN_STYLE", "TEI_VALID_ATTRS", "TEI_VALID_TAGS", "validate_tei", "xmltotxt"]
 
 #: trafilatura's Markdown spelling over turbohtml's renderer: spaces around inline
 #: markers kept ("a  **x**  b"), a line break a plain newline, TeX math as ``$..$``,
@@ -96,3 +96,49 @@ def xmltotxt(xmloutput: Any, include_formatting: bool) -> str:
     if include_formatting:
         return node_markdown(fragment, links=True, images=True, style=MARKDOWN_STYLE)
     return fragment.to_text()
+
+
+TEI_NAMESPACE = "http://www.tei-c.org/ns/1.0"
+#: the elements trafilatura writes in a TEI body, and their attributes (``graphic`` keeps
+#: the ``src``/``alt``/``title`` both extractors write)
+TEI_VALID_TAGS = frozenset({"ab", "body", "cell", "code", "del", "div", "graphic", "head", "hi", "item", "lb", "list",
+                            "p", "quote", "ref", "row", "table"})
+TEI_VALID_ATTRS = frozenset({"rend", "rendition", "role", "target", "type"})
+_GRAPHIC_ATTRS = frozenset({"src", "alt", "title", "url"})
+#: what a TEI file description holds, in this order (the TEI Guidelines' required parts)
+_FILE_DESC = ("titleStmt", "publicationStmt", "sourceDesc")
+
+
+def _local(element: Any) -> str:
+    tag = element.tag if isinstance(element.tag, str) else ""
+    return tag.removeprefix(f"{{{TEI_NAMESPACE}}}")
+
+
+def validate_tei(xmldoc: Any) -> bool:
+    """Whether ``xmldoc`` (an lxml or ElementTree element) is a TEI document of the shape
+    trafilatura writes: a ``TEI`` root (TEI namespace or none) holding ``teiHeader`` then
+    ``text``; a ``fileDesc`` in the header with ``titleStmt``, ``publicationStmt`` and
+    ``sourceDesc`` in that order; a ``body`` in ``text``, and in it only the elements and
+    attributes of ``TEI_VALID_TAGS`` / ``TEI_VALID_ATTRS``. trafilatura validates against
+    the TEI corpus DTD, which is not shipped: the header's other contents are not checked."""
+    if xmldoc is None or not hasattr(xmldoc, "iter"):
+        return False
+    children = [child for child in xmldoc if isinstance(child.tag, str)]
+    if _local(xmldoc) != "TEI" or [_local(child) for child in children] != ["teiHeader", "text"]:
+        return False
+    header, text = children
+    file_desc = [child for child in header if _local(child) == "fileDesc"]
+    parts = [_local(child) for child in file_desc[0]] if len(file_desc) == 1 else []
+    if [part for part in parts if part in _FILE_DESC] != list(_FILE_DESC):
+        return False
+    bodies = [child for child in text if _local(child) == "body"]
+    if len(bodies) != 1:
+        return False
+    for element in bodies[0].iter():
+        tag = _local(element)
+        if not tag:
+            continue  # a comment or processing instruction
+        allowed = TEI_VALID_ATTRS | _GRAPHIC_ATTRS if tag == "graphic" else TEI_VALID_ATTRS
+        if tag not in TEI_VALID_TAGS or any(name not in allowed for name in element.attrib):
+            return False
+    return True
