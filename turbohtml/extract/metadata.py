@@ -103,6 +103,8 @@ class _Sources:
         "base",
         "canonical",
         "doc",
+        "isos",
+        "isos_in_text",
         "metas",
         "numeric_dates",
         "page",
@@ -119,6 +121,8 @@ class _Sources:
             doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
+        self.isos: dict[str, str | None] = {}  # _iso per string: metas, JSON-LD and spots repeat dates
+        self.isos_in_text: dict[str, str | None] = {}
         self.numeric_dates: set[str] = set()  # shown dates read from digits alone (_shown_dates)
         self.metas: dict[str, list[str]] = {}
         for key, value in metas:
@@ -153,6 +157,24 @@ class _Sources:
         if text is None:
             text = self.spot_texts[node] = _spot_text(node)
         return text
+
+    def iso(self, value: str | None) -> str | None:
+        """``_iso(value)``, read once per string."""
+        if not value:
+            return None
+        isos = self.isos
+        if value in isos:
+            return isos[value]
+        date = isos[value] = _iso(value)
+        return date
+
+    def iso_in_text(self, text: str) -> str | None:
+        """``_iso_in_text(text)``, read once per text (nested spots and stamps share theirs)."""
+        found = self.isos_in_text
+        if text in found:
+            return found[text]
+        date = found[text] = _iso_in_text(text, self.iso)
+        return date
 
     def main(self) -> dict[str, Any] | None:
         """The entity the page is about: the article, else the page, else the thing."""
@@ -568,9 +590,9 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
             votes[date] = votes.get(date, 0.0) + weight
 
     # the first of each name: later ones date a thread's replies or a listing's items
-    stated = {_iso(src.metas[name][0]) for name in S.PUBLISHED_METAS if name in src.metas}
+    stated = {src.iso(src.metas[name][0]) for name in S.PUBLISHED_METAS if name in src.metas}
     if src.article is not None:
-        stated.add(_iso(_ld_text(src.article.get("datePublished"))))
+        stated.add(src.iso(_ld_text(src.article.get("datePublished"))))
     stated.discard(None)
     if not stated:  # microdata on the page's elements, when nothing in the head declares one
         stated.add(_microdata_published(src))
@@ -684,7 +706,7 @@ def _microdata_published(src: _Sources) -> str | None:
     (``<abbr itemprop="datePublished" title="2025-12-19T15:18">``; a ``<meta>`` is a meta)."""
     for node, _ordinal, kind in src.spots:
         if kind & ITEMPROP_PUBLISHED and _readable(kind):
-            return _iso(node.attr("datetime") or node.attr("content") or node.attr("title")) or _iso_in_text(
+            return src.iso(node.attr("datetime") or node.attr("content") or node.attr("title")) or src.iso_in_text(
                 src.spot_text(node))
     return None
 
@@ -699,10 +721,10 @@ def _labelled_publication(src: _Sources) -> str | None:
         if not kind & PUBLISHED or not _readable(kind):
             continue
         text = src.spot_text(node)
-        date = _iso_in_text(text)
+        date = src.iso_in_text(text)
         parent = node.parent
         if date is None and parent is not None:
-            date = _iso_in_text(src.spot_text(parent))
+            date = src.iso_in_text(src.spot_text(parent))
         if date is not None and date not in found:
             found.append(date)
     return found[0] if 0 < len(found) <= S.MAX_SHOWN_DATES else None
@@ -739,11 +761,11 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         if stamp:
             text = node.text
             # a sentence mentioning a date ("The tax season ends April 15, 2025.") is prose
-            date = _iso_in_text(text) if len(text.split()) <= S.MAX_STAMP_WORDS else None
+            date = src.iso_in_text(text) if len(text.split()) <= S.MAX_STAMP_WORDS else None
         else:
             text = src.spot_text(node)
-            date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
-            date = date or _iso_in_text(text)
+            date = src.iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
+            date = date or src.iso_in_text(text)
         if not date:
             continue
         # the label: a stamp's words before it in its parent ("Updated <span>May 5</span>")
@@ -774,27 +796,27 @@ _NUMERIC_DATE = re.compile(r"\b\d\d?[./-]\d\d?[./-]\d\d")
 _DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
 
 
-def _iso_in_text(text: str) -> str | None:
-    """A date in a short stamp or byline ("By Jane Doe | March 3, 2024")."""
+def _iso_in_text(text: str, iso: Callable[[str | None], str | None] = _iso) -> str | None:
+    """A date in a short stamp or byline ("By Jane Doe | March 3, 2024"), read with ``iso``."""
     text = _fold(text)
     if not text or len(text) > S.MAX_BYLINE_CHARS or _DATE_HINT.search(text) is None:
         return None  # no year and no numeric date: not worth parsing
     match = re.search(r"\d", text)
     if match is None:
         return None
-    date = _iso(text)
+    date = iso(text)
     if date is None and match.start() > 12:  # again from just before the first digit
-        date = _iso(text[match.start() - 12:])
+        date = iso(text[match.start() - 12:])
     return date
 
 
 def _date_modified(src: _Sources) -> str | None:
     main = src.main()
     if main is not None:
-        date = _iso(_ld_text(main.get("dateModified")))
+        date = src.iso(_ld_text(main.get("dateModified")))
         if date:
             return date
-    return _iso(src.meta(*S.MODIFIED_METAS))
+    return src.iso(src.meta(*S.MODIFIED_METAS))
 
 
 # ---------------------------------------------------------------- URLs, tags, language
