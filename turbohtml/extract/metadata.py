@@ -304,14 +304,23 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool]) -> tu
     """The candidate whose agreeing group weighs most (ties: the better-ranked source),
     represented by the group's best-ranked member; and the group's weight. ``agree``
     compares the candidates' keys (computed once each)."""
+    count = len(candidates)
+    # agreement is symmetric: each pair is compared once
+    members = [[i] for i in range(count)]
+    for i in range(count):
+        key = candidates[i].key
+        for j in range(i + 1, count):
+            if agree(key, candidates[j].key):
+                members[i].append(j)
+                members[j].append(i)
     best, best_key = None, None
-    for candidate in candidates:
-        group = [other for other in candidates if other is candidate or agree(candidate.key, other.key)]
-        support = sum(other.weight for other in group)
-        face = min(group, key=lambda c: c.rank)
-        key = (support, -face.rank)
-        if best_key is None or key > best_key:
-            best, best_key = face, key
+    for group in members:
+        group.sort()  # in the candidates' order, as the weights are summed and ties are met
+        support = sum(candidates[j].weight for j in group)
+        face = min((candidates[j] for j in group), key=lambda c: c.rank)
+        ranked = (support, -face.rank)
+        if best_key is None or ranked > best_key:
+            best, best_key = face, ranked
     return best, (best_key[0] if best_key else 0.0)
 
 
