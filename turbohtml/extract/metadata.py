@@ -382,12 +382,14 @@ _PREFIX = re.compile(
 _AFTER = re.compile(
     r"\s+(?:on|am|le|el|at|updated|published|posted|last|min|read|vor|il|em|op)\b.*$|\s*[|•·—–/»]\s.*$|\s*[|•·]\s*$",
     re.IGNORECASE)
-_MONTH_TAIL = re.compile(
-    r"[\s,]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|"
-    r"august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|"
-    r"janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\.?[\s,]*$",
-    re.IGNORECASE)
-_JOIN = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\boch\b)\s*", re.IGNORECASE)
+_TAIL_MONTHS = (
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january",
+    "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
+    "januar", "februar", "märz", "juni", "juli", "oktober", "dezember", "janvier", "février", "mars", "avril",
+    "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre")
+_MONTH_TAIL = re.compile(rf"[\s,]+(?:{'|'.join(_TAIL_MONTHS)})\.?[\s,]*$", re.IGNORECASE)
+_TAIL_MONTH_SET = frozenset(_TAIL_MONTHS)
+_JOIN = re.compile(r"\s*(?:[;&]|\b(?:and|und|et|y|e|en|och)\b)\s*", re.IGNORECASE)
 _CREDENTIAL = re.compile(r"^(?:[A-Z]{1,5}|Ph\.?D\.?|M\.?D\.?|[A-Z]\.(?:[A-Z]\.)+|Jr\.?|Sr\.?|I{2,3}|IV)$")
 _DATE_START = re.compile(r"(?<!\w)\d")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
@@ -407,6 +409,16 @@ def _trim(part: str) -> str:
     return name
 
 
+def _may_end_with_month(text: str) -> bool:
+    """Whether ``_MONTH_TAIL`` may match: the last word (after spaces, commas and a
+    period) is a month, or holds letters whose case ``re`` folds beyond ``str.lower``.
+    ``text`` is folded: its only spaces are " "."""
+    last = text.rstrip(" ,").replace(",", " ").rpartition(" ")[2].lower()
+    if not last.isascii():
+        return True
+    return last.removesuffix(".") in _TAIL_MONTH_SET
+
+
 def clean_names(text: str | None) -> list[str]:
     """Person names in a byline: "By "/"Von "/"Par " and labels dropped, trailing roles,
     dates and times cut, URLs, e-mail addresses and social handles removed, several
@@ -414,14 +426,16 @@ def clean_names(text: str | None) -> list[str]:
     text = _fold(text)
     if not text or len(text) > S.MAX_BYLINE_CHARS:
         return []
-    text = _URL.sub(" ", text)
-    text = _LABEL.sub("", _fold(text))
+    if "@" in text or "://" in text or "www." in text.lower():  # what _URL needs to match
+        text = _fold(_URL.sub(" ", text))
+    text = _LABEL.sub("", text)
     text = _PREFIX.sub("", text)
     digit = _DATE_START.search(text)
     if digit:  # a date or time after the name; digits inside a handle ("paulb203") stay
         text = text[: digit.start()]
     text = _AFTER.sub("", text)
-    text = _MONTH_TAIL.sub("", text)
+    if _may_end_with_month(text):
+        text = _MONTH_TAIL.sub("", text)
     names: list[str] = []
     for chunk in _JOIN.split(text):
         parts = [part.strip() for part in chunk.split(",")]
