@@ -337,12 +337,24 @@ def _title(src: _Sources, site_keys: list[str],
            headings: list[tuple[Element, int, int]]) -> tuple[str | None, str | None]:
     """The title, and the site name the ``<title>`` revealed (if any)."""
     candidates: list[_Candidate] = []
+    # sources repeat one title (og:title, twitter:title, <title>): each text is read once
+    read: dict[str | None, tuple[str, tuple[str, int], bool]] = {}
+    splits: dict[str, tuple[str, str | None]] = {}
 
     def add(text: str | None, weight: float, rank: int) -> None:
-        text = _heading_text(text)
-        key = _title_key(text) if text and len(text) <= 400 else ("", 0)
-        if key[1] and key[0].replace(" ", "") not in site_keys:
-            candidates.append(_Candidate(text, weight, rank, key))
+        known = read.get(text)
+        if known is None:
+            folded = _heading_text(text)
+            key = _title_key(folded) if folded and len(folded) <= 400 else ("", 0)
+            known = read[text] = (folded, key, bool(key[1]) and key[0].replace(" ", "") not in site_keys)
+        if known[2]:
+            candidates.append(_Candidate(known[0], weight, rank, known[1]))
+
+    def split(value: str) -> tuple[str, str | None]:
+        found = splits.get(value)
+        if found is None:
+            found = splits[value] = split_site_name(value, site_keys)
+        return found
 
     h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
@@ -358,14 +370,14 @@ def _title(src: _Sources, site_keys: list[str],
         weight = S.JSON_LD_HEADLINE_WEIGHT if src.article is main else S.JSON_LD_NAME_WEIGHT
         name = headline or _ld_text(main.get("name"))
         if name:  # a CMS may write the whole <title> into it: the site name goes as there
-            add(split_site_name(name, site_keys)[0], weight if headline else S.JSON_LD_NAME_WEIGHT, 2)
+            add(split(name)[0], weight if headline else S.JSON_LD_NAME_WEIGHT, 2)
     for name, weight in S.TITLE_METAS.items():
         value = src.meta(name)
         if value:
-            add(split_site_name(value, site_keys)[0], weight, 3)
+            add(split(value)[0], weight, 3)
     tag_site = None
     if src.doc.title:
-        text, tag_site = split_site_name(src.doc.title, site_keys)
+        text, tag_site = split(src.doc.title)
         add(text, S.TITLE_TAG_WEIGHT, 4)
     best, _support = _pick(candidates, _agree)
     return (best.text if best else None), tag_site
