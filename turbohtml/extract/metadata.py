@@ -890,11 +890,15 @@ def _listed(values: Iterable[Any]) -> tuple[str, ...]:
             text = _ld_text(item)
             if not text:
                 continue
-            for part in text.split(","):
-                part = _fold(part)
-                if part and part.casefold() not in seen and len(out) < S.MAX_TAGS:
-                    seen.add(part.casefold())
-                    out.append(part)
+            for part in text.split(",") if "," in text else (text,):
+                part = " ".join(part.split())
+                if part:
+                    key = part.casefold()
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(part)
+                        if len(out) == S.MAX_TAGS:
+                            return tuple(out)  # full: nothing later is kept
     return tuple(out)
 
 
