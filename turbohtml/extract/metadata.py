@@ -316,8 +316,13 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool]) -> tu
     best, best_key = None, None
     for group in members:
         group.sort()  # in the candidates' order, as the weights are summed and ties are met
-        support = sum(candidates[j].weight for j in group)
-        face = min((candidates[j] for j in group), key=lambda c: c.rank)
+        face = candidates[group[0]]
+        support = 0.0
+        for j in group:
+            member = candidates[j]
+            support += member.weight
+            if member.rank < face.rank:
+                face = member
         ranked = (support, -face.rank)
         if best_key is None or ranked > best_key:
             best, best_key = face, ranked
