@@ -273,10 +273,14 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     return title, None
 
 
+_HOST = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^:/?#]+)")
+_DIGIT = re.compile(r"\d")
+
+
 def _host(url: str | None) -> str | None:
     if not url:
         return None
-    match = re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^:/?#]+)", url)
+    match = _HOST.match(url)
     if match is None:
         return None
     host = match[1].lower()
@@ -734,7 +738,7 @@ def _labelled_update(label: str, klass: str = "") -> bool:
     element's class does (hAtom's ``updated``) without also naming the publication
     (WordPress themes write ``class="published updated"`` on a post never edited)."""
     label = _fold(label)
-    digit = re.search(r"\d", label)
+    digit = _DIGIT.search(label)
     head = label[: digit.start()] if digit else label
     if _UPDATE_LABEL.search(head[-40:]):
         return True
@@ -813,9 +817,10 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         if stamp:  # its element's text, or the next one up when that holds the date only
             label, parent = text, node.parent
             for _ in range(2):
-                if parent is None or len(parent.text) > S.MAX_BYLINE_CHARS:
+                parent_text = parent.text if parent is not None else ""
+                if parent is None or len(parent_text) > S.MAX_BYLINE_CHARS:
                     break
-                label = parent.text
+                label = parent_text
                 if _fold(label) != _fold(text):
                     break
                 parent = parent.parent
@@ -841,7 +846,7 @@ def _iso_in_text(text: str, iso: Callable[[str | None], str | None] = _iso) -> s
     text = _fold(text)
     if not text or len(text) > S.MAX_BYLINE_CHARS or _DATE_HINT.search(text) is None:
         return None  # no year and no numeric date: not worth parsing
-    match = re.search(r"\d", text)
+    match = _DIGIT.search(text)
     if match is None:
         return None
     date = iso(text)
