@@ -307,16 +307,19 @@ class _Candidate:
 def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool]) -> tuple[_Candidate | None, float]:
     """The candidate whose agreeing group weighs most (ties: the better-ranked source),
     represented by the group's best-ranked member; and the group's weight. ``agree``
-    compares the candidates' keys (computed once each)."""
-    count = len(candidates)
-    # agreement is symmetric: each pair is compared once
-    members = [[i] for i in range(count)]
-    for i in range(count):
-        key = candidates[i].key
-        for j in range(i + 1, count):
-            if agree(key, candidates[j].key):
-                members[i].append(j)
-                members[j].append(i)
+    compares the candidates' keys (hashable, computed once each; equal keys agree)."""
+    # sources repeat one value: candidates with equal keys share their group, so each
+    # distinct key is compared once with each other (agreement is symmetric)
+    classes: dict[Any, list[int]] = {}
+    for index, candidate in enumerate(candidates):
+        classes.setdefault(candidate.key, []).append(index)
+    keys = list(classes)
+    members = [list(classes[key]) for key in keys]
+    for i, key in enumerate(keys):
+        for j in range(i + 1, len(keys)):
+            if agree(key, keys[j]):
+                members[i].extend(classes[keys[j]])
+                members[j].extend(classes[key])
     best, best_key = None, None
     for group in members:
         group.sort()  # in the candidates' order, as the weights are summed and ties are met
@@ -515,7 +518,7 @@ def _drop_trailing_role(name: str) -> str:
     return " ".join(words)
 
 
-def _names_agree(a: set[str], b: set[str]) -> bool:
+def _names_agree(a: frozenset[str], b: frozenset[str]) -> bool:
     return not a.isdisjoint(b)
 
 
@@ -562,7 +565,7 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
         # authorship itself (organisations are left out there by their type)
         kept = [name for name in names if declared or _compact(name) not in publishers]
         if kept:
-            candidates.append(_Candidate("; ".join(kept), weight, rank, {name.casefold() for name in kept}))
+            candidates.append(_Candidate("; ".join(kept), weight, rank, frozenset(name.casefold() for name in kept)))
 
     if src.article is not None:
         names = [name for raw in _ld_persons(src.article.get("author")) for name in names_in(raw)]
