@@ -56,6 +56,7 @@ _BY_PREFIXES = [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINE
 _PUBLISHED_LABELS = [word.encode("utf8") for word in S.PUBLISHED_LABELS]
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 _EARLIEST = _dt.date(1995, 1, 1)
+_ONE_DAY = _dt.timedelta(days=1)
 _TOKEN = re.compile(r"\w+")
 
 
@@ -612,9 +613,10 @@ def _iso(value: str | None) -> str | None:
     if not value:
         return None
     found = parse_date(value)
-    if found is None or not _EARLIEST <= found.date() <= _dt.date.today() + _dt.timedelta(days=1):
+    if found is None:
         return None
-    return found.date().isoformat()
+    day = found.date()
+    return day.isoformat() if _EARLIEST <= day <= _dt.date.today() + _ONE_DAY else None
 
 
 def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool,
