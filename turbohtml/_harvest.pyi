@@ -35,6 +35,6 @@ def gather_sources(
     node: Node, byline_words: list[bytes], comment_words: list[bytes], date_words: list[bytes],
     by_prefixes: list[bytes], published_labels: list[bytes], stamp_after: int, /,
 ) -> tuple[
-    list[tuple[str, str]], str | None, str | None, list[tuple[Element, int, int]], list[tuple[Node, int]],
+    dict[str, list[str]], str | None, str | None, list[tuple[Element, int, int]], list[tuple[Node, int]],
     list[tuple[str, str]] | None, str,
 ]: ...

@@ -16,6 +16,8 @@ from libc.string cimport memchr, memset
 from turbohtml._ascii cimport ascii_lower, equals_lower, has_token
 from turbohtml._features cimport FeatureWalk, features_kind, features_start, features_step
 
+from html import unescape
+
 from turbohtml import _metadata_names as names
 from turbohtml._features import PAGE_KINDS_NAMES
 
@@ -600,9 +602,9 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
     marking a byline, a comment section and a date, byline prefixes ("by") and publication
     labels ("published": an element whose text opens with one is a ``PUBLISHED`` spot). Returns
-    ``(metas, canonical, base, spots, stamps, scripts, page_type)``: ``metas`` the ``(key, content)``
-    pairs of every ``<meta>`` with a ``content`` (key: the lower-cased ``property``,
-    ``name`` or ``itemprop``, each that is present); ``canonical`` the first
+    ``(metas, canonical, base, spots, stamps, scripts, page_type)``: ``metas`` the contents of
+    every ``<meta>`` with a ``content``, character references resolved, in document order under
+    each key (the lower-cased ``property``, ``name`` or ``itemprop``, each that is present); ``canonical`` the first
     ``<link rel=canonical>`` href and ``base`` the first ``<base href>`` (or ``None``);
     ``spots`` the headings, byline and date candidates as ``(element, ordinal, kind)`` in
     document order, ``kind`` a mask of the module's flags; ``stamps`` the short texts
@@ -647,16 +649,18 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.published_labels, published_labels)
         with nogil:
             _gather(<lxb_dom_node_t *>doc.c_doc, found)
-        metas = []
+        metas = {}
         for k in range(found.meta_count):
             c_node = found.metas[k]
             content = _attr(c_node, "content", 7)
             if not content:
                 continue
+            if "&" in content:  # a character reference the parser left in the value (double escaping)
+                content = unescape(content)
             for j in range(3):
                 value = element_attr(c_node, _META_KEYS[j], _META_KEY_LENGTHS[j], &length)
                 if value != NULL and length:
-                    metas.append((decode_text(value, length).strip().lower(), content))
+                    (<dict>metas).setdefault(decode_text(value, length).strip().lower(), []).append(content)
         canonical = _raw_attr(found.canonical, "href", 4) if found.canonical != NULL else None
         base = _raw_attr(found.base, "href", 4) if found.base != NULL else None
         spots = [(wrap_node(doc, found.spots[k].node), found.spots[k].ordinal, found.spots[k].kind)

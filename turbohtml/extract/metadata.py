@@ -118,16 +118,13 @@ class _Sources:
     )
 
     def __init__(self, doc: Document) -> None:
-        metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
+        self.metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
             doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
         self.isos: dict[str, str | None] = {}  # _iso per string: metas, JSON-LD and spots repeat dates
         self.isos_in_text: dict[str, str | None] = {}
         self.numeric_dates: set[str] = set()  # shown dates read from digits alone (_shown_dates)
-        self.metas: dict[str, list[str]] = {}
-        for key, value in metas:
-            self.metas.setdefault(key, []).append(_html.unescape(value) if "&" in value else value)
         self.article = self.page = self.thing = self.website = None
         if scripts is None:  # more scripts than the walk keeps
             blocks = doc.json_ld()
