@@ -231,8 +231,9 @@ def dump(path: Path) -> int:
     """Every field of ``metadata()`` on every page of the three sets, as JSON at ``path``."""
     import dataclasses
 
-    import turbohtml
     from timing import article_pages
+
+    import turbohtml
 
     pages = [(f"wcxb/{page['id']}", page["html"], page["url"]) for page in iter_wcxb_pages(None)]
     pages += [(f"article/{index}", html, None) for index, html in enumerate(article_pages())]
