@@ -224,6 +224,14 @@ def test_split_site_name(title, keys, expected):
     assert split_site_name(title, keys) == expected
 
 
+def test_a_bylines_text_nodes_are_read_apart():
+    from turbohtml._harvest import joined_text
+
+    doc = turbohtml.parse("<div id=x>Written by<a>Jane <b>Doe</b></a>!<!-- note --></div><p>after</p>")
+    assert joined_text(doc.select_one("#x")) == "Written by Jane  Doe !"
+    assert joined_text(doc.select_one("b")) == "Doe"
+
+
 def test_byline_and_date_classes_in_any_case_inside_a_class_name():
     # the walk finds class/id words as substrings, ASCII case-insensitively
     body = ("<article><h1>Council passes the budget</h1><div class='Entry-AUTHOR-box'>Jane Doe</div>"

@@ -31,6 +31,7 @@ class DeclaredMetadata(TypedDict):
     image: str | None
 
 def harvest_metadata(node: Node, /) -> DeclaredMetadata: ...
+def joined_text(node: Node, /) -> str: ...
 def gather_sources(
     node: Node, byline_words: list[bytes], comment_words: list[bytes], date_words: list[bytes],
     by_prefixes: list[bytes], published_labels: list[bytes], stamp_after: int, /,

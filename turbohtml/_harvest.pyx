@@ -687,3 +687,20 @@ cdef str _raw_type(lxb_dom_node_t *c_node):
     cdef size_t length = 0
     cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_TYPE, &length)
     return decode_text(value, length) if value != NULL else ""
+
+
+def joined_text(Node node, /) -> str:
+    """The data of every text node below ``node``, in document order, joined by single
+    spaces (``textContent`` runs "Written by" and "Jane" together; a byline reads them apart)."""
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing = False
+    parts = []
+    c_node = next_node(root, c_node, &closing)
+    while c_node != NULL:
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+            c_text = <lxb_dom_character_data_t *>c_node
+            parts.append(decode_text(c_text.data.data, c_text.data.length))
+        c_node = next_node(root, c_node, &closing)
+    return " ".join(parts)

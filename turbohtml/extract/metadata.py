@@ -37,6 +37,7 @@ from turbohtml._harvest import (
     PUBLISHED,
     REL_AUTHOR,
     gather_sources,
+    joined_text,
 )
 from turbohtml.extract import _metadata_sources as S
 from turbohtml.extract.dates import parse_date
@@ -528,9 +529,7 @@ def _spot_text(node: Node) -> str:
         return ""
     if len(node) <= 1:
         return text
-    from turbohtml._core import Text
-
-    return " ".join(part.text for part in node.descendants if isinstance(part, Text))
+    return joined_text(node)
 
 
 def _next_element_text(node: Node) -> str:
