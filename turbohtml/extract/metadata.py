@@ -423,6 +423,8 @@ def _trim(part: str) -> str:
     """A name without the punctuation around it, but with the period of a closing
     abbreviation ("Jeff T.", "Ph.D.", "Inc.") and the bracket closing an open one
     ("Jean-Luc Aufranc (CNXSoft)")."""
+    if part[:1].isalnum() and part[-1:].isalnum():
+        return part  # word characters at both ends (\w without "_"): nothing to trim
     name = _EDGE.sub("", part)
     tail = part[part.rfind(name) + len(name):] if name else ""
     if tail.startswith(")") and name.count("(") > name.count(")"):
