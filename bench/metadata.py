@@ -18,6 +18,8 @@ Scores per field:
 
 The peers run offline: sockets are refused for the whole run, so no contender fetches.
 Run: python bench/metadata.py [--set wcxb|readability|both] [--only NAME ...] [--limit N]
+``--dump PATH`` writes every ``metadata()`` record of the wcxb-dev, article-benchmark and
+Readability pages to a JSON file instead (diff two dumps: a speed change must not alter them).
 """
 
 from __future__ import annotations
@@ -225,6 +227,22 @@ def contenders() -> dict[str, Callable[[str, str | None], Result]]:
     return found
 
 
+def dump(path: Path) -> int:
+    """Every field of ``metadata()`` on every page of the three sets, as JSON at ``path``."""
+    import dataclasses
+
+    from timing import article_pages
+
+    import turbohtml
+
+    pages = [(f"wcxb/{page['id']}", page["html"], page["url"]) for page in iter_wcxb_pages(None)]
+    pages += [(f"article/{index}", html, None) for index, html in enumerate(article_pages())]
+    pages += [(f"readability/{page['id']}", page["html"], page["url"]) for page in readability_pages(None)]
+    records = {key: dataclasses.asdict(turbohtml.parse(html).metadata(url)) for key, html, url in pages}
+    path.write_text(json.dumps(records, ensure_ascii=False, indent=0, sort_keys=True), encoding="utf8")
+    return len(records)
+
+
 def _refuse_network(*args: object, **kwargs: object) -> None:
     raise OSError("bench/metadata.py runs offline")
 
@@ -260,7 +278,11 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="contender names to run (substring match)")
     parser.add_argument("--limit", type=int, default=None, help="the first N pages of each set")
     parser.add_argument("--misses", metavar="FIELD", help="list metadata()'s misses on FIELD (development aid)")
+    parser.add_argument("--dump", metavar="PATH", type=Path, help="write every metadata() record as JSON and stop")
     args = parser.parse_args()
+    if args.dump:
+        print(f"{dump(args.dump)} records written to {args.dump}")
+        return
     logging.disable(logging.CRITICAL)
     socket.socket.connect = _refuse_network  # type: ignore[method-assign]
     socket.create_connection = _refuse_network  # type: ignore[assignment]

@@ -175,6 +175,14 @@ def test_dates_from_metas():
     ("Jane Doe Updated 5 hours ago", ["Jane Doe"]),
     ("Jane Doe (@janedoe)", ["Jane Doe"]),  # a social handle
     ("Jane Doe https://janedoe.example.com", ["Jane Doe"]),  # a URL
+    ("Jane Doe WWW.JANEDOE.EXAMPLE", ["Jane Doe"]),  # in capitals too
+    ("Jane Doe jane@example.org", ["Jane Doe"]),  # an e-mail address
+    ("Jane Doe, March", ["Jane Doe"]),  # a month left of a cut date
+    ("Jane Doe Sept.", ["Jane Doe"]),
+    ("Jean Dupont, Février", ["Jean Dupont"]),  # a month with a letter beyond ASCII
+    ("Ana Ruiz y Luis Gil", ["Ana Ruiz", "Luis Gil"]),  # "and" in other languages
+    ("Anna Berg och Erik Lund", ["Anna Berg", "Erik Lund"]),
+    ("Jane Doe AND John Roe & Ann Lee", ["Jane Doe", "John Roe", "Ann Lee"]),
     ("https://example.org/authors/jane", []),
     ("Jane Doe and John Roe", ["Jane Doe", "John Roe"]),
     ("Ann Lee, Bo Kim, and Cy Young", ["Ann Lee", "Bo Kim", "Cy Young"]),
@@ -214,6 +222,22 @@ def test_clean_names(text, expected):
 ])
 def test_split_site_name(title, keys, expected):
     assert split_site_name(title, keys) == expected
+
+
+def test_a_bylines_text_nodes_are_read_apart():
+    from turbohtml._harvest import joined_text
+
+    doc = turbohtml.parse("<div id=x>Written by<a>Jane <b>Doe</b></a>!<!-- note --></div><p>after</p>")
+    assert joined_text(doc.select_one("#x")) == "Written by Jane  Doe !"
+    assert joined_text(doc.select_one("b")) == "Doe"
+
+
+def test_byline_and_date_classes_in_any_case_inside_a_class_name():
+    # the walk finds class/id words as substrings, ASCII case-insensitively
+    body = ("<article><h1>Council passes the budget</h1><div class='Entry-AUTHOR-box'>Jane Doe</div>"
+            "<span id='postDATE'>March 3, 2024</span>" + PROSE + "</article>")
+    meta = metadata(page("", body))
+    assert (meta.author, meta.date) == ("Jane Doe", "2024-03-03")
 
 
 def test_a_publisher_is_not_an_author():

@@ -16,6 +16,8 @@ from libc.string cimport memchr, memset
 from turbohtml._ascii cimport ascii_lower, equals_lower, has_token
 from turbohtml._features cimport FeatureWalk, features_kind, features_start, features_step
 
+from html import unescape
+
 from turbohtml import _metadata_names as names
 from turbohtml._features import PAGE_KINDS_NAMES
 
@@ -238,6 +240,7 @@ cdef enum:
     STAMP_RING = 8         # stamps kept from just before the first title
     MAX_STAMP_BYTES = 80
     MAX_SCRIPTS = 64       # JSON-LD scripts kept; a page with more is read by json_ld()
+    PAIR_SLOTS = 4096      # slots of the class/id words' first-two-bytes filter
 
 # Spot kinds and flags (bit flags; the module-level names below export them).
 cdef enum:
@@ -295,7 +298,8 @@ ctypedef struct Sources:
     Words date_words
     Words by_prefixes
     Words published_labels
-    unsigned char first_bytes[256]   # _MARK_* bits of the lists with a word starting with that byte
+    unsigned char first_bytes[256]   # _MARK_PREFIX/_MARK_LABEL bits of the lists with a word starting with that byte
+    unsigned char first_pairs[PAIR_SLOTS]  # the class/id lists' bits by a word's first two bytes (see _pair)
     size_t stamp_after               # stamps are kept up to this many elements after the first title
     lxb_dom_node_t *scripts[MAX_SCRIPTS]  # the scripts whose type names ld+json, in order
     size_t script_count              # how many there are (may pass MAX_SCRIPTS)
@@ -338,10 +342,16 @@ cdef int _words_at(const lxb_char_t *data, size_t left, Words *words) noexcept n
     return 0
 
 
+cdef inline size_t _pair(lxb_char_t first, lxb_char_t second) noexcept nogil:
+    """The ``first_pairs`` slot of two bytes, any case (a filter: two pairs may share one)."""
+    return ((<size_t>ascii_lower(first) << 5) ^ ascii_lower(second)) & (PAIR_SLOTS - 1)
+
+
 cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
     """Which word lists the element's class or id holds (substring, any case), as
     ``_MARK_*`` bits: one scan of each value; a position is tried only when a word of
-    some list starts with its byte."""
+    some list starts with its two bytes (most class names hold a "d" or a "co",
+    few a "da")."""
     cdef size_t length, i
     cdef const lxb_char_t *value
     cdef lxb_dom_attr_t *c_attr
@@ -352,8 +362,8 @@ cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
         if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
             continue
         value, length = c_attr.value.data, c_attr.value.length
-        for i in range(length):
-            starts = found.first_bytes[ascii_lower(value[i])] & (_MARK_BYLINE | _MARK_COMMENT | _MARK_DATE) & ~marks
+        for i in range(length - 1 if length else 0):  # every class/id word has two bytes or more
+            starts = found.first_pairs[_pair(value[i], value[i + 1])] & ~marks
             if starts == 0:
                 continue
             if starts & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
@@ -592,9 +602,9 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
     marking a byline, a comment section and a date, byline prefixes ("by") and publication
     labels ("published": an element whose text opens with one is a ``PUBLISHED`` spot). Returns
-    ``(metas, canonical, base, spots, stamps, scripts, page_type)``: ``metas`` the ``(key, content)``
-    pairs of every ``<meta>`` with a ``content`` (key: the lower-cased ``property``,
-    ``name`` or ``itemprop``, each that is present); ``canonical`` the first
+    ``(metas, canonical, base, spots, stamps, scripts, page_type)``: ``metas`` the contents of
+    every ``<meta>`` with a ``content``, character references resolved, in document order under
+    each key (the lower-cased ``property``, ``name`` or ``itemprop``, each that is present); ``canonical`` the first
     ``<link rel=canonical>`` href and ``base`` the first ``<base href>`` (or ``None``);
     ``spots`` the headings, byline and date candidates as ``(element, ordinal, kind)`` in
     document order, ``kind`` a mask of the module's flags; ``stamps`` the short texts
@@ -624,9 +634,13 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.comment_words, comment_words)
         _fill_words(&found.date_words, date_words)
         memset(found.first_bytes, 0, 256)
-        for words, mark in ((byline_words, _MARK_BYLINE), (comment_words, _MARK_COMMENT),
-                            (date_words, _MARK_DATE), (by_prefixes, _MARK_PREFIX),
-                            (published_labels, _MARK_LABEL)):
+        memset(found.first_pairs, 0, PAIR_SLOTS)
+        for words, mark in ((byline_words, _MARK_BYLINE), (comment_words, _MARK_COMMENT), (date_words, _MARK_DATE)):
+            for word in words[:MAX_WORDS]:
+                if len(word) < 2:
+                    raise ValueError("class/id words must hold two bytes or more")
+                found.first_pairs[_pair((<bytes>word)[0], (<bytes>word)[1])] |= <int>mark
+        for words, mark in ((by_prefixes, _MARK_PREFIX), (published_labels, _MARK_LABEL)):
             for word in words[:MAX_WORDS]:
                 if word:
                     found.first_bytes[(<bytes>word)[0]] |= <int>mark
@@ -635,16 +649,18 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.published_labels, published_labels)
         with nogil:
             _gather(<lxb_dom_node_t *>doc.c_doc, found)
-        metas = []
+        metas = {}
         for k in range(found.meta_count):
             c_node = found.metas[k]
             content = _attr(c_node, "content", 7)
             if not content:
                 continue
+            if "&" in content:  # a character reference the parser left in the value (double escaping)
+                content = unescape(content)
             for j in range(3):
                 value = element_attr(c_node, _META_KEYS[j], _META_KEY_LENGTHS[j], &length)
                 if value != NULL and length:
-                    metas.append((decode_text(value, length).strip().lower(), content))
+                    (<dict>metas).setdefault(decode_text(value, length).strip().lower(), []).append(content)
         canonical = _raw_attr(found.canonical, "href", 4) if found.canonical != NULL else None
         base = _raw_attr(found.base, "href", 4) if found.base != NULL else None
         spots = [(wrap_node(doc, found.spots[k].node), found.spots[k].ordinal, found.spots[k].kind)
@@ -671,3 +687,20 @@ cdef str _raw_type(lxb_dom_node_t *c_node):
     cdef size_t length = 0
     cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_TYPE, &length)
     return decode_text(value, length) if value != NULL else ""
+
+
+def joined_text(Node node, /) -> str:
+    """The data of every text node below ``node``, in document order, joined by single
+    spaces (``textContent`` runs "Written by" and "Jane" together; a byline reads them apart)."""
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing = False
+    parts = []
+    c_node = next_node(root, c_node, &closing)
+    while c_node != NULL:
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+            c_text = <lxb_dom_character_data_t *>c_node
+            parts.append(decode_text(c_text.data.data, c_text.data.length))
+        c_node = next_node(root, c_node, &closing)
+    return " ".join(parts)

@@ -37,6 +37,7 @@ from turbohtml._harvest import (
     PUBLISHED,
     REL_AUTHOR,
     gather_sources,
+    joined_text,
 )
 from turbohtml.extract import _metadata_sources as S
 from turbohtml.extract.dates import parse_date
@@ -56,6 +57,7 @@ _BY_PREFIXES = [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINE
 _PUBLISHED_LABELS = [word.encode("utf8") for word in S.PUBLISHED_LABELS]
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 _EARLIEST = _dt.date(1995, 1, 1)
+_ONE_DAY = _dt.timedelta(days=1)
 _TOKEN = re.compile(r"\w+")
 
 
@@ -103,6 +105,8 @@ class _Sources:
         "base",
         "canonical",
         "doc",
+        "isos",
+        "isos_in_text",
         "metas",
         "numeric_dates",
         "page",
@@ -115,14 +119,13 @@ class _Sources:
     )
 
     def __init__(self, doc: Document) -> None:
-        metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
+        self.metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
             doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
+        self.isos: dict[str, str | None] = {}  # _iso per string: metas, JSON-LD and spots repeat dates
+        self.isos_in_text: dict[str, str | None] = {}
         self.numeric_dates: set[str] = set()  # shown dates read from digits alone (_shown_dates)
-        self.metas: dict[str, list[str]] = {}
-        for key, value in metas:
-            self.metas.setdefault(key, []).append(_html.unescape(value) if "&" in value else value)
         self.article = self.page = self.thing = self.website = None
         if scripts is None:  # more scripts than the walk keeps
             blocks = doc.json_ld()
@@ -153,6 +156,24 @@ class _Sources:
         if text is None:
             text = self.spot_texts[node] = _spot_text(node)
         return text
+
+    def iso(self, value: str | None) -> str | None:
+        """``_iso(value)``, read once per string."""
+        if not value:
+            return None
+        isos = self.isos
+        if value in isos:
+            return isos[value]
+        date = isos[value] = _iso(value)
+        return date
+
+    def iso_in_text(self, text: str) -> str | None:
+        """``_iso_in_text(text)``, read once per text (nested spots and stamps share theirs)."""
+        found = self.isos_in_text
+        if text in found:
+            return found[text]
+        date = found[text] = _iso_in_text(text, self.iso)
+        return date
 
     def main(self) -> dict[str, Any] | None:
         """The entity the page is about: the article, else the page, else the thing."""
@@ -251,10 +272,14 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     return title, None
 
 
+_HOST = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^:/?#]+)")
+_DIGIT = re.compile(r"\d")
+
+
 def _host(url: str | None) -> str | None:
     if not url:
         return None
-    match = re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^:/?#]+)", url)
+    match = _HOST.match(url)
     if match is None:
         return None
     host = match[1].lower()
@@ -281,15 +306,32 @@ class _Candidate:
 def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool]) -> tuple[_Candidate | None, float]:
     """The candidate whose agreeing group weighs most (ties: the better-ranked source),
     represented by the group's best-ranked member; and the group's weight. ``agree``
-    compares the candidates' keys (computed once each)."""
+    compares the candidates' keys (hashable, computed once each; equal keys agree)."""
+    # sources repeat one value: candidates with equal keys share their group, so each
+    # distinct key is compared once with each other (agreement is symmetric)
+    classes: dict[Any, list[int]] = {}
+    for index, candidate in enumerate(candidates):
+        classes.setdefault(candidate.key, []).append(index)
+    keys = list(classes)
+    members = [list(classes[key]) for key in keys]
+    for i, key in enumerate(keys):
+        for j in range(i + 1, len(keys)):
+            if agree(key, keys[j]):
+                members[i].extend(classes[keys[j]])
+                members[j].extend(classes[key])
     best, best_key = None, None
-    for candidate in candidates:
-        group = [other for other in candidates if other is candidate or agree(candidate.key, other.key)]
-        support = sum(other.weight for other in group)
-        face = min(group, key=lambda c: c.rank)
-        key = (support, -face.rank)
-        if best_key is None or key > best_key:
-            best, best_key = face, key
+    for group in members:
+        group.sort()  # in the candidates' order, as the weights are summed and ties are met
+        face = candidates[group[0]]
+        support = 0.0
+        for j in group:
+            member = candidates[j]
+            support += member.weight
+            if member.rank < face.rank:
+                face = member
+        ranked = (support, -face.rank)
+        if best_key is None or ranked > best_key:
+            best, best_key = face, ranked
     return best, (best_key[0] if best_key else 0.0)
 
 
@@ -306,12 +348,24 @@ def _title(src: _Sources, site_keys: list[str],
            headings: list[tuple[Element, int, int]]) -> tuple[str | None, str | None]:
     """The title, and the site name the ``<title>`` revealed (if any)."""
     candidates: list[_Candidate] = []
+    # sources repeat one title (og:title, twitter:title, <title>): each text is read once
+    read: dict[str | None, tuple[str, tuple[str, int], bool]] = {}
+    splits: dict[str, tuple[str, str | None]] = {}
 
     def add(text: str | None, weight: float, rank: int) -> None:
-        text = _heading_text(text)
-        key = _title_key(text) if text and len(text) <= 400 else ("", 0)
-        if key[1] and key[0].replace(" ", "") not in site_keys:
-            candidates.append(_Candidate(text, weight, rank, key))
+        known = read.get(text)
+        if known is None:
+            folded = _heading_text(text)
+            key = _title_key(folded) if folded and len(folded) <= 400 else ("", 0)
+            known = read[text] = (folded, key, bool(key[1]) and key[0].replace(" ", "") not in site_keys)
+        if known[2]:
+            candidates.append(_Candidate(known[0], weight, rank, known[1]))
+
+    def split(value: str) -> tuple[str, str | None]:
+        found = splits.get(value)
+        if found is None:
+            found = splits[value] = split_site_name(value, site_keys)
+        return found
 
     h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
@@ -327,14 +381,14 @@ def _title(src: _Sources, site_keys: list[str],
         weight = S.JSON_LD_HEADLINE_WEIGHT if src.article is main else S.JSON_LD_NAME_WEIGHT
         name = headline or _ld_text(main.get("name"))
         if name:  # a CMS may write the whole <title> into it: the site name goes as there
-            add(split_site_name(name, site_keys)[0], weight if headline else S.JSON_LD_NAME_WEIGHT, 2)
+            add(split(name)[0], weight if headline else S.JSON_LD_NAME_WEIGHT, 2)
     for name, weight in S.TITLE_METAS.items():
         value = src.meta(name)
         if value:
-            add(split_site_name(value, site_keys)[0], weight, 3)
+            add(split(value)[0], weight, 3)
     tag_site = None
     if src.doc.title:
-        text, tag_site = split_site_name(src.doc.title, site_keys)
+        text, tag_site = split(src.doc.title)
         add(text, S.TITLE_TAG_WEIGHT, 4)
     best, _support = _pick(candidates, _agree)
     return (best.text if best else None), tag_site
@@ -351,12 +405,14 @@ _PREFIX = re.compile(
 _AFTER = re.compile(
     r"\s+(?:on|am|le|el|at|updated|published|posted|last|min|read|vor|il|em|op)\b.*$|\s*[|•·—–/»]\s.*$|\s*[|•·]\s*$",
     re.IGNORECASE)
-_MONTH_TAIL = re.compile(
-    r"[\s,]+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|"
-    r"august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|"
-    r"janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\.?[\s,]*$",
-    re.IGNORECASE)
-_JOIN = re.compile(r"\s*(?:;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\boch\b)\s*", re.IGNORECASE)
+_TAIL_MONTHS = (
+    "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january",
+    "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
+    "januar", "februar", "märz", "juni", "juli", "oktober", "dezember", "janvier", "février", "mars", "avril",
+    "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre")
+_MONTH_TAIL = re.compile(rf"[\s,]+(?:{'|'.join(_TAIL_MONTHS)})\.?[\s,]*$", re.IGNORECASE)
+_TAIL_MONTH_SET = frozenset(_TAIL_MONTHS)
+_JOIN = re.compile(r"\s*(?:[;&]|\b(?:and|und|et|y|e|en|och)\b)\s*", re.IGNORECASE)
 _CREDENTIAL = re.compile(r"^(?:[A-Z]{1,5}|Ph\.?D\.?|M\.?D\.?|[A-Z]\.(?:[A-Z]\.)+|Jr\.?|Sr\.?|I{2,3}|IV)$")
 _DATE_START = re.compile(r"(?<!\w)\d")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
@@ -367,6 +423,8 @@ def _trim(part: str) -> str:
     """A name without the punctuation around it, but with the period of a closing
     abbreviation ("Jeff T.", "Ph.D.", "Inc.") and the bracket closing an open one
     ("Jean-Luc Aufranc (CNXSoft)")."""
+    if part[:1].isalnum() and part[-1:].isalnum():
+        return part  # word characters at both ends (\w without "_"): nothing to trim
     name = _EDGE.sub("", part)
     tail = part[part.rfind(name) + len(name):] if name else ""
     if tail.startswith(")") and name.count("(") > name.count(")"):
@@ -376,6 +434,16 @@ def _trim(part: str) -> str:
     return name
 
 
+def _may_end_with_month(text: str) -> bool:
+    """Whether ``_MONTH_TAIL`` may match: the last word (after spaces, commas and a
+    period) is a month, or holds letters whose case ``re`` folds beyond ``str.lower``.
+    ``text`` is folded: its only spaces are " "."""
+    last = text.rstrip(" ,").replace(",", " ").rpartition(" ")[2].lower()
+    if not last.isascii():
+        return True
+    return last.removesuffix(".") in _TAIL_MONTH_SET
+
+
 def clean_names(text: str | None) -> list[str]:
     """Person names in a byline: "By "/"Von "/"Par " and labels dropped, trailing roles,
     dates and times cut, URLs, e-mail addresses and social handles removed, several
@@ -383,14 +451,16 @@ def clean_names(text: str | None) -> list[str]:
     text = _fold(text)
     if not text or len(text) > S.MAX_BYLINE_CHARS:
         return []
-    text = _URL.sub(" ", text)
-    text = _LABEL.sub("", _fold(text))
+    if "@" in text or "://" in text or "www." in text.lower():  # what _URL needs to match
+        text = _fold(_URL.sub(" ", text))
+    text = _LABEL.sub("", text)
     text = _PREFIX.sub("", text)
     digit = _DATE_START.search(text)
     if digit:  # a date or time after the name; digits inside a handle ("paulb203") stay
         text = text[: digit.start()]
     text = _AFTER.sub("", text)
-    text = _MONTH_TAIL.sub("", text)
+    if _may_end_with_month(text):
+        text = _MONTH_TAIL.sub("", text)
     names: list[str] = []
     for chunk in _JOIN.split(text):
         parts = [part.strip() for part in chunk.split(",")]
@@ -449,7 +519,7 @@ def _drop_trailing_role(name: str) -> str:
     return " ".join(words)
 
 
-def _names_agree(a: set[str], b: set[str]) -> bool:
+def _names_agree(a: frozenset[str], b: frozenset[str]) -> bool:
     return not a.isdisjoint(b)
 
 
@@ -461,9 +531,7 @@ def _spot_text(node: Node) -> str:
         return ""
     if len(node) <= 1:
         return text
-    from turbohtml._core import Text
-
-    return " ".join(part.text for part in node.descendants if isinstance(part, Text))
+    return joined_text(node)
 
 
 def _next_element_text(node: Node) -> str:
@@ -496,7 +564,7 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
         # authorship itself (organisations are left out there by their type)
         kept = [name for name in names if declared or _compact(name) not in publishers]
         if kept:
-            candidates.append(_Candidate("; ".join(kept), weight, rank, {name.casefold() for name in kept}))
+            candidates.append(_Candidate("; ".join(kept), weight, rank, frozenset(name.casefold() for name in kept)))
 
     if src.article is not None:
         names = [name for raw in _ld_persons(src.article.get("author")) for name in names_in(raw)]
@@ -543,9 +611,10 @@ def _iso(value: str | None) -> str | None:
     if not value:
         return None
     found = parse_date(value)
-    if found is None or not _EARLIEST <= found.date() <= _dt.date.today() + _dt.timedelta(days=1):
+    if found is None:
         return None
-    return found.date().isoformat()
+    day = found.date()
+    return day.isoformat() if _EARLIEST <= day <= _dt.date.today() + _ONE_DAY else None
 
 
 def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool,
@@ -568,9 +637,9 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
             votes[date] = votes.get(date, 0.0) + weight
 
     # the first of each name: later ones date a thread's replies or a listing's items
-    stated = {_iso(src.metas[name][0]) for name in S.PUBLISHED_METAS if name in src.metas}
+    stated = {src.iso(src.metas[name][0]) for name in S.PUBLISHED_METAS if name in src.metas}
     if src.article is not None:
-        stated.add(_iso(_ld_text(src.article.get("datePublished"))))
+        stated.add(src.iso(_ld_text(src.article.get("datePublished"))))
     stated.discard(None)
     if not stated:  # microdata on the page's elements, when nothing in the head declares one
         stated.add(_microdata_published(src))
@@ -672,7 +741,7 @@ def _labelled_update(label: str, klass: str = "") -> bool:
     element's class does (hAtom's ``updated``) without also naming the publication
     (WordPress themes write ``class="published updated"`` on a post never edited)."""
     label = _fold(label)
-    digit = re.search(r"\d", label)
+    digit = _DIGIT.search(label)
     head = label[: digit.start()] if digit else label
     if _UPDATE_LABEL.search(head[-40:]):
         return True
@@ -684,7 +753,7 @@ def _microdata_published(src: _Sources) -> str | None:
     (``<abbr itemprop="datePublished" title="2025-12-19T15:18">``; a ``<meta>`` is a meta)."""
     for node, _ordinal, kind in src.spots:
         if kind & ITEMPROP_PUBLISHED and _readable(kind):
-            return _iso(node.attr("datetime") or node.attr("content") or node.attr("title")) or _iso_in_text(
+            return src.iso(node.attr("datetime") or node.attr("content") or node.attr("title")) or src.iso_in_text(
                 src.spot_text(node))
     return None
 
@@ -699,10 +768,10 @@ def _labelled_publication(src: _Sources) -> str | None:
         if not kind & PUBLISHED or not _readable(kind):
             continue
         text = src.spot_text(node)
-        date = _iso_in_text(text)
+        date = src.iso_in_text(text)
         parent = node.parent
         if date is None and parent is not None:
-            date = _iso_in_text(src.spot_text(parent))
+            date = src.iso_in_text(src.spot_text(parent))
         if date is not None and date not in found:
             found.append(date)
     return found[0] if 0 < len(found) <= S.MAX_SHOWN_DATES else None
@@ -739,11 +808,11 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         if stamp:
             text = node.text
             # a sentence mentioning a date ("The tax season ends April 15, 2025.") is prose
-            date = _iso_in_text(text) if len(text.split()) <= S.MAX_STAMP_WORDS else None
+            date = src.iso_in_text(text) if len(text.split()) <= S.MAX_STAMP_WORDS else None
         else:
             text = src.spot_text(node)
-            date = _iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
-            date = date or _iso_in_text(text)
+            date = src.iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
+            date = date or src.iso_in_text(text)
         if not date:
             continue
         # the label: a stamp's words before it in its parent ("Updated <span>May 5</span>")
@@ -751,9 +820,10 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         if stamp:  # its element's text, or the next one up when that holds the date only
             label, parent = text, node.parent
             for _ in range(2):
-                if parent is None or len(parent.text) > S.MAX_BYLINE_CHARS:
+                parent_text = parent.text if parent is not None else ""
+                if parent is None or len(parent_text) > S.MAX_BYLINE_CHARS:
                     break
-                label = parent.text
+                label = parent_text
                 if _fold(label) != _fold(text):
                     break
                 parent = parent.parent
@@ -774,27 +844,27 @@ _NUMERIC_DATE = re.compile(r"\b\d\d?[./-]\d\d?[./-]\d\d")
 _DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
 
 
-def _iso_in_text(text: str) -> str | None:
-    """A date in a short stamp or byline ("By Jane Doe | March 3, 2024")."""
+def _iso_in_text(text: str, iso: Callable[[str | None], str | None] = _iso) -> str | None:
+    """A date in a short stamp or byline ("By Jane Doe | March 3, 2024"), read with ``iso``."""
     text = _fold(text)
     if not text or len(text) > S.MAX_BYLINE_CHARS or _DATE_HINT.search(text) is None:
         return None  # no year and no numeric date: not worth parsing
-    match = re.search(r"\d", text)
+    match = _DIGIT.search(text)
     if match is None:
         return None
-    date = _iso(text)
+    date = iso(text)
     if date is None and match.start() > 12:  # again from just before the first digit
-        date = _iso(text[match.start() - 12:])
+        date = iso(text[match.start() - 12:])
     return date
 
 
 def _date_modified(src: _Sources) -> str | None:
     main = src.main()
     if main is not None:
-        date = _iso(_ld_text(main.get("dateModified")))
+        date = src.iso(_ld_text(main.get("dateModified")))
         if date:
             return date
-    return _iso(src.meta(*S.MODIFIED_METAS))
+    return src.iso(src.meta(*S.MODIFIED_METAS))
 
 
 # ---------------------------------------------------------------- URLs, tags, language
@@ -833,11 +903,15 @@ def _listed(values: Iterable[Any]) -> tuple[str, ...]:
             text = _ld_text(item)
             if not text:
                 continue
-            for part in text.split(","):
-                part = _fold(part)
-                if part and part.casefold() not in seen and len(out) < S.MAX_TAGS:
-                    seen.add(part.casefold())
-                    out.append(part)
+            for part in text.split(",") if "," in text else (text,):
+                part = " ".join(part.split())
+                if part:
+                    key = part.casefold()
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(part)
+                        if len(out) == S.MAX_TAGS:
+                            return tuple(out)  # full: nothing later is kept
     return tuple(out)
 
 
