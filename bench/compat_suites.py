@@ -58,7 +58,8 @@ class Suite:
 
 
 _WHATWG = "the WHATWG URL serialisation (docs/migration/courlan.md)"
-_CANONICAL = "canonicalize_url's default is turbohtml's normalizer; w3lib_compatible=True gives w3lib's (docs/migration/w3lib.md)"
+_CANONICAL = ("canonicalize_url's default is turbohtml's normalizer; w3lib_compatible=True gives w3lib's "
+              "(docs/migration/w3lib.md)")
 COURLAN_DELIBERATE = {
     "tests/unit_tests.py::test_normalization|504:4": "'//' in a path kept: " + _WHATWG,
     "tests/unit_tests.py::test_normalization|509:4": "IDN hosts come back as punycode: " + _WHATWG,
@@ -557,7 +558,8 @@ def main() -> int:
     for report in reports:
         pub, internal = report["public"], report["internal"]
         print(f"| {report['library']} | {pub['tests']} | {pub['passed_original']} | {pub['passed_ours']} | "
-              f"{pub['checks_original']} | {pub['checks_ours']} ({_ratio(pub['checks_ours'], pub['checks_original'])}) | "
+              f"{pub['checks_original']} | {pub['checks_ours']} "
+              f"({_ratio(pub['checks_ours'], pub['checks_original'])}) | "
               f"{report['all_checks'][0]}/{report['all_checks'][1]} "
               f"({_ratio(report['all_checks'][0], report['all_checks'][1])}) | "
               f"{internal['passed_original']} / {internal['passed_ours']} of {internal['tests']} | "

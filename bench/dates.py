@@ -34,7 +34,7 @@ def read(path: Path) -> str:
 
 def score(results: list[str | None], gold: list[str | None]) -> dict[str, float]:
     tp = fp = fn = tn = 0
-    for got, expected in zip(results, gold):
+    for got, expected in zip(results, gold, strict=True):
         if got is None:
             if expected is None:
                 tn += 1
@@ -152,7 +152,7 @@ def main() -> None:
     table = [("turbohtml dates()", score(ours, gold)), ("compat.htmldate find_date", score(compat, gold)),
              ("htmldate find_date (no url)", score(theirs, gold))]
     if not args.no_url:
-        with_url = [find_date(page, url=row["url"]) for page, row in zip(pages, rows)]
+        with_url = [find_date(page, url=row["url"]) for page, row in zip(pages, rows, strict=True)]
         table.append(("htmldate find_date (url=...)", score(with_url, gold)))
     from turbohtml.extract import DateExtraction
 
@@ -178,7 +178,7 @@ def main() -> None:
     per_ours = 1000 * t_ours / len(pages)
     per_theirs = 1000 * t_theirs / len(pages)
     per_compat = 1000 * t_compat / len(pages)
-    same = sum(a == b for a, b in zip(compat, theirs))
+    same = sum(a == b for a, b in zip(compat, theirs, strict=True))
     print(f"\nthroughput (parse included): turbohtml {per_ours:.2f} ms/page, "
           f"htmldate {per_theirs:.2f} ms/page, ratio {per_theirs / per_ours:.1f}x")
     print(f"compat find_date: {per_compat:.2f} ms/page, ratio over htmldate {per_theirs / per_compat:.1f}x; "

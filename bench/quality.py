@@ -60,7 +60,7 @@ def wcxb_scores(outputs: list[str], pages: list) -> tuple[dict[str, float], int]
     """Mean page F1 overall and per page type, and the empty outputs on pages with content."""
     by_type: dict[str, list[float]] = {}
     empty = 0
-    for output, (_html, truth, _url, kind) in zip(outputs, pages):
+    for output, (_html, truth, _url, kind) in zip(outputs, pages, strict=True):
         score = bag_f1(output, truth)
         if score is None:
             continue
@@ -140,7 +140,7 @@ def main() -> None:
         if args.only and not name.startswith(args.only):
             continue
         outputs = [extract(html, url) for html, _truth, url in benchmark]
-        p, r, f = f1_score([(out, truth) for out, (_h, truth, _u) in zip(outputs, benchmark)])
+        p, r, f = f1_score([(out, truth) for out, (_h, truth, _u) in zip(outputs, benchmark, strict=True)])
         empty = sum(not out.strip() for out in outputs)
         rp, rr, rf = f1_score([(extract(html, "http://fakehost/test/page.html"), expected)
                                for html, expected, _meta in readability])

@@ -78,7 +78,8 @@ def html_blocks(markup: str) -> list[tuple[str, str]]:
                 flush()
                 inner_quoted = quoted or tag == "blockquote"
                 # a list item or cell keeps its kind for the paragraphs inside it
-                inner_kind = kind if kind in ("li", "cell", "pre") and tag not in _KINDS else kind_of(child, inner_quoted)
+                keeps = kind in ("li", "cell", "pre") and tag not in _KINDS
+                inner_kind = kind if keeps else kind_of(child, inner_quoted)
                 visit(child, inner_kind, inner_quoted)
             elif tag == "br":
                 flush()  # a line of its own, as the article-benchmark's text lines are

@@ -37,7 +37,8 @@ RUNS = [
      "The peers' own test suites (from their pinned sdists) against the originals and against "
      "turbohtml.compat: checks of the public-API tests that hold with the original and with ours; "
      "deliberate differences listed in the script and docs/migration/, network tests excluded."),
-    ("Structured data", ["structured.py"], "Microdata and Open Graph against extruct and the single-purpose libraries."),
+    ("Structured data", ["structured.py"],
+     "Microdata and Open Graph against extruct and the single-purpose libraries."),
     ("Threads", ["threads.py"], "Serial against threaded wall time on separate documents."),
     ("Scaling", ["scaling.py", "--quick"], "Time and peak memory from 1 kB to 10 MB pages and deep/wide trees."),
     ("Scale-out", ["scale.py"], "Pages/s from one WARC file: one process, the CLI with --jobs 2, Dask with 2 workers."),

@@ -50,7 +50,7 @@ from turbohtml import extract as X
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "fuzz"))
-import hostile
+import hostile  # noqa: E402  (fuzz/ goes on sys.path first)
 
 DATA = Path(os.environ.get("TURBOHTML_DATA", REPO.parent / "shared" / "data"))
 MB = 1 << 20
@@ -343,7 +343,8 @@ def select_ops() -> dict:
         # options foster-parented out of a <table> (no insertion steps): kept outcomes they
         # leave true stay (an option not selected; a disabled one while none is enabled)
         "fostered <option>s": parse_of(lambda n: "<select>" + sc + "<option>y<table><option>x</table>" * n),
-        "fostered, all disabled": parse_of(lambda n: "<select>" + "<option disabled>y<table><option disabled>x</table>" * n),
+        "fostered, all disabled": parse_of(
+            lambda n: "<select>" + "<option disabled>y<table><option disabled>x</table>" * n),
         # a fostered selected option, last in the list: two selected until the next run
         "fostered, selected": parse_of(lambda n: "<select>" + "<option>y<table><option selected>x</table>" * n),
     }
@@ -406,7 +407,8 @@ def run_selectors(quick: bool) -> None:
     # them past its work budget (512 steps per byte of the page): on one run as wide as the
     # page they are refused; on runs of 3,000 siblings (one walk; 800 inside a :has(),
     # whose steps count four) or 40 (two nested walks) they are matched, near the budget.
-    wide = lambda n: "<body><div>" + "<p>x</p>" * n + "<x></x></div>"
+    def wide(n):
+        return "<body><div>" + "<p>x</p>" * n + "<x></x></div>"
 
     def runs(width):
         run = "<div>" + "<p>x</p>" * width + "</div>"
@@ -425,7 +427,8 @@ def run_selectors(quick: bool) -> None:
         crafted(f"CSS (parse + select), :has() in an ancestor compound: {css}", {css: make}, quick, selecting(css))
     # Not budgeted (docs/reliability.md, known limits): k descendant combinators backtrack
     # about d^k/k! steps per candidate at depth d; measured on 20 kB only.
-    chain = lambda n: ("<div>" * 400 + "<span>x</span>" + "</div>" * 400) * (n // 400 + 1)
+    def chain(n):
+        return ("<div>" * 400 + "<span>x</span>" + "</div>" * 400) * (n // 400 + 1)
     for css in ("section div span", "section div div span"):
         crafted(f"CSS (parse + select), descendant chain at depth 400, to 20 kB: {css}", {css: chain}, quick,
                 selecting(css), targets=(MB // 200, MB // 50))

@@ -31,7 +31,6 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 
 

@@ -110,10 +110,11 @@ def cross_validate(x: np.ndarray, y: np.ndarray, sites: list[str]) -> float:
         test = folds == k
         predicted[test] = predict(fit(x[~test], y[~test]), x[test])
     per_class = {CLASSES[c]: float((predicted[y == c] == c).mean()) for c in range(len(CLASSES))}
-    print("cross-validated by site: accuracy %.3f" % (predicted == y).mean())
+    print(f"cross-validated by site: accuracy {(predicted == y).mean():.3f}")
     print("  recall per type: " + ", ".join(f"{k} {v:.2f}" for k, v in per_class.items()))
-    confusion = Counter((CLASSES[a], CLASSES[b]) for a, b in zip(y, predicted) if a != b)
-    print("  most confused (truth -> predicted): " + ", ".join(f"{a}->{b} {n}" for (a, b), n in confusion.most_common(6)))
+    confusion = Counter((CLASSES[a], CLASSES[b]) for a, b in zip(y, predicted, strict=True) if a != b)
+    print("  most confused (truth -> predicted): "
+          + ", ".join(f"{a}->{b} {n}" for (a, b), n in confusion.most_common(6)))
     return float((predicted == y).mean())
 
 

@@ -226,7 +226,7 @@ def main() -> int:
     ]))
 
     print(f"{'task':<15}{'library':<26}{'total s':>9}{'per item':>13}{'ratio':>9}")
-    for task, count, unit, mine, peers in rows:
+    for task, count, _unit, mine, peers in rows:
         print(f"{task:<15}{'turbohtml':<26}{mine:>9.3f}{mine / count * 1e6:>10.1f} µs{'':>9}")
         for name, theirs in peers:
             print(f"{'':<15}{name:<26}{theirs:>9.3f}{theirs / count * 1e6:>10.1f} µs"

@@ -111,14 +111,16 @@ def best_time(call, *args, runs: int = 5) -> float:
     return best
 
 
-def growth_ratio(call, small, large, *, clear: float = 0.0, rounds: int = 5) -> float:
+def growth_ratio(call, small, large, *, clear: float = 0.0, rounds: int = 5, warm: bool = True) -> float:
     """Best time on ``large`` over best time on ``small``: for inputs 4x apart, about 4 when
     the work is linear, 16 when quadratic. The sizes alternate, one run each a round, so
     both see the same machine. From the second round on, a ratio under ``clear`` (callers
     pass half their bound) ends the measurement: more rounds only lower the best times,
     and only a small input timed twice at double its time could hide a ratio past the
-    bound behind one under half of it."""
-    best_time(call, small, runs=1)  # warm-up: patterns compiled, caches filled, arenas pooled
+    bound behind one under half of it. A caller that has just run ``call`` on an input of
+    the small one's size passes ``warm=False``."""
+    if warm:
+        best_time(call, small, runs=1)  # warm-up: patterns compiled, caches filled, arenas pooled
     small_seconds = large_seconds = float("inf")
     for done in range(1, rounds + 1):
         small_seconds = min(small_seconds, best_time(call, small, runs=1))

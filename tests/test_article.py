@@ -45,7 +45,8 @@ def test_an_h1_in_site_chrome_is_a_logo_not_the_title() -> None:
 
 def test_byline_from_rel_author_then_author_meta() -> None:
     head = '<meta name="author" content="Meta Author"><meta property="article:author" content="https://x.test/a">'
-    assert parse(page(head, inside='<p>By <a rel="author external" href="/a">Link  Author</a></p>')).article().byline == "Link Author"
+    linked = page(head, inside='<p>By <a rel="author external" href="/a">Link  Author</a></p>')
+    assert parse(linked).article().byline == "Link Author"
     assert parse(page(head)).article().byline == "Meta Author"
     # article:author is often a profile URL: not a byline
     only_url = '<meta property="article:author" content="https://x.test/a">'
@@ -63,7 +64,8 @@ def test_date_from_time_then_published_time_then_date_metas() -> None:
 
 
 def test_description_and_lang() -> None:
-    head = '<meta name="description" content="Plain description"><meta property="og:description" content="OG  description">'
+    head = ('<meta name="description" content="Plain description">'
+            '<meta property="og:description" content="OG  description">')
     article = parse(page(head, html_attrs='lang="de-CH"')).article()
     assert article.description == "OG description" and article.lang == "de-CH"
     article = parse(page('<meta name="description" content="Plain description">')).article()

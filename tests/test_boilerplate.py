@@ -98,7 +98,8 @@ def test_records_are_frozen() -> None:
 
 def test_paragraphs_are_named_tuples() -> None:
     # issue #26: the documented library's users unpack, index and serialise them
-    page = "<html><body><nav><a href='/'>Home</a></nav><h1>Title of it</h1><p>" + "Body text, with commas. " * 8 + "</p></body></html>"
+    page = ("<html><body><nav><a href='/'>Home</a></nav><h1>Title of it</h1><p>" + "Body text, with commas. " * 8
+            + "</p></body></html>")
     paragraphs = boilerplate(page)
     for text, is_boilerplate, is_heading in paragraphs:
         assert isinstance(text, str) and isinstance(is_boilerplate, bool) and isinstance(is_heading, bool)

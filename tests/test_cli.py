@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import turbohtml
+
 from conftest import REPO, article_benchmark, read_gzip_text
 
 EXAMPLE = REPO / "examples" / "page.html"

@@ -11,8 +11,9 @@ import json
 
 import pytest
 
-from conftest import article_benchmark, data_path, read_gzip_text
 from turbohtml.compat import courlan as ours
+
+from conftest import article_benchmark, data_path, read_gzip_text
 
 #: courlan's cases whose expected value is one of the documented differences
 WHATWG_FORM = {
@@ -91,7 +92,8 @@ def test_extract_links_refusals():
 # values courlan 1.4.0 returns for the same calls (its documentation and unit tests)
 @pytest.mark.parametrize(("function", "args", "kwargs", "expected"), [
     (ours.check_url, ("http://www.example.org/page/10/",), {}, None),  # navigation page
-    (ours.check_url, ("http://www.example.org/page/10/",), {"with_nav": True}, ("http://www.example.org/page/10/", "example.org")),
+    (ours.check_url, ("http://www.example.org/page/10/",), {"with_nav": True},
+     ("http://www.example.org/page/10/", "example.org")),
     (ours.check_url, ("https://www.example.org/test.pdf",), {}, None),  # not a web page
     (ours.check_url, ("http://www.example.org/impressum",), {"strict": True}, None),
     (ours.check_url, ("https://www.sitemaps.org/en_GB/protocol.html",), {"language": "de"}, None),

@@ -13,9 +13,10 @@ import lxml.html as lxml_html
 import pytest
 
 import turbohtml
-from conftest import data_path
 from turbohtml.compat.htmldate import core, find_date, utils, validators
 from turbohtml.extract import dates
+
+from conftest import data_path
 
 
 def _unit_cases() -> list[dict]:

@@ -14,8 +14,9 @@ import sys
 import justext  # required: the agreement floors are measured against it
 import pytest
 
-from conftest import article_benchmark, bench_module, read_gzip_text
 from turbohtml.compat import justext as ours
+
+from conftest import article_benchmark, bench_module, read_gzip_text
 
 PAGES = 60
 ATTRIBUTES = ("text", "is_boilerplate", "is_heading", "class_type", "cf_class", "words_count", "dom_path",
@@ -208,7 +209,8 @@ def test_classify_paragraphs_context_free():
     paragraphs = [_paragraph("0123456789" * 2), _paragraph("0123456789" * 2, 20), _paragraph("0123456789" * 8, 39)]
     classify_paragraphs(paragraphs, (), max_link_density=0.5)
     assert [p.cf_class for p in paragraphs] == ["short", "bad", "bad"]
-    paragraphs = [_paragraph("0 0 0 0 1 2 3 4 5 6 7 8 9"), _paragraph("0 1 2 3 4 5 6 7 8 9"), _paragraph("1 2 3 4 5 6 7 8 9")]
+    paragraphs = [_paragraph("0 0 0 0 1 2 3 4 5 6 7 8 9"), _paragraph("0 1 2 3 4 5 6 7 8 9"),
+                  _paragraph("1 2 3 4 5 6 7 8 9")]
     classify_paragraphs(paragraphs, ("0", "1"), max_link_density=1, length_low=0, stopwords_high=1000,
                         stopwords_low=0.2)
     assert [p.cf_class for p in paragraphs] == ["neargood", "neargood", "bad"]

@@ -17,8 +17,9 @@ import xml.etree.ElementTree as ET
 import pytest
 import trafilatura  # required: the agreement floors are measured against it
 
-from conftest import REPO, article_benchmark, bench_module, read_gzip_text
 from turbohtml.compat import trafilatura as ours
+
+from conftest import REPO, article_benchmark, bench_module, read_gzip_text
 
 PAGES = 40
 #: Fields whose type differs on purpose: trafilatura holds lxml trees there.
@@ -188,7 +189,8 @@ def test_no_content_body_still_gives_a_document():
 @pytest.mark.parametrize(("kwargs", "error"), [
     ({"max_tree_size": 100}, ValueError),  # trafilatura: moved to the settings file
     ({"output_format": "pdf"}, AttributeError),
-    ({"output_format": "python"}, ValueError),  # trafilatura: only for bare_extraction()  # trafilatura's own error for an unknown format
+    # trafilatura: only for bare_extraction(); trafilatura's own error for an unknown format
+    ({"output_format": "python"}, ValueError),
     ({"url": 5}, TypeError),
     ({"unknown_option": True}, TypeError),  # not a trafilatura keyword at all
 ])
@@ -222,7 +224,7 @@ HARBOUR = """<html><head><title>Harbour reopens</title></head><body>
 </article>
 <div id="comments"><h3>Comments</h3><ul class="comment-list"><li class="comment">Great article, thanks for writing it all up so quickly after the storm!</li><li class="comment">The night ferry is the one I need, glad it is coming back.</li></ul></div>
 <footer>Copyright 2024 The Harbour Times</footer>
-</body></html>"""
+</body></html>"""  # noqa: E501  (the page's own lines)
 
 
 def test_package_surface():
@@ -257,7 +259,8 @@ def test_links_and_images():
             in ours.extract(page, url="https://www.example.com/", include_links=True, fast=True))
     bare = page.replace(' href="testlink.html"', "")
     assert "[Test link text.] This part of the text has to be long enough." in ours.extract(bare, include_links=True)
-    image = '<html><body><article><div><p><img data-src="test.jpg" alt="text" title="a title"/></p></div></article></body></html>'
+    image = ('<html><body><article><div><p><img data-src="test.jpg" alt="text" title="a title"/></p></div>'
+             '</article></body></html>')
     assert ours.extract(image, include_images=True, fast=True) == "![a title text](test.jpg)"
     xml = ours.extract(page, include_links=True, output_format="xml")
     assert '<ref target="testlink.html">Test link text.</ref>' in xml
@@ -294,7 +297,8 @@ def test_prune_xpath_and_deduplicate():
 
     cache = LRUCache(64)
     paragraph = "<p>" + "A paragraph that repeats on every page of the site, long enough to be checked. " * 2 + "</p>"
-    page = f"<html><body><article>{paragraph}<p>{'Unique prose for page %d, with commas, and words. ' * 3}</p></article></body></html>"
+    page = (f"<html><body><article>{paragraph}<p>{'Unique prose for page %d, with commas, and words. ' * 3}</p>"
+            "</article></body></html>")
     counts = [ours.extract(page.replace("%d", str(n)), deduplicate=cache).count("A paragraph that repeats")
               for n in range(4)]
     assert counts == [2, 2, 2, 0]  # seen more than MAX_REPETITIONS (2) times: dropped
@@ -308,8 +312,8 @@ def test_baseline_and_html2txt():
     plain = ours.html2txt(HARBOUR)
     assert plain.startswith("Home News Harbour reopens after storm") and "Copyright" not in plain
     # from trafilatura's baseline tests
-    assert ours.html2txt("<html><body><p>First block.</p><p>Second block.</p><h2>Heading</h2>line<br>break</body></html>") \
-        == "First block. Second block. Heading line break"
+    assert ours.html2txt("<html><body><p>First block.</p><p>Second block.</p><h2>Heading</h2>line<br>break"
+                         "</body></html>") == "First block. Second block. Heading line break"
     assert ours.html2txt("123") == ""
     recipe = json.dumps({"@type": "Recipe", "recipeInstructions": [
         "Combine all the dry ingredients thoroughly in a large mixing bowl before adding any liquids.",
@@ -362,7 +366,8 @@ def test_fetch_functions(local_site):
     html = ours.fetch_url(f"{local_site}/article", config=intranet)
     assert ours.extract(html).startswith("Harbour reopens after storm\nThe harbour reopened")
     response = ours.fetch_response(f"{local_site}/article", decode=True, with_headers=True, config=intranet)
-    assert (response.status, response.headers["content-type"], response.html) == (200, "text/html; charset=utf-8", HARBOUR)
+    assert (response.status, response.headers["content-type"], response.html) == \
+        (200, "text/html; charset=utf-8", HARBOUR)
     assert ours.fetch_response(f"{local_site}/gone", config=intranet).status == 404
     assert ours.fetch_url(f"{local_site}/gone", config=intranet) is None
 
@@ -524,7 +529,8 @@ def test_include_formatting_markdown_and_sup():
     assert ours.extract(doc, output_format="txt", include_formatting=True, config=_zero_config()) == \
         "plain and **bold** text here."
     sup = "<html><body><article><p>The layer has 100<sup>2</sup>=10000 nodes.</p></article></body></html>"
-    assert ours.extract(sup, output_format="markdown", config=_zero_config()) == "The layer has 100<sup>2</sup>=10000 nodes."
+    assert ours.extract(sup, output_format="markdown", config=_zero_config()) == \
+        "The layer has 100<sup>2</sup>=10000 nodes."
 
 
 COLSPAN_ROWS = "<td>b</td></tr><tr><td>c</td><td>d</td><td>e</td></tr></table>"
@@ -587,7 +593,8 @@ def test_nested_lists_in_text():
     ("<ul><li><br/>a</li><li>b<br/>c</li></ul>", "- a\n- b\nc"),
     # links are weighed per list: an all-link item stays
     ('<ul><li><a href="/x"></a></li><li><a href="/y">b</a></li><li>c</li></ul>', "- [b](/y)\n- c"),
-    ("<ul><li>see <a href='http://x.com'>link <b>bold</b></a> here</li></ul>", "- see [link **bold**](http://x.com) here"),
+    ("<ul><li>see <a href='http://x.com'>link <b>bold</b></a> here</li></ul>",
+     "- see [link **bold**](http://x.com) here"),
     ("<blockquote><p>see <a href='http://x.com'>link</a></p></blockquote>", "see [link](http://x.com)"),
     # an image-only item keeps its bullet
     ("<ul><li><img src='/i.jpg' alt='a'></li><li>plain</li></ul>", "- ![a](/i.jpg)\n- plain"),
@@ -689,7 +696,8 @@ def test_xml_lists_nest_and_describe():
         _article(three_levels, output_format="html").replace("\n", "").replace(" ", "")
     terms = "<dl><dt>Coffee</dt><dd>Black hot drink</dd><dt>Milk</dt><dd>White cold drink</dd></dl>"
     assert ('\n    <list rend="dl">\n      <item rend="dt-1">Coffee</item>'
-            '\n      <item rend="dd-1">Black hot drink</item>\n      <item rend="dt-2">Milk</item>\n      <item rend="dd-2">White cold drink</item>\n    </list>') in \
+            '\n      <item rend="dd-1">Black hot drink</item>\n      <item rend="dt-2">Milk</item>'
+            '\n      <item rend="dd-2">White cold drink</item>\n    </list>') in \
         _article(terms, output_format="xml")
     ET.fromstring(_article(three_levels + terms, output_format="xmltei"))  # well-formed
 

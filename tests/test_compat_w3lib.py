@@ -78,7 +78,8 @@ CASES = [
     (ours.canonicalize_url, ("http://www.example.com/do?b=&a=2",), {"keep_blank_values": False},
      "http://www.example.com/do?a=2"),
     # w3lib_compatible=True: "+" for a space, "c=" kept, whole pairs sorted, trackers kept
-    (ours.canonicalize_url, ("http://www.example.com/do?q=a space&c=&utm_source=x&a=1&a=0",), {"w3lib_compatible": True},
+    (ours.canonicalize_url, ("http://www.example.com/do?q=a space&c=&utm_source=x&a=1&a=0",),
+     {"w3lib_compatible": True},
      "http://www.example.com/do?a=0&a=1&c=&q=a+space&utm_source=x"),
 ]
 

@@ -62,7 +62,8 @@ def found(html: str, **options) -> tuple[str, str] | None:
         (page('<script type="application/ld+json">{"dateModified":{"@value":"2018-01-11"}}</script>'),
          ("2018-01-11", "json-ld")),
         # invalid JSON still yields its date keys
-        (page('<script type="application/ld+json">{"datePublished": "2018-01-08",}</script>'), ("2018-01-08", "json-ld")),
+        (page('<script type="application/ld+json">{"datePublished": "2018-01-08",}</script>'),
+         ("2018-01-08", "json-ld")),
         # <time>: datetime, then text
         (page(body='<time datetime="2014-07-10 08:30:45.687"></time>'), ("2014-07-10", "time")),
         (page(body="<time>2018-01-04</time>"), ("2018-01-04", "time")),

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 import turbohtml
-from conftest import UNDER_ASAN
 from turbohtml._display import (
     boilerplate_compare_html,
     boilerplate_html,
@@ -23,6 +22,8 @@ from turbohtml._display import (
 from turbohtml.extract import Extraction, MicrodataItem, StructuredData
 from turbohtml.extract.opengraph import OpenGraph
 from turbohtml.extract.records import Paragraph, PublicationDate
+
+from conftest import UNDER_ASAN
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "page.html"
 
@@ -66,7 +67,7 @@ HOSTILE = f"""<!DOCTYPE html>
 <div itemprop="address" itemscope itemtype="https://schema.org/PostalAddress"><span itemprop="addressLocality">Zürich</span></div></div>
 </article>
 <footer><p>© 2026 Example &lt;corp&gt;, all rights reserved, no rights given away for free.</p></footer>
-</body></html>"""
+</body></html>"""  # noqa: E501  (the page's own lines)
 
 
 @pytest.fixture(scope="module")
@@ -154,7 +155,7 @@ def test_paragraph_repr_escapes():
 
 def test_compare_flags_changed_rows(example):
     default, justext = example.boilerplate(), example.boilerplate(Extraction.justext())
-    changed = sum(a.is_boilerplate != b.is_boilerplate for a, b in zip(default, justext))
+    changed = sum(a.is_boilerplate != b.is_boilerplate for a, b in zip(default, justext, strict=True))
     assert changed  # justext's 70-character floor drops the short list items
     out = boilerplate_compare_html(default, justext, ("default", "<justext>"))
     assert out.count("<tr class='changed'") == changed

@@ -41,7 +41,8 @@ DELEGATIONS = {
     ("extract.opengraph", "_display"),
 }
 
-_CYTHON_IMPORT = re.compile(r"^[ \t]*(?:from\s+turbohtml(\.[\w.]+)?\s+c?import\s+\(?([^#\n]*)|c?import\s+turbohtml(\.[\w.]+)?)", re.M)
+_CYTHON_IMPORT = re.compile(
+    r"^[ \t]*(?:from\s+turbohtml(\.[\w.]+)?\s+c?import\s+\(?([^#\n]*)|c?import\s+turbohtml(\.[\w.]+)?)", re.M)
 
 
 def module_name(path: Path) -> str:

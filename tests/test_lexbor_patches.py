@@ -27,6 +27,7 @@ def _patch(tmp_path: Path, name: str, body: str) -> Path:
     return path
 
 
+# "\x20" is the blank context line: one space, spelled out so no line ends in whitespace
 GOOD = """diff --git a/source/lexbor/x.c b/source/lexbor/x.c
 --- a/source/lexbor/x.c
 +++ b/source/lexbor/x.c
@@ -35,7 +36,7 @@ GOOD = """diff --git a/source/lexbor/x.c b/source/lexbor/x.c
 -int b;
 +int b = 2;
 +int b2;
- 
+\x20
  int c;
 """
 SECOND = """--- a/source/lexbor/y.c

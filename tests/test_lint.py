@@ -1,5 +1,5 @@
-"""Lint gates: ``ruff check`` over the Python sources and stubs, ``cython-lint`` over the
-``.pyx``/``.pxd`` files, both with the settings in pyproject.toml ([tool.ruff],
+"""Lint gates: ``ruff check`` over the package's Python sources and stubs, the tests and the
+benchmarks, ``cython-lint`` over the ``.pyx``/``.pxd`` files, both with the settings in pyproject.toml ([tool.ruff],
 [tool.cython-lint]). Both tools are test dependencies, so a finding fails the suite.
 """
 
@@ -23,7 +23,10 @@ def _run(*command: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_is_clean():
-    result = _run(sys.executable, "-m", "ruff", "check", "--no-cache", "turbohtml/")
+    # the directories are named and each must hold files: a missing one would pass unchecked
+    directories = ("turbohtml", "tests", "bench")
+    assert all(any((ROOT / name).glob("*.py")) for name in directories), directories
+    result = _run(sys.executable, "-m", "ruff", "check", "--no-cache", *directories)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

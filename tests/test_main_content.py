@@ -60,7 +60,8 @@ def test_td_and_pre_are_paragraph_units_too() -> None:
 
 @pytest.mark.parametrize(
     ("tag", "seed"),
-    [("div", 5), ("blockquote", 3), ("td", 3), ("pre", 3), ("ul", -3), ("ol", -3), ("form", -3), ("h2", -5), ("th", -5)],
+    [("div", 5), ("blockquote", 3), ("td", 3), ("pre", 3), ("ul", -3), ("ol", -3), ("form", -3), ("h2", -5),
+     ("th", -5)],
 )
 def test_structural_seed_by_tag(tag: str, seed: int) -> None:
     # the container gets the paragraph's point once, plus its tag seed once
@@ -99,7 +100,8 @@ def test_never_content_subtrees_are_skipped_with_their_text(tag: str) -> None:
 
 
 def test_svg_and_mathml_text_is_excluded() -> None:
-    markup = f"<div id=d><p>{PLAIN}</p><svg><text>{'chart label ' * 20}</text></svg><math><mi>{'x' * 80}</mi></math></div>"
+    markup = (f"<div id=d><p>{PLAIN}</p><svg><text>{'chart label ' * 20}</text></svg>"
+              f"<math><mi>{'x' * 80}</mi></math></div>")
     _el, _score, text, _links = candidate_scores(parse(markup))[0]
     assert text == len(PLAIN)
 
@@ -141,7 +143,8 @@ def test_link_density_discounts_the_score() -> None:
 
 def test_nothing_scores_on_a_stub_or_pure_navigation() -> None:
     assert parse("<p>Hello.</p>").main_content() is None
-    nav_only = "<div>" + "".join(f"<p><a href=/{i}>Section number {i} of the site map</a></p>" for i in range(20)) + "</div>"
+    nav_only = ("<div>" + "".join(f"<p><a href=/{i}>Section number {i} of the site map</a></p>" for i in range(20))
+                + "</div>")
     assert parse(nav_only).main_content() is None
     assert parse(nav_only).main_text() == ""
     assert parse("").main_content() is None
@@ -181,7 +184,8 @@ def test_site_wide_boilerplate_wrapper_falls_back_to_an_unpruned_pass() -> None:
 
 def test_split_article_is_promoted_to_the_common_parent() -> None:
     block = "".join(f"<p>{COMMAS} {COMMAS}</p>" for _ in range(3))
-    markup = f"<div id=article><div id=one>{block}</div><div id=two>{block}</div><div id=three>{block}</div><div id=four>{block}</div></div>"
+    markup = (f"<div id=article><div id=one>{block}</div><div id=two>{block}</div><div id=three>{block}</div>"
+              f"<div id=four>{block}</div></div>")
     assert winner_id(markup) == "article"
 
 

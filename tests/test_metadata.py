@@ -7,11 +7,12 @@ import dataclasses
 import json
 
 import pytest
-from conftest import bench_module, data_path, read_gzip_text
 
 import turbohtml
 from turbohtml.extract import Metadata, metadata
 from turbohtml.extract.metadata import clean_names, split_site_name
+
+from conftest import bench_module, data_path, read_gzip_text
 
 URL = "https://news.example.org/world/2024/story.html"
 PROSE = "<p>" + "The council voted on the plan after a long debate about the budget. " * 6 + "</p>"

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import microdata as microdata_lib  # required: the oracle of the comparisons below
 import pytest
-from conftest import article_benchmark, data_path, read_gzip_text
 
 import turbohtml
 from turbohtml.extract import MicrodataItem, microdata
+
+from conftest import article_benchmark, data_path, read_gzip_text
 
 
 def items_json(html: str, base_url: str | None = None) -> list[dict]:
@@ -93,10 +94,12 @@ def test_nested_items_as_values():
         ('<meter itemprop="p" value="0.5">half</meter>', "0.5"),
         ('<data itemprop="p">no value</data>', ""),
         ('<time itemprop="p" datetime="2020-01-02">Jan 2</time>', "2020-01-02"),  # time: datetime
-        ('<time itemprop="p">2020-<b>01</b>-02</time>', "2020-01-02"),  # else its text content, children included (issue #26)
+        # else its text content, children included (issue #26)
+        ('<time itemprop="p">2020-<b>01</b>-02</time>', "2020-01-02"),
         ('<span itemprop="p"> some <b>bold</b>\ntext </span>', " some bold\ntext "),  # textContent, unstripped
         ('<span itemprop="p" content="ignored">shown</span>', "shown"),  # content only on meta
-        ('<div itemprop="p">a<script>s()</script><style>x{}</style>b</div>', "as()x{}b"),  # textContent keeps script text
+        # textContent keeps script text
+        ('<div itemprop="p">a<script>s()</script><style>x{}</style>b</div>', "as()x{}b"),
         ('<span itemprop="p"></span>', ""),
     ],
 )
@@ -447,7 +450,8 @@ EXTRUCT_DIFFERENCES: dict[str, dict[tuple, object]] = {
     # extruct drops <script>/<style> text; the standard's textContent keeps it.
     "w3c_4.2.strings.unclean": {
         (0, "name"): ["Neil body { color:red; }"],
-        (0, "nationality"): ['function count_rabbits() { for(var i=1; i<=3; i++) { alert("Rabbit "+i+" out of the hat!"); } } British'],
+        (0, "nationality"): ['function count_rabbits() { for(var i=1; i<=3; i++) '
+                             '{ alert("Rabbit "+i+" out of the hat!"); } } British'],
     },
     # extruct appends itemref'd properties after the item's own; the standard sorts
     # all of them in tree order.
@@ -587,7 +591,8 @@ def _microdata_pages() -> list[str]:
 @pytest.mark.parametrize("page", _microdata_pages())
 def test_same_items_as_the_microdata_library(page):
     html = (data_path("microdata") / page).read_text(encoding="utf8", errors="replace")
-    theirs = sorted(json.dumps(_no_whitespace(item.json_dict()), sort_keys=True) for item in microdata_lib.get_items(io.StringIO(html)))
+    theirs = sorted(json.dumps(_no_whitespace(item.json_dict()), sort_keys=True)
+                    for item in microdata_lib.get_items(io.StringIO(html)))
     ours = sorted(json.dumps(_no_whitespace(item.json_dict()), sort_keys=True) for item in microdata(html))
     if page in EDSU_DIFFERENCES:
         assert ours != theirs, f"listed difference gone: {EDSU_DIFFERENCES[page]}"
@@ -603,7 +608,8 @@ def test_microdata_library_test_pages_present_or_reported():
         html = page.read_text(encoding="utf8")
         theirs = [item.json_dict() for item in microdata_lib.get_items(io.StringIO(html))]
         ours = [item.json_dict() for item in microdata(html)]
-        assert sorted(map(json.dumps, map(_no_whitespace, ours))) == sorted(map(json.dumps, map(_no_whitespace, theirs)))
+        assert sorted(map(json.dumps, map(_no_whitespace, ours))) == \
+            sorted(map(json.dumps, map(_no_whitespace, theirs)))
 
 
 def test_itemscope_spelling_any_case_and_bytes():

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from test_display import _render, _title, needs_chromium
 
+import turbohtml
+
 nbformat = pytest.importorskip("nbformat")
 nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
-
-import turbohtml
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "docs" / "notebooks" / "explore.ipynb"
 

@@ -9,10 +9,11 @@ import pickle
 import re
 
 import pytest
-from conftest import article_benchmark, data_path, read_gzip_text, readability_pages
 
 import turbohtml
 from turbohtml.extract import OpenGraph, opengraph
+
+from conftest import article_benchmark, data_path, read_gzip_text, readability_pages
 
 CARD = """<html><head>
 <meta property="og:title" content="Title">
@@ -228,7 +229,8 @@ def test_opengraphscraper_json_ld_cases():
     # are skipped. One deliberate difference: ogs deletes raw newlines inside strings
     # ("    bar    "), the JSON parser keeps them (strict=False).
     by_id = {case["id"]: case for case in _ogs_cases()}
-    for case_id in ("jsonLD", "jsonLD - empty with whitespace", "jsonLD - invalid JSON string that cannot be parsed does not throw error"):
+    for case_id in ("jsonLD", "jsonLD - empty with whitespace",
+                    "jsonLD - invalid JSON string that cannot be parsed does not throw error"):
         case = by_id[case_id]
         assert turbohtml.parse(case["html"]).json_ld() == case["expected"]["jsonLD"]
     newlines = by_id["jsonLD - with new lines"]
@@ -241,7 +243,8 @@ def test_opengraphscraper_json_ld_cases():
 
 def _extruct_og(name: str) -> tuple[str, object]:
     root = data_path("opengraph", "extruct")
-    return (root / f"{name}.html").read_text(encoding="utf8"), json.loads((root / f"{name}.json").read_text(encoding="utf8"))
+    return ((root / f"{name}.html").read_text(encoding="utf8"),
+            json.loads((root / f"{name}.json").read_text(encoding="utf8")))
 
 
 @pytest.mark.parametrize("name", ["opengraph_test", "opengraph_ns_product_test"])
@@ -392,7 +395,8 @@ def test_every_og_meta_in_document_order(page, expected):
 
 
 def test_og_image_after_an_img_in_the_head_is_kept_with_bytes_input():
-    page = b'<head><meta property="og:title" content="T"><img src=px.gif><meta property="og:image" content="i.png"></head>'
+    page = (b'<head><meta property="og:title" content="T"><img src=px.gif>'
+            b'<meta property="og:image" content="i.png"></head>')
     assert opengraph(page) == {"title": "T", "image": "i.png"}
 
 

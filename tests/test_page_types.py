@@ -49,7 +49,8 @@ def test_content_case(case: dict) -> None:
 def weight_of(attrs: str) -> float | None:
     """The seed plus points of a <section> carrying ``attrs`` around one plain paragraph
     (None when its subtree is pruned): 1.0 is no class weight, 26.0 the +25, -24.0 the -25."""
-    markup = f"<section id=outer><section id=probe {attrs}><p>A plain sentence for the probe block</p></section></section>"
+    markup = (f"<section id=outer><section id=probe {attrs}><p>A plain sentence for the probe block</p>"
+              "</section></section>")
     got = {el.attr("id"): score for el, score, _t, _l in candidate_scores(parse(markup))}
     return got.get("probe")
 

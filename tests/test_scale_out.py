@@ -22,10 +22,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import UNDER_ASAN, article_benchmark, bench_module, data_path
 
 import turbohtml
 from turbohtml._core import url_link_attrs
+
+from conftest import UNDER_ASAN, article_benchmark, bench_module, data_path
 
 pytest.importorskip("fastwarc", reason="the WARC tests need turbohtml[warc] (FastWARC)")
 pd = pytest.importorskip("pandas", reason="the frame tests need turbohtml[dask] (pandas)")
@@ -142,7 +143,8 @@ def corpus(tmp_path_factory) -> dict:
     for name in LATIN_PAGES:
         second.page(f"https://{name.split('-')[0]}/{name}", latin_page(name), "text/html; charset=iso-8859-1")
     # a page whose <meta> says UTF-8, re-encoded: only the header decodes it right
-    misdeclared = next(html for _, html in pages if re.search(rb"<meta[^>]+charset=.?utf-8", html[:5000], re.IGNORECASE))
+    misdeclared = next(html for _, html in pages
+                       if re.search(rb"<meta[^>]+charset=.?utf-8", html[:5000], re.IGNORECASE))
     second.page("https://example.org/cp1252", as_windows_1252(misdeclared.decode("utf-8")),
                 "text/html; charset=windows-1252")
     second.page("https://example.org/sjis", JAPANESE.encode("shift_jis"), "text/html; charset=Shift_JIS")

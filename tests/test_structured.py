@@ -8,11 +8,12 @@ import pickle
 import sys
 
 import pytest
-from conftest import data_path, growth_ratio
 
 import turbohtml
 from turbohtml.extract import Link, MicrodataItem, OpenGraph, StructuredData
 from turbohtml.extract.structured import MAX_JSON_LD_DEPTH, refresh_url, srcset_urls
+
+from conftest import data_path, growth_ratio
 
 
 def json_ld(html: str) -> list:
@@ -132,7 +133,8 @@ def test_depth_bound_holds_near_the_recursion_limit():
 
 
 def test_huge_json_ld():
-    block = {"@type": "ItemList", "itemListElement": [{"@type": "ListItem", "position": i, "name": "x" * 50} for i in range(100_000)]}
+    block = {"@type": "ItemList",
+             "itemListElement": [{"@type": "ListItem", "position": i, "name": "x" * 50} for i in range(100_000)]}
     text = json.dumps(block)
     assert len(text) > 5_000_000
     [parsed] = json_ld(script(text))
@@ -234,7 +236,8 @@ def test_every_url_bearing_attribute_raw_as_written():
     <meta http-equiv="refresh" content="5; URL='/next page'"></head><body>
     <a href=" page.html#x ">a</a><map><area href="r.html"></map><img src="i.png" srcset="i1.png 1x, i2.png 2x">
     <picture><source srcset="w.webp 100w,w2.webp 200w" src="s.png"></picture><iframe src="f.html"></iframe>
-    <embed src="e.swf"><object data="o.pdf"></object><form action="/submit"><input type=image src="b.png" formaction="/alt">
+    <embed src="e.swf"><object data="o.pdf"></object><form action="/submit">
+    <input type=image src="b.png" formaction="/alt">
     <button formaction="/btn">b</button></form><video src="v.mp4" poster="p.jpg"><track src="t.vtt"></video>
     <audio src="a.ogg"></audio><blockquote cite="http://q.example/">q</blockquote><a>no href</a></body>"""
     assert links(html) == [

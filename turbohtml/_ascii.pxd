@@ -35,17 +35,27 @@ cdef inline bint contains(const lxb_char_t *hay, size_t length, const char *need
     return False
 
 
+cdef inline size_t next_token(const lxb_char_t *data, size_t length, size_t *i) noexcept nogil:
+    """The start of the next token of a whitespace-separated list (bytes up to space, 32,
+    are separators), from ``i[0]``, which moves past the token: an empty token (start equal
+    to ``i[0]``) once the list is done."""
+    cdef size_t at = i[0], start
+    while at < length and data[at] <= 32:
+        at += 1
+    start = at
+    while at < length and data[at] > 32:
+        at += 1
+    i[0] = at
+    return start
+
+
 cdef inline bint has_token_prefix(const lxb_char_t *data, size_t length, const char *prefix,
                                   size_t n, bint whole=False) noexcept nogil:
     """Whether a token of the whitespace-separated list starts with ``prefix`` (lower-case,
     ``n`` bytes; the whole token when ``whole``)."""
     cdef size_t i = 0, start
     while i < length:
-        while i < length and data[i] <= 32:
-            i += 1
-        start = i
-        while i < length and data[i] > 32:
-            i += 1
+        start = next_token(data, length, &i)
         if (i - start == n if whole else i - start >= n) and equals_lower(data + start, n, prefix):
             return True
     return False

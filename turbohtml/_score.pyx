@@ -11,7 +11,9 @@ from libc.string cimport memset
 
 from turbohtml._core cimport Document, Node, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text, memo_holds, memo_slot
+from turbohtml._ascii cimport (
+    ascii_lower as _lower, contains, count_text, equals_lower, memo_holds, memo_slot, next_token,
+)
 from turbohtml._features cimport (
     MATCHED, PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
     FeatureWalk, WordTable, features_kind, features_start, features_step, features_text, load_words,
@@ -222,16 +224,6 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     return kinds
 
 
-cdef inline bint _starts_lower(const unsigned char *text, const char *prefix, size_t n) noexcept nogil:
-    """Whether ``text`` starts with the ``n`` lower-case bytes of ``prefix``, ASCII case
-    folded."""
-    cdef size_t j
-    for j in range(n):
-        if _lower(text[j]) != <unsigned char>prefix[j]:
-            return False
-    return True
-
-
 cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
     """The WORD_* bits of a class/id value, token by token; taxonomy tokens
     (``category-news``, WordPress's post terms) say nothing of the layout."""
@@ -239,17 +231,14 @@ cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
     cdef int kinds = 0
     cdef bint taxonomy
     while i < length:
-        while i < length and value[i] <= 32:
-            i += 1
-        start = i
-        while i < length and value[i] > 32:
-            i += 1
+        start = next_token(value, length, &i)
         if i == start:
             break
         taxonomy = False
         for k in range(_skipped_prefixes.count):
-            if i - start >= _skipped_prefixes.lengths[k] and _starts_lower(
-                    value + start, _skipped_prefixes.words[k], _skipped_prefixes.lengths[k]):
+            # the prefix's NUL ends the comparison: a token that starts with it
+            if i - start >= _skipped_prefixes.lengths[k] and equals_lower(
+                    value + start, _skipped_prefixes.lengths[k], _skipped_prefixes.words[k]):
                 taxonomy = True
                 break
         if not taxonomy:

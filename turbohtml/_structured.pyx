@@ -21,6 +21,7 @@ from turbohtml._core cimport (
     parse_utf8, wrap_node,
 )
 from turbohtml._lexbor cimport *
+from turbohtml._ascii cimport ascii_lower as _lower
 
 # What collect() gathers (bit flags).
 cdef enum:
@@ -142,10 +143,6 @@ cdef int _md_flags(lxb_dom_node_t *c_node, const _Ids *ids) noexcept nogil:
 
 cdef inline bint _ascii_space(lxb_char_t c) noexcept nogil:
     return c == b' ' or c == b'\t' or c == b'\n' or c == b'\r' or c == 0x0c
-
-
-cdef inline lxb_char_t _lower(lxb_char_t c) noexcept nogil:
-    return c + 32 if b'A' <= c <= b'Z' else c
 
 
 cdef bint _starts_og(const lxb_char_t *value, size_t length) noexcept nogil:
