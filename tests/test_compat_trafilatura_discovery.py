@@ -22,9 +22,10 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from conftest import growth_ratio
 
 from turbohtml.compat.trafilatura import feeds, settings, sitemaps, spider
+
+from conftest import growth_ratio
 
 HOST = "www.example.net"
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"

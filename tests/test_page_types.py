@@ -9,11 +9,12 @@ import unicodedata
 from collections import defaultdict
 
 import pytest
-from conftest import bench_module, data_path, read_gzip_text
 
 from turbohtml import parse
 from turbohtml._score import candidate_scores
 from turbohtml._units import HEADING, ParagraphUnit
+
+from conftest import bench_module, data_path, read_gzip_text
 
 PROSE = (
     "The committee met on Tuesday, and after a long debate it agreed, by a narrow vote, "
