@@ -21,6 +21,16 @@ cdef inline bint equals_lower(const lxb_char_t *data, size_t length, const char 
     return word[length] == 0
 
 
+cdef inline bint starts_lower(const lxb_char_t *data, const char *word, size_t n) noexcept nogil:
+    """Whether ``data`` starts with the ``n`` lower-case bytes of ``word``, ASCII
+    case-insensitively (the caller knows ``data`` holds ``n`` bytes)."""
+    cdef size_t i
+    for i in range(n):
+        if ascii_lower(data[i]) != <lxb_char_t>word[i]:
+            return False
+    return True
+
+
 cdef inline bint contains(const lxb_char_t *hay, size_t length, const char *needle, size_t n) noexcept nogil:
     """Whether the ``n`` bytes of ``needle`` occur in ``hay`` (byte for byte)."""
     cdef size_t i, j

@@ -13,7 +13,7 @@ from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from libc.stdint cimport UINTPTR_MAX
 from libc.string cimport memchr, memset
 
-from turbohtml._ascii cimport ascii_lower, equals_lower, has_token
+from turbohtml._ascii cimport ascii_lower, equals_lower, has_token, starts_lower
 from turbohtml._features cimport FeatureWalk, features_kind, features_start, features_step
 
 from html import unescape
@@ -306,22 +306,13 @@ ctypedef struct Sources:
     FeatureWalk features             # the page-type counters, gathered on the same walk
 
 
-cdef inline bint _prefix_lower(const lxb_char_t *data, const char *word, size_t n) noexcept nogil:
-    """Whether ``data`` starts with ``word`` (lower-case, ``n`` bytes), ASCII case-insensitively."""
-    cdef size_t i
-    for i in range(n):
-        if ascii_lower(data[i]) != <lxb_char_t>word[i]:
-            return False
-    return True
-
-
 cdef bint _contains_lower(const lxb_char_t *data, size_t length, const char *word, size_t n) noexcept nogil:
     """ASCII case-insensitive substring test (``word`` lower-case, ``n`` bytes)."""
     cdef size_t i
     if n == 0 or n > length:
         return False
     for i in range(length - n + 1):
-        if _prefix_lower(data + i, word, n):
+        if starts_lower(data + i, word, n):
             return True
     return False
 
@@ -337,7 +328,7 @@ cdef enum:
 cdef int _words_at(const lxb_char_t *data, size_t left, Words *words) noexcept nogil:
     cdef size_t k
     for k in range(words.count):
-        if words.length[k] <= left and _prefix_lower(data, words.data[k], words.length[k]):
+        if words.length[k] <= left and starts_lower(data, words.data[k], words.length[k]):
             return 1
     return 0
 
@@ -386,7 +377,7 @@ cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
         i += 1
     for k in range(prefixes.count):
         n = prefixes.length[k]
-        if i + n > length or not _prefix_lower(data + i, prefixes.data[k], n):
+        if i + n > length or not starts_lower(data + i, prefixes.data[k], n):
             continue
         if i + n < length and data[i + n] <= 32:
             return True
@@ -406,7 +397,7 @@ cdef bint _reads_label(lxb_dom_node_t *c_node, Words *labels) noexcept nogil:
         i += 1
     for k in range(labels.count):
         n = labels.length[k]
-        if i + n > length or not _prefix_lower(data + i, labels.data[k], n):
+        if i + n > length or not starts_lower(data + i, labels.data[k], n):
             continue
         if i + n == length:
             return True
