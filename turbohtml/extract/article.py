@@ -42,8 +42,8 @@ MIN_POST_TEXT = 20
 #: screen size, a tab's accordion twin, a carousel's clone).
 MIN_QUOTE = 40
 
-#: The kinds read whole (with WHOLE_PAGE) whose repeated blocks are copies. Documentation repeats itself
-#: by design (a parameter's description under every call that takes it).
+#: The kinds read whole (with WHOLE_PAGE) whose repeated blocks are copies. Documentation
+#: repeats itself by design (a parameter's description under every call that takes it).
 COPIES_REPEAT = THREAD_PAGE | CARD_PAGE | PRODUCT_PAGE
 
 
@@ -85,7 +85,8 @@ def article_units(units: list[ParagraphUnit], mode: int) -> list[ParagraphUnit]:
     (unless the slides carry the story) and link lists go (``mode``, the scoring pass's
     PASS_* bits: a listing's link lists are its items, a thread's bare numbers and short
     labels its posts' furniture, and a page read whole but a thread keeps its captions
-    and its header's short lines)."""
+    and its header's short lines, starts after its masthead and keeps one copy of a
+    block shown twice)."""
     slides: set[str] | None = None  # measured at the first caption met: most pages have none
     if mode & WHOLE_PAGE and not mode & THREAD_PAGE:
         units = _after_masthead(units)
