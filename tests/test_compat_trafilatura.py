@@ -820,3 +820,32 @@ def test_validate_tei():
                    tei.replace("<TEI ", "<TEX ").replace("</TEI>", "</TEX>")):
         assert not validate_tei(etree.fromstring(broken.encode())), broken[:80]
     assert not validate_tei(None)
+
+
+def _ld_page(value: dict[str, object], head: str = "") -> str:
+    value = {"@context": "https://schema.org", **value}
+    return (f"<html><head>{head}<script type='application/ld+json'>{json.dumps(value)}</script></head>"
+            "<body></body></html>")
+
+
+@pytest.mark.parametrize("node_type, pagetype", [  # trafilatura 2.3.1's json_metadata_tests cases
+    ("NewsArticle", "newsarticle"),
+    (["Thing", "NewsArticle"], "newsarticle"),  # the first type trafilatura knows counts
+    (["CreativeWork", "Article"], "article"),
+    (["Thing", "FAQPage"], "faqpage"),
+    (["Thing", "Unknown"], None),
+    ([], None),
+    (["Person", "Article"], None),  # a person first: no page type
+])
+def test_pagetype_from_json_ld_type(node_type, pagetype):
+    html = _ld_page({"@type": node_type, "headline": "Storm closes the harbour"})
+    assert ours.extract_metadata(html).pagetype == pagetype == trafilatura.extract_metadata(html).pagetype
+    with_og = _ld_page({"@type": node_type}, "<meta property='og:type' content='video'>")
+    assert ours.extract_metadata(with_og).pagetype == "video"  # og:type first, as trafilatura reads it
+
+
+def test_stand_alone_json_ld_person_is_the_author():
+    html = _ld_page({"@type": ["Thing", "Person"], "name": "Ada Byron"})
+    assert ours.extract_metadata(html).author == "Ada Byron" == trafilatura.extract_metadata(html).author
+    byline = _ld_page({"@type": "Person", "name": "Ada Byron"}, "<meta name='author' content='Grace Hopper'>")
+    assert ours.extract_metadata(byline).author == "Grace Hopper"  # only when no other source names one

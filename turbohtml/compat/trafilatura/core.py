@@ -55,6 +55,7 @@ from turbohtml.compat.trafilatura.deduplication import LRUCache, content_fingerp
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
 from turbohtml.compat.trafilatura.utils import not_html, trim
 from turbohtml.compat.trafilatura.xml import MARKDOWN_STYLE
+from turbohtml.extract.metadata import json_ld_entities, json_ld_types
 from turbohtml.extract.urls import registrable_domain
 from turbohtml.render import inline_html, inline_markdown
 
@@ -95,6 +96,37 @@ def _meta(page: _Page, *names: str) -> str | None:
     return None
 
 
+#: schema.org types trafilatura reports as ``pagetype`` (its ``JSON_OGTYPE_SCHEMA``).
+_JSON_PAGE_TYPES = frozenset({
+    "aboutpage", "checkoutpage", "collectionpage", "contactpage", "faqpage", "itempage", "medicalwebpage",
+    "profilepage", "qapage", "realestatelisting", "searchresultspage", "webpage", "website", "article",
+    "advertisercontentarticle", "newsarticle", "analysisnewsarticle", "askpublicnewsarticle",
+    "backgroundnewsarticle", "opinionnewsarticle", "reportagenewsarticle", "reviewnewsarticle", "report",
+    "satiricalarticle", "scholarlyarticle", "medicalscholarlyarticle", "socialmediaposting", "blogposting",
+    "liveblogposting", "discussionforumposting", "techarticle", "blog", "jobposting",
+})
+#: Types trafilatura recognises at all: an entity is the first of these among its
+#: ``@type`` values (``["Thing", "NewsArticle"]`` is a news article).
+_JSON_KNOWN_TYPES = _JSON_PAGE_TYPES | {"person", "organization", "newsmediaorganization"}
+
+
+def _json_ld_reading(page: _Page) -> tuple[str | None, str | None]:
+    """``(pagetype, person)`` as trafilatura reads JSON-LD: each entity counts as the first
+    type it recognises; the first page or article type is the page type, the first
+    stand-alone Person's name the author when no other source names one."""
+    pagetype = person = None
+    for entity in json_ld_entities(page.json_ld()):
+        types = json_ld_types(entity)
+        kind = next((t for t in types if t in _JSON_KNOWN_TYPES), None)
+        if kind in _JSON_PAGE_TYPES and pagetype is None:
+            pagetype = kind
+        elif kind == "person" and person is None:
+            name = entity.get("name")
+            if isinstance(name, str) and name.strip() and not name.startswith("http"):
+                person = " ".join(name.split())
+    return pagetype, person
+
+
 def _host(url: str | None) -> str | None:
     if not url:
         return None
@@ -111,7 +143,8 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
     Custom ``date_extraction_params`` keep trafilatura's meaning: the date then comes
     from ``find_date`` with them, as htmldate would find it."""
     meta = page.metadata(default_url)
-    author = meta.author
+    json_type, json_person = _json_ld_reading(page)
+    author = meta.author or json_person
     if author and author_blacklist:
         blocked = set(author_blacklist)
         author = "; ".join(name for name in author.split("; ") if name not in blocked) or None
@@ -142,7 +175,7 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
         license_val=license_text,
         language=meta.lang,
         image=meta.image,
-        pagetype=_meta(page, "og:type"),
+        pagetype=_meta(page, "og:type") or json_type,
         filedate=_dt.date.today().isoformat(),
     )
 
