@@ -849,3 +849,29 @@ def test_stand_alone_json_ld_person_is_the_author():
     assert ours.extract_metadata(html).author == "Ada Byron" == trafilatura.extract_metadata(html).author
     byline = _ld_page({"@type": "Person", "name": "Ada Byron"}, "<meta name='author' content='Grace Hopper'>")
     assert ours.extract_metadata(byline).author == "Grace Hopper"  # only when no other source names one
+
+
+@pytest.mark.parametrize("body, licence", [
+    ('<p><a href="https://creativecommons.org/licenses/by-nc/4.0/" rel="license">Some rights</a></p>', "CC BY-NC 4.0"),
+    ('<p><a href="https://example.org/terms" rel="license">Terms of reuse</a></p>', "Terms of reuse"),
+    ('<p><a href="/x" rel="license"></a></p>', None),  # no address the licence reads from, no text
+    ('<footer><a href="https://creativecommons.org/licenses/by-nd/3.0/">Licence</a></footer>', "CC BY-ND 3.0"),
+    ('<div id="page-footer"><a href="/reuse">Creative Commons BY-SA 4.0</a></div>', "Creative Commons BY-SA 4.0"),
+    ('<footer><a href="/about">About us</a></footer>', None),  # a footer link names no licence
+    ('<p><a href="https://creativecommons.org/licenses/by/4.0/">CC BY</a></p>', None),  # outside a footer
+])
+def test_license_from_links(body, licence):
+    html = f"<html><body>{body}</body></html>"
+    assert ours.extract_metadata(html).license == licence == trafilatura.extract_metadata(html).license
+
+
+@pytest.mark.parametrize("head, sitename", [
+    ('<meta name="article:publisher" content="coastdaily">', "Coastdaily"),  # a bare lower-case name capitalised
+    ('<meta name="article:publisher" content="@coastdaily">', "Coastdaily"),  # a Twitter handle's @ dropped
+    ('<meta name="application-name" content="coast.example">', "coast.example"),  # a dotted name kept as is
+    ("<title>news.example.org | Storm closes the harbour</title>", "news.example.org"),  # the title's dotted part
+    ("<title>Storm closes the harbour | Coast Daily</title>", None),  # no dotted part, no address
+])
+def test_sitename_fallbacks(head, sitename):
+    html = f"<html><head>{head}</head><body></body></html>"
+    assert ours.extract_metadata(html).sitename == sitename == trafilatura.extract_metadata(html).sitename

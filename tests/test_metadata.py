@@ -66,6 +66,14 @@ def test_json_ld_organization_names_the_site(node_type):
     assert metadata(page(website + block)).site_name == "Coast Daily Online"  # the website's name first
 
 
+def test_article_publisher_meta_names_the_site():
+    named = page("<meta property='article:publisher' content='Coast Daily'>")
+    assert metadata(named).site_name == "Coast Daily"
+    # Facebook's convention: the publisher's page address, no name
+    linked = page("<meta property='article:publisher' content='https://www.facebook.com/coastdaily'>")
+    assert metadata(linked).site_name is None
+
+
 @pytest.mark.parametrize("kind, read", [
     (" Application/LD+JSON ; charset=utf-8", True),  # the MIME essence, parameters ignored
     ("application/ld+json", True),

@@ -60,7 +60,7 @@ DESCRIPTION_METAS = (
 
 SITE_NAME_METAS = (
     "og:site_name", "application-name", "apple-mobile-web-app-title", "al:ios:app_name",
-    "dc.publisher", "dcterms.publisher", "publisher", "citation_journal_title", "twitter:site",
+    "dc.publisher", "dcterms.publisher", "publisher", "article:publisher", "citation_journal_title", "twitter:site",
 )
 
 #: Names that hold a publisher: a byline equal to one of these is not a person.

@@ -127,6 +127,50 @@ def _json_ld_reading(page: _Page) -> tuple[str | None, str | None]:
     return pagetype, person
 
 
+#: a Creative Commons licence in a link's address (``/licenses/by-sa/4.0/``) and in words.
+_CC_HREF = re.compile(r"/(by-nc-nd|by-nc-sa|by-nc|by-nd|by-sa|by|zero)/([1-9]\.[0-9])")
+_CC_TEXT = re.compile(r"(?:cc|creative commons) (?:by-nc-nd|by-nc-sa|by-nc|by-nd|by-sa|by|zero)(?: ?[1-9]\.[0-9])?",
+                      re.IGNORECASE)
+
+
+def _license(page: _Page) -> str | None:
+    """trafilatura's licence: a ``rel="license"`` link (its CC address, else its text),
+    else the first Creative Commons link in a footer (by address or by words)."""
+    for link in page.select('a[rel][href]'):
+        if "license" in (link.attr("rel") or "").lower().split():
+            found = _license_of(link, strict=False)
+            if found is not None:
+                return found
+    for link in page.select('footer a[href], div[class*="footer"] a[href], div[id*="footer"] a[href]'):
+        found = _license_of(link, strict=True)
+        if found is not None:
+            return found
+    return None
+
+
+def _license_of(link: Element, strict: bool) -> str | None:
+    match = _CC_HREF.search(link.attr("href") or "")
+    if match:
+        return f"CC {match[1].upper()} {match[2]}"
+    text = " ".join(link.text.split())
+    if text and strict:
+        words = _CC_TEXT.search(text)
+        return words[0] if words else None
+    return text or None
+
+
+#: a <title> made of two parts around a separator (trafilatura's ``HTMLTITLE_REGEX``).
+_TITLE_PARTS = re.compile(r"^(.+)?\s+[–•·—|⁄*⋆~‹«<›»>:-]\s+(.+)$")
+
+
+def _title_domain(page: _Page) -> str | None:
+    """The part of a two-part ``<title>`` that holds a dot (``"sitemaps.org - Home"``):
+    trafilatura's site name when no source names one."""
+    element = page.select_one("head title")
+    match = _TITLE_PARTS.match(" ".join(element.text.split())) if element is not None else None
+    return next((part for part in match.groups() if part and "." in part), None) if match else None
+
+
 def _host(url: str | None) -> str | None:
     if not url:
         return None
@@ -150,29 +194,29 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
         author = "; ".join(name for name in author.split("; ") if name not in blocked) or None
     url = _meta(page, "og:url") or meta.canonical or default_url  # trafilatura reads og:url first
     host = _host(url)
-    sitename = meta.site_name
-    if sitename is None and host:
+    sitename = meta.site_name or _title_domain(page)
+    if sitename:
+        sitename = sitename.lstrip("@")
+        if sitename and "." not in sitename and not sitename[0].isupper():
+            sitename = sitename.title()  # trafilatura capitalises a bare lower-case name
+    elif host:
         sitename = host[4:] if host.startswith("www.") else host
     date = meta.date
     if date_params or (date is None and extensive):  # htmldate's search, as trafilatura runs it
         params = {"original_date": True, "extensive_search": extensive, **(date_params or {})}
         params.setdefault("url", url)
         date = find_date(page, **params)
-    license_link = page.select_one('a[rel~="license"], link[rel~="license"]')
-    license_text = None
-    if license_link is not None:
-        license_text = " ".join(license_link.text.split()) or license_link.attr("href")
     return Document(
         title=meta.title,
         author=author,
         url=url,
         hostname=registrable_domain(host) if host else None,
         description=meta.description,
-        sitename=sitename.lstrip("@") if sitename else None,
+        sitename=sitename or None,
         date=date,
         categories=list(meta.categories),
         tags=list(meta.tags),
-        license_val=license_text,
+        license_val=_license(page),
         language=meta.lang,
         image=meta.image,
         pagetype=_meta(page, "og:type") or json_type,
