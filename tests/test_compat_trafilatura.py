@@ -875,3 +875,16 @@ def test_license_from_links(body, licence):
 def test_sitename_fallbacks(head, sitename):
     html = f"<html><head>{head}</head><body></body></html>"
     assert ours.extract_metadata(html).sitename == sitename == trafilatura.extract_metadata(html).sitename
+
+
+@pytest.mark.parametrize("body, categories", [
+    ('<p class="entry-categories"><a href="/category/rivers/">Rivers</a>, <a href="/category/ports/">Ports</a></p>',
+     ["Rivers", "Ports"]),
+    ('<footer class="entry-footer"><span class="cat-links">Filed under <a href="/categories/coast/">Coast</a>'
+     '</span></footer>', ["Coast"]),
+    ('<div class="entry-meta"><a href="/author/ada/">Ada</a> <a href="/tag/storm/">Storm</a></div>', []),  # no /category/
+    ('<div class="sidebar"><a href="/category/rivers/">Rivers</a></div>', []),  # not a post's meta block
+])
+def test_categories_from_post_meta_links(body, categories):
+    html = f"<html><body><article><p>The harbour closed.</p>{body}</article></body></html>"
+    assert ours.extract_metadata(html).categories == categories == trafilatura.extract_metadata(html).categories

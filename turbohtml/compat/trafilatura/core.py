@@ -171,6 +171,33 @@ def _title_domain(page: _Page) -> str | None:
     return next((part for part in match.groups() if part and "." in part), None) if match else None
 
 
+#: The blogs' post-meta blocks trafilatura reads category links in, in its order: the
+#: first block kind that yields one wins (WordPress and other blog themes' class names).
+_CATEGORY_BLOCKS = (
+    ", ".join(f'div[class^="{word}"] a[href]' for word in (
+        "postinfo", "post-info", "postmeta", "post-meta", "meta", "entry-meta", "entry-info", "entry-utility"))
+    + ', div[id^="postpath"] a[href]',
+    'p[class^="postmeta"] a[href], p[class^="entry-categories"] a[href], p[class="postinfo"] a[href], '
+    'p[id="filedunder"] a[href]',
+    'footer[class^="entry-meta"] a[href], footer[class^="entry-footer"] a[href]',
+    ", ".join(f'{tag}[class="{word}"] a[href]' for tag in ("li", "span")
+              for word in ("post-category", "postcategory", "entry-category"))
+    + ', li[class*="cat-links"] a[href], span[class*="cat-links"] a[href]',
+)
+_CATEGORY_HREF = re.compile(r"/categor(?:y|ies|s)?/")
+
+
+def _category_links(page: _Page) -> list[str]:
+    """Category names from a post-meta block's links to ``/category/...`` pages."""
+    for css in _CATEGORY_BLOCKS:
+        names = [" ".join(link.text.split()) for link in page.select(css)
+                 if _CATEGORY_HREF.search(link.attr("href") or "")]
+        names = list(dict.fromkeys(name for name in names if name))
+        if names:
+            return names
+    return []
+
+
 def _host(url: str | None) -> str | None:
     if not url:
         return None
@@ -214,7 +241,7 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
         description=meta.description,
         sitename=sitename or None,
         date=date,
-        categories=list(meta.categories),
+        categories=list(meta.categories) or _category_links(page),
         tags=list(meta.tags),
         license_val=_license(page),
         language=meta.lang,
