@@ -882,8 +882,9 @@ def test_sitename_fallbacks(head, sitename):
      ["Rivers", "Ports"]),
     ('<footer class="entry-footer"><span class="cat-links">Filed under <a href="/categories/coast/">Coast</a>'
      '</span></footer>', ["Coast"]),
-    ('<div class="entry-meta"><a href="/author/ada/">Ada</a> <a href="/tag/storm/">Storm</a></div>', []),  # no /category/
-    ('<div class="sidebar"><a href="/category/rivers/">Rivers</a></div>', []),  # not a post's meta block
+    # links, but none to a /category/ page; a category link outside a post's meta block
+    ('<div class="entry-meta"><a href="/author/ada/">Ada</a> <a href="/tag/storm/">Storm</a></div>', []),
+    ('<div class="sidebar"><a href="/category/rivers/">Rivers</a></div>', []),
 ])
 def test_categories_from_post_meta_links(body, categories):
     html = f"<html><body><article><p>The harbour closed.</p>{body}</article></body></html>"
