@@ -66,6 +66,12 @@ def test_json_ld_organization_names_the_site(node_type):
     assert metadata(page(website + block)).site_name == "Coast Daily Online"  # the website's name first
 
 
+def test_og_author_meta_names_the_author():
+    assert metadata(page("<meta property='og:author' content='Ada Byron'>")).author == "Ada Byron"
+    # a profile address is no name
+    assert metadata(page("<meta property='og:author' content='https://www.facebook.com/ada'>")).author is None
+
+
 def test_article_publisher_meta_names_the_site():
     named = page("<meta property='article:publisher' content='Coast Daily'>")
     assert metadata(named).site_name == "Coast Daily"

@@ -46,7 +46,7 @@ TITLE_METAS = {
 }
 
 AUTHOR_METAS = {
-    "author": 2.0, "article:author": 2.0, "og:article:author": 2.0, "book:author": 2.0,
+    "author": 2.0, "article:author": 2.0, "og:author": 2.0, "og:article:author": 2.0, "book:author": 2.0,
     "dc.creator": 2.0, "dcterms.creator": 2.0, "dc:creator": 2.0, "dcterm:creator": 2.0,
     "citation_author": 2.5, "parsely-author": 2.5,
     "sailthru.author": 2.5, "byl": 2.0, "creator": 1.5,
