@@ -855,6 +855,9 @@ def test_stand_alone_json_ld_person_is_the_author():
     ('<p><a href="https://creativecommons.org/licenses/by-nc/4.0/" rel="license">Some rights</a></p>', "CC BY-NC 4.0"),
     ('<p><a href="https://example.org/terms" rel="license">Terms of reuse</a></p>', "Terms of reuse"),
     ('<p><a href="/x" rel="license"></a></p>', None),  # no address the licence reads from, no text
+    ('<p><a href="/x" rel="license"><span>Reuse</span><span>d</span> <b>freely</b></a></p>', "Reused freely"),
+    ('<footer><a href="/x" rel="license"><div>Content</div><div>under our terms</div></a></footer>',
+     "Content under our terms"),  # block children are separate words on a minified page
     ('<footer><a href="https://creativecommons.org/licenses/by-nd/3.0/">Licence</a></footer>', "CC BY-ND 3.0"),
     ('<div id="page-footer"><a href="/reuse">Creative Commons BY-SA 4.0</a></div>', "Creative Commons BY-SA 4.0"),
     ('<footer><a href="/about">About us</a></footer>', None),  # a footer link names no licence

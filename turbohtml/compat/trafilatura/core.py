@@ -51,6 +51,7 @@ from turbohtml.compat import MIRRORED
 from turbohtml.compat._blocks import Block, ancestors, blocks
 from turbohtml.compat._input import as_document
 from turbohtml.compat.htmldate import find_date
+from turbohtml.compat.trafilatura.baseline import spaced_text
 from turbohtml.compat.trafilatura.deduplication import LRUCache, content_fingerprint, repeated_segment
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
 from turbohtml.compat.trafilatura.utils import not_html, trim
@@ -152,7 +153,7 @@ def _license_of(link: Element, strict: bool) -> str | None:
     match = _CC_HREF.search(link.attr("href") or "")
     if match:
         return f"CC {match[1].upper()} {match[2]}"
-    text = " ".join(link.text.split())
+    text = spaced_text(link)  # "<div>Content</div><div>under our terms</div>" stays two words
     if text and strict:
         words = _CC_TEXT.search(text)
         return words[0] if words else None
@@ -190,7 +191,7 @@ _CATEGORY_HREF = re.compile(r"/categor(?:y|ies|s)?/")
 def _category_links(page: _Page) -> list[str]:
     """Category names from a post-meta block's links to ``/category/...`` pages."""
     for css in _CATEGORY_BLOCKS:
-        names = [" ".join(link.text.split()) for link in page.select(css)
+        names = [spaced_text(link) for link in page.select(css)
                  if _CATEGORY_HREF.search(link.attr("href") or "")]
         names = list(dict.fromkeys(name for name in names if name))
         if names:
