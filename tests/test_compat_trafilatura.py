@@ -892,3 +892,14 @@ def test_sitename_fallbacks(head, sitename):
 def test_categories_from_post_meta_links(body, categories):
     html = f"<html><body><article><p>The harbour closed.</p>{body}</article></body></html>"
     assert ours.extract_metadata(html).categories == categories == trafilatura.extract_metadata(html).categories
+
+
+@pytest.mark.parametrize("head, image", [
+    ('<meta property="og:image:url" content="quay.jpg">', "quay.jpg"),  # no address to resolve it against: kept
+    ('<meta name="twitter:image:src" content="/img/quay.jpg">', "/img/quay.jpg"),
+    ('<meta property="og:image" content="https://example.org/quay.jpg">', "https://example.org/quay.jpg"),
+    ('<meta name="robots" content="max-image-preview:large">', None),
+])
+def test_image_addresses_kept_unresolved(head, image):
+    html = f"<html><head>{head}</head><body></body></html>"
+    assert ours.extract_metadata(html).image == image == trafilatura.extract_metadata(html).image

@@ -56,6 +56,7 @@ from turbohtml.compat.trafilatura.deduplication import LRUCache, content_fingerp
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
 from turbohtml.compat.trafilatura.utils import not_html, trim
 from turbohtml.compat.trafilatura.xml import MARKDOWN_STYLE
+from turbohtml.extract._metadata_sources import IMAGE_METAS
 from turbohtml.extract.metadata import json_ld_entities, json_ld_types
 from turbohtml.extract.urls import registrable_domain
 from turbohtml.render import inline_html, inline_markdown
@@ -246,7 +247,7 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
         tags=list(meta.tags),
         license_val=_license(page),
         language=meta.lang,
-        image=meta.image,
+        image=meta.image or _meta(page, *IMAGE_METAS),  # trafilatura keeps an address it cannot resolve
         pagetype=_meta(page, "og:type") or json_type,
         filedate=_dt.date.today().isoformat(),
     )
