@@ -828,3 +828,86 @@ def test_validate_tei():
                    tei.replace("<TEI ", "<TEX ").replace("</TEI>", "</TEX>")):
         assert not validate_tei(etree.fromstring(broken.encode())), broken[:80]
     assert not validate_tei(None)
+
+
+def _ld_page(value: dict[str, object], head: str = "") -> str:
+    value = {"@context": "https://schema.org", **value}
+    return (f"<html><head>{head}<script type='application/ld+json'>{json.dumps(value)}</script></head>"
+            "<body></body></html>")
+
+
+@pytest.mark.parametrize("node_type, pagetype", [  # trafilatura 2.3.1's json_metadata_tests cases
+    ("NewsArticle", "newsarticle"),
+    (["Thing", "NewsArticle"], "newsarticle"),  # the first type trafilatura knows counts
+    (["CreativeWork", "Article"], "article"),
+    (["Thing", "FAQPage"], "faqpage"),
+    (["Thing", "Unknown"], None),
+    ([], None),
+    (["Person", "Article"], None),  # a person first: no page type
+])
+def test_pagetype_from_json_ld_type(node_type, pagetype):
+    html = _ld_page({"@type": node_type, "headline": "Storm closes the harbour"})
+    assert ours.extract_metadata(html).pagetype == pagetype == trafilatura.extract_metadata(html).pagetype
+    with_og = _ld_page({"@type": node_type}, "<meta property='og:type' content='video'>")
+    assert ours.extract_metadata(with_og).pagetype == "video"  # og:type first, as trafilatura reads it
+
+
+def test_stand_alone_json_ld_person_is_the_author():
+    html = _ld_page({"@type": ["Thing", "Person"], "name": "Ada Byron"})
+    assert ours.extract_metadata(html).author == "Ada Byron" == trafilatura.extract_metadata(html).author
+    byline = _ld_page({"@type": "Person", "name": "Ada Byron"}, "<meta name='author' content='Grace Hopper'>")
+    assert ours.extract_metadata(byline).author == "Grace Hopper"  # only when no other source names one
+
+
+@pytest.mark.parametrize("body, licence", [
+    ('<p><a href="https://creativecommons.org/licenses/by-nc/4.0/" rel="license">Some rights</a></p>', "CC BY-NC 4.0"),
+    ('<p><a href="https://example.org/terms" rel="license">Terms of reuse</a></p>', "Terms of reuse"),
+    ('<p><a href="/x" rel="license"></a></p>', None),  # no address the licence reads from, no text
+    ('<p><a href="/x" rel="license"><span>Reuse</span><span>d</span> <b>freely</b></a></p>', "Reused freely"),
+    ('<footer><a href="/x" rel="license"><div>Content</div><div>under our terms</div></a></footer>',
+     "Content under our terms"),  # block children are separate words on a minified page
+    ('<footer><a href="https://creativecommons.org/licenses/by-nd/3.0/">Licence</a></footer>', "CC BY-ND 3.0"),
+    ('<div id="page-footer"><a href="/reuse">Creative Commons BY-SA 4.0</a></div>', "Creative Commons BY-SA 4.0"),
+    ('<footer><a href="/about">About us</a></footer>', None),  # a footer link names no licence
+    ('<p><a href="https://creativecommons.org/licenses/by/4.0/">CC BY</a></p>', None),  # outside a footer
+])
+def test_license_from_links(body, licence):
+    html = f"<html><body>{body}</body></html>"
+    assert ours.extract_metadata(html).license == licence == trafilatura.extract_metadata(html).license
+
+
+@pytest.mark.parametrize("head, sitename", [
+    ('<meta name="article:publisher" content="coastdaily">', "Coastdaily"),  # a bare lower-case name capitalised
+    ('<meta name="article:publisher" content="@coastdaily">', "Coastdaily"),  # a Twitter handle's @ dropped
+    ('<meta name="application-name" content="coast.example">', "coast.example"),  # a dotted name kept as is
+    ("<title>news.example.org | Storm closes the harbour</title>", "news.example.org"),  # the title's dotted part
+    ("<title>Storm closes the harbour | Coast Daily</title>", None),  # no dotted part, no address
+])
+def test_sitename_fallbacks(head, sitename):
+    html = f"<html><head>{head}</head><body></body></html>"
+    assert ours.extract_metadata(html).sitename == sitename == trafilatura.extract_metadata(html).sitename
+
+
+@pytest.mark.parametrize("body, categories", [
+    ('<p class="entry-categories"><a href="/category/rivers/">Rivers</a>, <a href="/category/ports/">Ports</a></p>',
+     ["Rivers", "Ports"]),
+    ('<footer class="entry-footer"><span class="cat-links">Filed under <a href="/categories/coast/">Coast</a>'
+     '</span></footer>', ["Coast"]),
+    # links, but none to a /category/ page; a category link outside a post's meta block
+    ('<div class="entry-meta"><a href="/author/ada/">Ada</a> <a href="/tag/storm/">Storm</a></div>', []),
+    ('<div class="sidebar"><a href="/category/rivers/">Rivers</a></div>', []),
+])
+def test_categories_from_post_meta_links(body, categories):
+    html = f"<html><body><article><p>The harbour closed.</p>{body}</article></body></html>"
+    assert ours.extract_metadata(html).categories == categories == trafilatura.extract_metadata(html).categories
+
+
+@pytest.mark.parametrize("head, image", [
+    ('<meta property="og:image:url" content="quay.jpg">', "quay.jpg"),  # no address to resolve it against: kept
+    ('<meta name="twitter:image:src" content="/img/quay.jpg">', "/img/quay.jpg"),
+    ('<meta property="og:image" content="https://example.org/quay.jpg">', "https://example.org/quay.jpg"),
+    ('<meta name="robots" content="max-image-preview:large">', None),
+])
+def test_image_addresses_kept_unresolved(head, image):
+    html = f"<html><head>{head}</head><body></body></html>"
+    assert ours.extract_metadata(html).image == image == trafilatura.extract_metadata(html).image

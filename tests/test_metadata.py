@@ -46,6 +46,41 @@ def test_json_ld_article_in_a_graph():
     assert meta.site_name == "Example News"
 
 
+@pytest.mark.parametrize("author, expected", [
+    ({"name": "Ada Byron"}, "Ada Byron"),  # untyped: a person
+    ({"@type": ["Thing", "Person"], "name": "Ada Byron"}, "Ada Byron"),  # a type list holding Person
+    ({"@type": ["Organization"], "name": "Example News"}, None),
+    ({"@type": [], "name": "Ada Byron"}, None),  # typed as nothing: no claim of a person
+    ({"@type": None, "name": "Ada Byron"}, None),
+])
+def test_json_ld_author_objects_by_their_type(author, expected):
+    for value in (author, [author]):
+        block = ld({"@type": "NewsArticle", "headline": "Council passes the budget", "author": value})
+        assert metadata(page(block)).author == expected
+
+
+@pytest.mark.parametrize("node_type", ["Organization", ["Thing", "NewsMediaOrganization"]])
+def test_json_ld_organization_names_the_site(node_type):
+    block = ld({"@type": node_type, "name": "Coast Daily", "url": "https://coast.example.org/"})
+    assert metadata(page(block + "<title>Storm closes the harbour</title>")).site_name == "Coast Daily"
+    website = ld({"@type": "WebSite", "name": "Coast Daily Online"})
+    assert metadata(page(website + block)).site_name == "Coast Daily Online"  # the website's name first
+
+
+def test_og_author_meta_names_the_author():
+    assert metadata(page("<meta property='og:author' content='Ada Byron'>")).author == "Ada Byron"
+    # a profile address is no name
+    assert metadata(page("<meta property='og:author' content='https://www.facebook.com/ada'>")).author is None
+
+
+def test_article_publisher_meta_names_the_site():
+    named = page("<meta property='article:publisher' content='Coast Daily'>")
+    assert metadata(named).site_name == "Coast Daily"
+    # Facebook's convention: the publisher's page address, no name
+    linked = page("<meta property='article:publisher' content='https://www.facebook.com/coastdaily'>")
+    assert metadata(linked).site_name is None
+
+
 @pytest.mark.parametrize("kind, read", [
     (" Application/LD+JSON ; charset=utf-8", True),  # the MIME essence, parameters ignored
     ("application/ld+json", True),

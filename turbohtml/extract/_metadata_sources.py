@@ -46,7 +46,7 @@ TITLE_METAS = {
 }
 
 AUTHOR_METAS = {
-    "author": 2.0, "article:author": 2.0, "og:article:author": 2.0, "book:author": 2.0,
+    "author": 2.0, "article:author": 2.0, "og:author": 2.0, "og:article:author": 2.0, "book:author": 2.0,
     "dc.creator": 2.0, "dcterms.creator": 2.0, "dc:creator": 2.0, "dcterm:creator": 2.0,
     "citation_author": 2.5, "parsely-author": 2.5,
     "sailthru.author": 2.5, "byl": 2.0, "creator": 1.5,
@@ -60,7 +60,7 @@ DESCRIPTION_METAS = (
 
 SITE_NAME_METAS = (
     "og:site_name", "application-name", "apple-mobile-web-app-title", "al:ios:app_name",
-    "dc.publisher", "dcterms.publisher", "publisher", "citation_journal_title", "twitter:site",
+    "dc.publisher", "dcterms.publisher", "publisher", "article:publisher", "citation_journal_title", "twitter:site",
 )
 
 #: Names that hold a publisher: a byline equal to one of these is not a person.

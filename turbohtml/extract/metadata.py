@@ -109,6 +109,7 @@ class _Sources:
         "isos_in_text",
         "metas",
         "numeric_dates",
+        "organization",
         "page",
         "page_type",
         "spot_texts",
@@ -126,12 +127,12 @@ class _Sources:
         self.isos: dict[str, str | None] = {}  # _iso per string: metas, JSON-LD and spots repeat dates
         self.isos_in_text: dict[str, str | None] = {}
         self.numeric_dates: set[str] = set()  # shown dates read from digits alone (_shown_dates)
-        self.article = self.page = self.thing = self.website = None
+        self.article = self.page = self.thing = self.website = self.organization = None
         if scripts is None:  # more scripts than the walk keeps
             blocks = doc.json_ld()
         else:  # the walk's scripts, read as json_ld() reads them
             blocks = [value for ok, value in (parse_json_ld(text) for kind, text in scripts if _is_ld_json(kind)) if ok]
-        for entity in _entities(blocks):
+        for entity in json_ld_entities(blocks):
             types = _types(entity)
             if self.article is None and types & S.ARTICLE_TYPES:
                 self.article = entity
@@ -141,6 +142,8 @@ class _Sources:
                 self.thing = entity
             elif self.website is None and "website" in types:
                 self.website = entity
+            elif self.organization is None and types & S.ORGANIZATION_TYPES:
+                self.organization = entity
 
     def meta(self, *names: str) -> str | None:
         """The first non-empty value among ``names``, in that order."""
@@ -187,7 +190,7 @@ def _is_ld_json(kind: str) -> bool:
     return essence.isascii() and essence.lower() == "application/ld+json"
 
 
-def _entities(blocks: list[Any]) -> Iterator[dict[str, Any]]:
+def json_ld_entities(blocks: list[Any]) -> Iterator[dict[str, Any]]:
     """The typed JSON-LD objects at the top of each block, its ``@graph`` and its
     ``mainEntity``; nested lists of other things (an ItemList of teasers) are not read."""
     stack: list[Any] = list(reversed(blocks))
@@ -206,10 +209,15 @@ def _entities(blocks: list[Any]) -> Iterator[dict[str, Any]]:
                     stack.append(value)
 
 
-def _types(entity: dict[str, Any]) -> set[str]:
+def json_ld_types(entity: dict[str, Any]) -> list[str]:
+    """An entity's ``@type`` values in order, lower-cased, prefixes (``schema:``, URLs) cut."""
     value = entity.get("@type")
     values = value if isinstance(value, list) else [value]
-    return {v.rsplit("/", 1)[-1].rsplit(":", 1)[-1].lower() for v in values if isinstance(v, str)}
+    return [v.rsplit("/", 1)[-1].rsplit(":", 1)[-1].lower() for v in values if isinstance(v, str)]
+
+
+def _types(entity: dict[str, Any]) -> set[str]:
+    return set(json_ld_types(entity))
 
 
 def _ld_text(value: Any) -> str | None:
@@ -229,11 +237,13 @@ def _ld_text(value: Any) -> str | None:
 
 
 def _ld_persons(value: Any) -> list[str]:
-    """Person names in a JSON-LD ``author``: organisations and URLs left out."""
+    """Person names in a JSON-LD ``author``: organisations, objects typed as nothing
+    (``"@type": []`` or ``null``) and URLs left out; an untyped object is taken for a person."""
     out: list[str] = []
     for item in value if isinstance(value, list) else [value]:
         if isinstance(item, dict):
-            if _types(item) & S.ORGANIZATION_TYPES:
+            types = _types(item)
+            if types & S.ORGANIZATION_TYPES or ("@type" in item and not types):
                 continue
             item = item.get("name")
             if isinstance(item, list):
@@ -290,6 +300,7 @@ def _site_name(src: _Sources) -> str | None:
     for value in (src.meta("og:site_name"),
                   _ld_text((src.article or {}).get("publisher")),
                   _ld_text((src.website or {}).get("name")),
+                  _ld_text((src.organization or {}).get("name")),
                   src.meta(*S.SITE_NAME_METAS[1:-1])):
         if value and not value.startswith(("http://", "https://")):
             return value

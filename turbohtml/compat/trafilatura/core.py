@@ -51,10 +51,13 @@ from turbohtml.compat import MIRRORED
 from turbohtml.compat._blocks import Block, ancestors, blocks
 from turbohtml.compat._input import as_document
 from turbohtml.compat.htmldate import find_date
+from turbohtml.compat.trafilatura.baseline import spaced_text
 from turbohtml.compat.trafilatura.deduplication import LRUCache, content_fingerprint, repeated_segment
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Document, Extractor, use_config
 from turbohtml.compat.trafilatura.utils import not_html, trim
 from turbohtml.compat.trafilatura.xml import MARKDOWN_STYLE
+from turbohtml.extract._metadata_sources import IMAGE_METAS
+from turbohtml.extract.metadata import json_ld_entities, json_ld_types
 from turbohtml.extract.urls import registrable_domain
 from turbohtml.render import inline_html, inline_markdown
 
@@ -95,6 +98,108 @@ def _meta(page: _Page, *names: str) -> str | None:
     return None
 
 
+#: schema.org types trafilatura reports as ``pagetype`` (its ``JSON_OGTYPE_SCHEMA``).
+_JSON_PAGE_TYPES = frozenset({
+    "aboutpage", "checkoutpage", "collectionpage", "contactpage", "faqpage", "itempage", "medicalwebpage",
+    "profilepage", "qapage", "realestatelisting", "searchresultspage", "webpage", "website", "article",
+    "advertisercontentarticle", "newsarticle", "analysisnewsarticle", "askpublicnewsarticle",
+    "backgroundnewsarticle", "opinionnewsarticle", "reportagenewsarticle", "reviewnewsarticle", "report",
+    "satiricalarticle", "scholarlyarticle", "medicalscholarlyarticle", "socialmediaposting", "blogposting",
+    "liveblogposting", "discussionforumposting", "techarticle", "blog", "jobposting",
+})
+#: Types trafilatura recognises at all: an entity is the first of these among its
+#: ``@type`` values (``["Thing", "NewsArticle"]`` is a news article).
+_JSON_KNOWN_TYPES = _JSON_PAGE_TYPES | {"person", "organization", "newsmediaorganization"}
+
+
+def _json_ld_reading(page: _Page) -> tuple[str | None, str | None]:
+    """``(pagetype, person)`` as trafilatura reads JSON-LD: each entity counts as the first
+    type it recognises; the first page or article type is the page type, the first
+    stand-alone Person's name the author when no other source names one."""
+    pagetype = person = None
+    for entity in json_ld_entities(page.json_ld()):
+        types = json_ld_types(entity)
+        kind = next((t for t in types if t in _JSON_KNOWN_TYPES), None)
+        if kind in _JSON_PAGE_TYPES and pagetype is None:
+            pagetype = kind
+        elif kind == "person" and person is None:
+            name = entity.get("name")
+            if isinstance(name, str) and name.strip() and not name.startswith("http"):
+                person = " ".join(name.split())
+    return pagetype, person
+
+
+#: a Creative Commons licence in a link's address (``/licenses/by-sa/4.0/``) and in words.
+_CC_HREF = re.compile(r"/(by-nc-nd|by-nc-sa|by-nc|by-nd|by-sa|by|zero)/([1-9]\.[0-9])")
+_CC_TEXT = re.compile(r"(?:cc|creative commons) (?:by-nc-nd|by-nc-sa|by-nc|by-nd|by-sa|by|zero)(?: ?[1-9]\.[0-9])?",
+                      re.IGNORECASE)
+
+
+def _license(page: _Page) -> str | None:
+    """trafilatura's licence: a ``rel="license"`` link (its CC address, else its text),
+    else the first Creative Commons link in a footer (by address or by words)."""
+    for link in page.select('a[rel][href]'):
+        if "license" in (link.attr("rel") or "").lower().split():
+            found = _license_of(link, strict=False)
+            if found is not None:
+                return found
+    for link in page.select('footer a[href], div[class*="footer"] a[href], div[id*="footer"] a[href]'):
+        found = _license_of(link, strict=True)
+        if found is not None:
+            return found
+    return None
+
+
+def _license_of(link: Element, strict: bool) -> str | None:
+    match = _CC_HREF.search(link.attr("href") or "")
+    if match:
+        return f"CC {match[1].upper()} {match[2]}"
+    text = spaced_text(link)  # "<div>Content</div><div>under our terms</div>" stays two words
+    if text and strict:
+        words = _CC_TEXT.search(text)
+        return words[0] if words else None
+    return text or None
+
+
+#: a <title> made of two parts around a separator (trafilatura's ``HTMLTITLE_REGEX``).
+_TITLE_PARTS = re.compile(r"^(.+)?\s+[–•·—|⁄*⋆~‹«<›»>:-]\s+(.+)$")
+
+
+def _title_domain(page: _Page) -> str | None:
+    """The part of a two-part ``<title>`` that holds a dot (``"sitemaps.org - Home"``):
+    trafilatura's site name when no source names one."""
+    element = page.select_one("head title")
+    match = _TITLE_PARTS.match(" ".join(element.text.split())) if element is not None else None
+    return next((part for part in match.groups() if part and "." in part), None) if match else None
+
+
+#: The blogs' post-meta blocks trafilatura reads category links in, in its order: the
+#: first block kind that yields one wins (WordPress and other blog themes' class names).
+_CATEGORY_BLOCKS = (
+    ", ".join(f'div[class^="{word}"] a[href]' for word in (
+        "postinfo", "post-info", "postmeta", "post-meta", "meta", "entry-meta", "entry-info", "entry-utility"))
+    + ', div[id^="postpath"] a[href]',
+    'p[class^="postmeta"] a[href], p[class^="entry-categories"] a[href], p[class="postinfo"] a[href], '
+    'p[id="filedunder"] a[href]',
+    'footer[class^="entry-meta"] a[href], footer[class^="entry-footer"] a[href]',
+    ", ".join(f'{tag}[class="{word}"] a[href]' for tag in ("li", "span")
+              for word in ("post-category", "postcategory", "entry-category"))
+    + ', li[class*="cat-links"] a[href], span[class*="cat-links"] a[href]',
+)
+_CATEGORY_HREF = re.compile(r"/categor(?:y|ies|s)?/")
+
+
+def _category_links(page: _Page) -> list[str]:
+    """Category names from a post-meta block's links to ``/category/...`` pages."""
+    for css in _CATEGORY_BLOCKS:
+        names = [spaced_text(link) for link in page.select(css)
+                 if _CATEGORY_HREF.search(link.attr("href") or "")]
+        names = list(dict.fromkeys(name for name in names if name))
+        if names:
+            return names
+    return []
+
+
 def _host(url: str | None) -> str | None:
     if not url:
         return None
@@ -111,38 +216,39 @@ def _metadata(page: _Page, default_url: str | None, date_params: dict[str, Any] 
     Custom ``date_extraction_params`` keep trafilatura's meaning: the date then comes
     from ``find_date`` with them, as htmldate would find it."""
     meta = page.metadata(default_url)
-    author = meta.author
+    json_type, json_person = _json_ld_reading(page)
+    author = meta.author or json_person
     if author and author_blacklist:
         blocked = set(author_blacklist)
         author = "; ".join(name for name in author.split("; ") if name not in blocked) or None
     url = _meta(page, "og:url") or meta.canonical or default_url  # trafilatura reads og:url first
     host = _host(url)
-    sitename = meta.site_name
-    if sitename is None and host:
+    sitename = meta.site_name or _title_domain(page)
+    if sitename:
+        sitename = sitename.lstrip("@")
+        if sitename and "." not in sitename and not sitename[0].isupper():
+            sitename = sitename.title()  # trafilatura capitalises a bare lower-case name
+    elif host:
         sitename = host[4:] if host.startswith("www.") else host
     date = meta.date
     if date_params or (date is None and extensive):  # htmldate's search, as trafilatura runs it
         params = {"original_date": True, "extensive_search": extensive, **(date_params or {})}
         params.setdefault("url", url)
         date = find_date(page, **params)
-    license_link = page.select_one('a[rel~="license"], link[rel~="license"]')
-    license_text = None
-    if license_link is not None:
-        license_text = " ".join(license_link.text.split()) or license_link.attr("href")
     return Document(
         title=meta.title,
         author=author,
         url=url,
         hostname=registrable_domain(host) if host else None,
         description=meta.description,
-        sitename=sitename.lstrip("@") if sitename else None,
+        sitename=sitename or None,
         date=date,
-        categories=list(meta.categories),
+        categories=list(meta.categories) or _category_links(page),
         tags=list(meta.tags),
-        license_val=license_text,
+        license_val=_license(page),
         language=meta.lang,
-        image=meta.image,
-        pagetype=_meta(page, "og:type"),
+        image=meta.image or _meta(page, *IMAGE_METAS),  # trafilatura keeps an address it cannot resolve
+        pagetype=_meta(page, "og:type") or json_type,
         filedate=_dt.date.today().isoformat(),
     )
 
