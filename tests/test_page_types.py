@@ -12,7 +12,6 @@ import pytest
 
 from turbohtml import parse
 from turbohtml._score import candidate_scores
-from turbohtml._units import HEADING, ParagraphUnit
 
 from conftest import bench_module, data_path, read_gzip_text
 
@@ -455,23 +454,21 @@ def test_a_page_read_whole_starts_at_its_h1_after_a_menu_of_links() -> None:
 
 def test_a_lead_that_is_prose_or_most_of_the_page_is_kept() -> None:
     from turbohtml._score import CARD_PAGE, WHOLE_PAGE
+    from turbohtml._units import paragraph_units
     from turbohtml.extract.article import article_units
 
-    h1 = parse("<h1>Title</h1>").select_one("h1")
-    intro = ParagraphUnit(("An introduction of plain prose before the title.", 0, 48, 0))
-    intro.block = None
-    title = ParagraphUnit(("Title", HEADING, 5, 0))
-    title.block = h1
-    body = ParagraphUnit(("The body of the page, with more words than its introduction.", 0, 60, 0))
-    body.block = None
-    assert len(article_units([intro, title, body], WHOLE_PAGE)) == 3  # prose before the <h1>
-    menu = ParagraphUnit(("Home About Contact", 0, 18, 18))
-    menu.block = None
-    assert len(article_units([menu, title, body], WHOLE_PAGE)) == 2  # a menu of links goes
-    grid = ParagraphUnit(("A grid of item links before the heading " * 3, 0, 120, 120))
-    grid.block = None
-    # on a listing a grid's links are its items: most of the page is no masthead
-    assert len(article_units([grid, title, body], WHOLE_PAGE | CARD_PAGE)) == 3
+    def read_whole(lead: str, mode: int) -> str:
+        doc = parse(f"<body>{lead}<h1>Title</h1><p>{PROSE}</p></body>")
+        return " ".join(text for text, *_ in article_units(paragraph_units(doc.body, doc.body, mode), mode))
+
+    prose = "<div>An introduction of plain prose before the title.</div>"
+    assert "An introduction" in read_whole(prose, WHOLE_PAGE)  # prose before the <h1> stays
+    # on a listing links of 20+ characters are items, so only the masthead rule drops a menu
+    menu = "".join(f"<div><a href=/s{n}>Section number {n} of the site</a></div>" for n in range(2))
+    assert read_whole(menu, WHOLE_PAGE | CARD_PAGE).startswith("Title")  # a menu of links goes
+    # a grid of item links that is most of the page is no masthead
+    grid = "".join(f"<div><a href=/i{n}>Item number {n} of the grid, a product card</a></div>" for n in range(8))
+    assert "Item number 0 of the grid" in read_whole(grid, WHOLE_PAGE | CARD_PAGE)
 
 
 def test_a_page_read_whole_after_the_unpruned_retry_leaves_its_boilerplate_blocks_out() -> None:

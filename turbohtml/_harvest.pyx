@@ -366,15 +366,25 @@ cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
     return marks
 
 
+cdef inline size_t _text_start(lxb_dom_node_t *c_node, const lxb_char_t **data, size_t *length) noexcept nogil:
+    """A text node's bytes and length, and where they start after leading spaces
+    (``length`` for a text of spaces alone)."""
+    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
+    cdef size_t i = 0
+    data[0] = c_text.data.data
+    length[0] = c_text.data.length
+    while i < length[0] and data[0][i] <= 32:
+        i += 1
+    return i
+
+
 cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
     """Whether a text node starts (after spaces) with a byline prefix such as "By ", or is
     a two-word credit line alone (``<span>Written by</span><a>Jane Doe</a>``: the name
     follows; a lone "BY" is as often SQL in a code block)."""
-    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
-    cdef const lxb_char_t *data = c_text.data.data
-    cdef size_t length = c_text.data.length, i = 0, k, n
-    while i < length and data[i] <= 32:
-        i += 1
+    cdef const lxb_char_t *data
+    cdef size_t length, k, n
+    cdef size_t i = _text_start(c_node, &data, &length)
     for k in range(prefixes.count):
         n = prefixes.length[k]
         if i + n > length or not starts_lower(data + i, prefixes.data[k], n):
@@ -389,12 +399,10 @@ cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
 cdef bint _reads_label(lxb_dom_node_t *c_node, Words *labels) noexcept nogil:
     """Whether a text node opens (after spaces) with one of ``labels`` as a whole word
     ("Published: May 2", "Published" alone; not "Publishers")."""
-    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
-    cdef const lxb_char_t *data = c_text.data.data
-    cdef size_t length = c_text.data.length, i = 0, k, n
+    cdef const lxb_char_t *data
+    cdef size_t length, k, n
+    cdef size_t i = _text_start(c_node, &data, &length)
     cdef lxb_char_t after
-    while i < length and data[i] <= 32:
-        i += 1
     for k in range(labels.count):
         n = labels.length[k]
         if i + n > length or not starts_lower(data + i, labels.data[k], n):
@@ -410,11 +418,9 @@ cdef bint _reads_label(lxb_dom_node_t *c_node, Words *labels) noexcept nogil:
 cdef int _text_marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
     """The ``_MARK_PREFIX``/``_MARK_LABEL`` bits of a text node's first non-space byte
     (``-1`` for a text of spaces alone): most texts start with no prefix's letter."""
-    cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
-    cdef const lxb_char_t *data = c_text.data.data
-    cdef size_t length = c_text.data.length, i = 0
-    while i < length and data[i] <= 32:
-        i += 1
+    cdef const lxb_char_t *data
+    cdef size_t length
+    cdef size_t i = _text_start(c_node, &data, &length)
     if i == length:
         return -1
     return found.first_bytes[ascii_lower(data[i])] & (_MARK_PREFIX | _MARK_LABEL)
