@@ -21,6 +21,7 @@ cdef enum:
     PASS_WHOLE_PAGE = 32    # not an article: the winner's <main> (or <body>) is the content
     PASS_KEEP_NOSCRIPT = 64  # <noscript> is walked (the copy forum software serves without script)
     PASS_PRODUCT = 128      # a product page: its customers' reviews are not its description
+    PASS_ANSWERS = 256      # a question-and-answer thread: comment blocks are remarks on its posts
 
 ctypedef struct HintMemo:
     # the hints of the class values a walk met (memo_slot): a class is read once per value

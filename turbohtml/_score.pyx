@@ -22,7 +22,7 @@ from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harves
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints, _tunables
-from turbohtml._features import PAGE_KINDS_NAMES
+from turbohtml._features import FEATURE_NAMES, PAGE_KINDS_NAMES
 from turbohtml._harvest import harvest_metadata
 
 cdef enum:
@@ -268,9 +268,16 @@ cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
 
 cdef bint prunes(int hints, int mode) noexcept nogil:
     """Whether class/id hints drop a subtree in a pass: boilerplate words always, comment
-    words unless the page is a thread, review words on a product page."""
-    return ((hints & HINT_PRUNE) != 0 or (hints & HINT_THREAD and not mode & PASS_THREAD)
+    words unless the page is a thread (but a question-and-answer thread's comments are
+    remarks on its posts), review words on a product page."""
+    return ((hints & HINT_PRUNE) != 0 or (hints & HINT_THREAD and _comments_aside(mode))
             or (hints & HINT_REVIEW and mode & PASS_PRODUCT))
+
+
+cdef inline bint _comments_aside(int mode) noexcept nogil:
+    """Whether comment blocks are boilerplate in a pass: below an article, and under the
+    question and answers of a Q&A thread; on any other thread they are its posts."""
+    return not mode & PASS_THREAD or mode & PASS_ANSWERS != 0
 
 
 cdef void hint_memo_start(HintMemo *memo) noexcept nogil:
@@ -499,7 +506,7 @@ cdef Candidate *_candidate(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept 
     hints = class_hints(c_node, cmap.memo)
     if hints & HINT_POSITIVE:
         found.score += HINT_WEIGHT
-    found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and not cmap.mode & PASS_THREAD)
+    found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and _comments_aside(cmap.mode))
     if found.negative:
         found.score -= HINT_WEIGHT
     return found
@@ -998,7 +1005,19 @@ PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE
 PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
-cdef int _kind_mode(int kind, double probability, double article_probability) noexcept nogil:
+# the feature walk's counts of schema.org Question and Answer items (itemtype, JSON-LD)
+cdef size_t _QUESTIONS = FEATURE_NAMES.index("schema_Question")
+cdef size_t _ANSWERS = FEATURE_NAMES.index("schema_Answer")
+
+
+cdef bint _answers_thread(FeatureWalk *features) noexcept nogil:
+    """Whether the page marks itself up as a question with answers (schema.org's QAPage
+    vocabulary, which Q&A software writes for search engines): its posts are the question
+    and the answers, and the comment blocks under them remarks, not posts."""
+    return features.counts[_QUESTIONS] > 0 and features.counts[_ANSWERS] > 0
+
+
+cdef int _kind_mode(int kind, double probability, double article_probability, bint answers) noexcept nogil:
     """What the page's kind changes in every pass: a thread's comment blocks are its
     posts, a product's reviews are not its description, a listing's cards are its items
     and a landing page's its sections, and on any page but an article the main content
@@ -1011,7 +1030,7 @@ cdef int _kind_mode(int kind, double probability, double article_probability) no
             and article_probability > (LISTING_DOUBT if listing else ARTICLE_DOUBT)):
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
-        return PASS_THREAD | PASS_WHOLE_PAGE
+        return PASS_THREAD | PASS_WHOLE_PAGE | (PASS_ANSWERS if answers else 0)
     if kind == PAGE_PRODUCT:
         return PASS_PRODUCT | PASS_WHOLE_PAGE
     if kind == PAGE_LISTING or kind == PAGE_COLLECTION or kind == PAGE_SERVICE:
@@ -1086,7 +1105,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     if failed[0]:
         return NULL
     page[0] = features_kind(&features, &probability, &elements, &article_probability)
-    kind = _kind_mode(page[0], probability, article_probability)
+    kind = _kind_mode(page[0], probability, article_probability, _answers_thread(&features))
     if kind:
         tried_text = 0
         tried = _score_walk(root, PASSES[0].mode | kind, &tried_text, failed)
