@@ -498,3 +498,12 @@ def test_a_question_and_answer_threads_comments_are_remarks_not_posts() -> None:
     thread = wcxb_page("0562").article()  # old.reddit.com thread, replies in class="comment"
     assert thread.page_type == "forum"
     assert "Then I try to stop noticing it for the next hour in vein." in thread.text  # a reply
+
+
+def test_a_hidden_tab_panel_is_content_on_a_page_read_whole() -> None:
+    # the same quickstart step per language in tabs: only the chosen tab is shown, the
+    # others carry `hidden` until a click; every tab is the page's content
+    article = wcxb_page("0681").article()  # twilio.com docs quickstart, Python tab shown
+    assert article.page_type == "documentation"
+    assert "pip install flask twilio" in article.text  # the tab shown
+    assert "composer require twilio/sdk" in article.text  # the PHP tab, hidden

@@ -344,14 +344,17 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
     """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none.
     On a page read whole (not an article) aria-hidden is no test: there it marks the
     collapsed panels of accordions and tabs (FAQs, buying guides, specifications), content
-    a reader opens, more often than decoration.
+    a reader opens, more often than decoration; and a hidden ``role="tabpanel"`` is a tab
+    not chosen yet (the same steps in another language, a product's specifications), shown
+    by a click, not removed.
 
-    One pass over the attribute list: ``style`` has a static id; ``hidden`` and
+    One pass over the attribute list: ``style`` has a static id; ``hidden``, ``role`` and
     ``aria-hidden`` are outside lexbor's static table, so their names are compared.
     """
     cdef lxb_dom_attr_t *c_attr
     cdef const lxb_char_t *name
     cdef size_t length = 0
+    cdef bint hidden = False, whole = mode & PASS_WHOLE_PAGE != 0
     if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
         return False
     c_attr = (<lxb_dom_element_t *>c_node).first_attr
@@ -360,17 +363,22 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
             if c_attr.value != NULL and (
                     _value_contains(c_attr.value.data, c_attr.value.length, "display:none", 12,
                                     "visibility:hidden", 17)):
-                return True
+                hidden = True
         elif c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
             name = attr_name(c_attr, &length)
             if name != NULL:
                 if _name_is(name, length, "hidden", 6):
-                    return True
-                if (not mode & PASS_WHOLE_PAGE and _name_is(name, length, "aria-hidden", 11) and c_attr.value != NULL
+                    hidden = True
+                elif whole and _name_is(name, length, "role", 4) and c_attr.value != NULL \
+                        and _name_is(c_attr.value.data, c_attr.value.length, "tabpanel", 8):
+                    return False
+                elif (not whole and _name_is(name, length, "aria-hidden", 11) and c_attr.value != NULL
                         and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
                     return True
+        if hidden and not whole:
+            return True
         c_attr = c_attr.next
-    return False
+    return hidden
 
 
 cdef enum:
