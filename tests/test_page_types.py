@@ -507,3 +507,13 @@ def test_a_hidden_tab_panel_is_content_on_a_page_read_whole() -> None:
     assert article.page_type == "documentation"
     assert "pip install flask twilio" in article.text  # the tab shown
     assert "composer require twilio/sdk" in article.text  # the PHP tab, hidden
+
+
+def test_a_threads_reply_box_is_not_a_post() -> None:
+    # the form with a <textarea> below the answers: its sign-up buttons and terms notice
+    article = wcxb_page("0172").article()  # cooking.stackexchange.com question
+    assert article.page_type == "forum"
+    assert "Sign up using Email and Password" in wcxb_page("0172").text
+    assert "Sign up using Email and Password" not in article.text
+    # posts in forms of their own (old Reddit's edit-in-place forms, no textarea) stay
+    assert "Then I try to stop noticing it for the next hour in vein." in wcxb_page("0562").article().text
