@@ -517,3 +517,11 @@ def test_a_threads_reply_box_is_not_a_post() -> None:
     assert "Sign up using Email and Password" not in article.text
     # posts in forms of their own (old Reddit's edit-in-place forms, no textarea) stay
     assert "Then I try to stop noticing it for the next hour in vein." in wcxb_page("0562").article().text
+
+
+def test_a_popover_prompt_is_not_a_post() -> None:
+    # Invision Community's install-the-app and push-notification prompts sit in
+    # `popover` elements inside the thread's region, hidden until opened
+    article = wcxb_page("0546").article()  # forum.squarespace.com thread
+    assert article.page_type == "forum"
+    assert "Tap the lock icon next to the address bar." not in article.text

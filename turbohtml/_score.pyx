@@ -341,15 +341,16 @@ cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wan
 
 
 cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
-    """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none.
-    On a page read whole (not an article) aria-hidden is no test: there it marks the
+    """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none;
+    and the ``popover`` attribute (a menu, tooltip or prompt the browser shows only when
+    asked, as it does a closed ``<dialog>``). On a page read whole (not an article) aria-hidden is no test: there it marks the
     collapsed panels of accordions and tabs (FAQs, buying guides, specifications), content
     a reader opens, more often than decoration; and a hidden ``role="tabpanel"`` is a tab
     not chosen yet (the same steps in another language, a product's specifications), shown
     by a click, not removed.
 
-    One pass over the attribute list: ``style`` has a static id; ``hidden``, ``role`` and
-    ``aria-hidden`` are outside lexbor's static table, so their names are compared.
+    One pass over the attribute list: ``style`` has a static id; ``hidden``, ``popover``,
+    ``role`` and ``aria-hidden`` are outside lexbor's static table, so their names are compared.
     """
     cdef lxb_dom_attr_t *c_attr
     cdef const lxb_char_t *name
@@ -367,7 +368,7 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
         elif c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
             name = attr_name(c_attr, &length)
             if name != NULL:
-                if _name_is(name, length, "hidden", 6):
+                if _name_is(name, length, "hidden", 6) or _name_is(name, length, "popover", 7):
                     hidden = True
                 elif whole and _name_is(name, length, "role", 4) and c_attr.value != NULL \
                         and _name_is(c_attr.value.data, c_attr.value.length, "tabpanel", 8):
