@@ -488,12 +488,16 @@ def test_page_type_of_small_pages() -> None:
 
 
 def test_a_question_and_answer_threads_comments_are_remarks_not_posts() -> None:
-    # schema.org Question/Answer markup: the question and the answers are the posts, the
-    # comments under each are remarks (left out, as below an article)
+    # schema.org Question, Answer and Comment markup: the question and the answers are
+    # the posts, the comments under each are remarks (left out, as below an article)
     article = wcxb_page("1177").article()  # electronics.stackexchange.com question
     assert article.page_type == "forum"
     assert "The neutral wire carries current." in article.text  # an answer
     assert "When would you expect N to ever become hot" not in article.text  # a comment
+    # Question and Answer items but no Comment item: the answers sit in comment blocks
+    answers = wcxb_page("2201").article()  # wallstreetoasis.com Q&A thread
+    assert answers.page_type == "forum"
+    assert "incoming MBB so no clue" in answers.text
     # a thread without that markup keeps its comment-classed blocks: they are its posts
     thread = wcxb_page("0562").article()  # old.reddit.com thread, replies in class="comment"
     assert thread.page_type == "forum"

@@ -1014,16 +1014,19 @@ PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE
 PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
-# the feature walk's counts of schema.org Question and Answer items (itemtype, JSON-LD)
+# the feature walk's counts of schema.org Question, Answer and Comment items (itemtype, JSON-LD)
 cdef size_t _QUESTIONS = FEATURE_NAMES.index("schema_Question")
 cdef size_t _ANSWERS = FEATURE_NAMES.index("schema_Answer")
+cdef size_t _COMMENTS = FEATURE_NAMES.index("schema_Comment")
 
 
 cdef bint _answers_thread(FeatureWalk *features) noexcept nogil:
-    """Whether the page marks itself up as a question with answers (schema.org's QAPage
-    vocabulary, which Q&A software writes for search engines): its posts are the question
-    and the answers, and the comment blocks under them remarks, not posts."""
-    return features.counts[_QUESTIONS] > 0 and features.counts[_ANSWERS] > 0
+    """Whether the page marks itself up as a question with answers and comments apart
+    (schema.org's QAPage vocabulary, which Q&A software writes for search engines): its
+    posts are the question and the answers, and the comment blocks under them remarks.
+    A page that marks no Comment item may write its answers in comment blocks."""
+    return (features.counts[_QUESTIONS] > 0 and features.counts[_ANSWERS] > 0
+            and features.counts[_COMMENTS] > 0)
 
 
 cdef int _kind_mode(int kind, double probability, double article_probability, bint answers) noexcept nogil:
