@@ -22,7 +22,8 @@ from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harves
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints, _tunables
-from turbohtml._features import FEATURE_NAMES, PAGE_KINDS_NAMES
+from turbohtml._features import FEATURE_NAMES as _FEATURE_NAMES
+from turbohtml._features import PAGE_KINDS_NAMES
 from turbohtml._harvest import harvest_metadata
 
 cdef enum:
@@ -343,11 +344,11 @@ cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wan
 cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
     """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none;
     and the ``popover`` attribute (a menu, tooltip or prompt the browser shows only when
-    asked, as it does a closed ``<dialog>``). On a page read whole (not an article) aria-hidden is no test: there it marks the
-    collapsed panels of accordions and tabs (FAQs, buying guides, specifications), content
-    a reader opens, more often than decoration; and a hidden ``role="tabpanel"`` is a tab
-    not chosen yet (the same steps in another language, a product's specifications), shown
-    by a click, not removed.
+    asked, as it does a closed ``<dialog>``). On a page read whole (not an article)
+    aria-hidden is no test: there it marks the collapsed panels of accordions and tabs
+    (FAQs, buying guides, specifications), content a reader opens, more often than
+    decoration; and a hidden ``role="tabpanel"`` is a tab not chosen yet (the same steps
+    in another language, a product's specifications), shown by a click, not removed.
 
     One pass over the attribute list: ``style`` has a static id; ``hidden``, ``popover``,
     ``role`` and ``aria-hidden`` are outside lexbor's static table, so their names are compared.
@@ -1015,9 +1016,9 @@ PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_
 
 
 # the feature walk's counts of schema.org Question, Answer and Comment items (itemtype, JSON-LD)
-cdef size_t _QUESTIONS = FEATURE_NAMES.index("schema_Question")
-cdef size_t _ANSWERS = FEATURE_NAMES.index("schema_Answer")
-cdef size_t _COMMENTS = FEATURE_NAMES.index("schema_Comment")
+cdef size_t _QUESTIONS = _FEATURE_NAMES.index("schema_Question")
+cdef size_t _ANSWERS = _FEATURE_NAMES.index("schema_Answer")
+cdef size_t _COMMENTS = _FEATURE_NAMES.index("schema_Comment")
 
 
 cdef bint _answers_thread(FeatureWalk *features) noexcept nogil:
