@@ -126,6 +126,25 @@ def test_hidden_subtrees_are_not_content() -> None:
         assert winner_id(markup) == "shown", hidden
 
 
+def test_a_part_word_weighs_negative_but_passes_its_share_up() -> None:
+    # a page builder's text block named `richtext-title`: the block does not win on its
+    # own, but its paragraphs count for the section around it, as any paragraph's do
+    markup = (f"<body><section id=s><div class=richtext-title><p>{COMMAS}</p></div>"
+              f"<div class=richtext-title><p>{COMMAS}</p></div></section></body>")
+    found = scores(markup)
+    assert found["s"] == 3.0  # half the 1 + 2 points of each paragraph
+    # a boilerplate word still passes nothing up (a banner's tagline)
+    banner = f"<body><section id=s><div class=banner><p>{COMMAS}</p></div></section></body>"
+    assert "s" not in scores(banner)
+
+
+def test_an_articles_paragraphs_in_blocks_named_title_are_its_text() -> None:
+    # a blog builder writes every paragraph in `<div class="richtext-title">` sections
+    article = parse(read_gzip_text(data_path("wcxb-dev", "html", "0093.html.gz"))).article()
+    assert "Computers are part of our everyday routines" in article.text
+    assert "Laptops are optimized for efficiency" in article.text
+
+
 def test_wordpress_taxonomy_classes_are_not_layout_hints() -> None:
     markup = f"<article id=a class='post category-comments tag-sidebar'><p>{COMMAS}</p></article>"
     assert "a" in scores(markup)

@@ -21,8 +21,14 @@ NEGATIVE = (
     "sidebar", "footer", "share", "social", "related", "pagination", "pager",
     "breadcrumb", "modal", "popup", "newsletter", "sponsor", "advert", "promo", "widget",
     "masthead", "banner", "cookie", "disqus", "outbrain", "taboola", "recommend",
-    "contact", "menu", "skyscraper", "shoutbox", "title", "headline", "byline", "meta",
+    "contact", "menu", "skyscraper", "shoutbox",
 )
+
+#: Words naming a part of an article around its text (its title, byline, meta line):
+#: a container so named weighs -25 as a NEGATIVE one does, so it does not win, but it is
+#: no boilerplate: paragraphs in it (``class="richtext-title"`` around a page builder's
+#: prose) still pass their half share to the container above.
+PARTS = ("title", "headline", "byline", "meta")
 
 #: Subtrees whose class/id carries one of these are dropped from scoring and from the
 #: article text, unless the same attribute also carries a RESCUE word.

@@ -10,6 +10,7 @@ cdef enum:
     HINT_MEDIA = 8     # a caption, credit or gallery block: short texts there are not prose
     HINT_THREAD = 16   # a comment word not rescued: boilerplate below an article, a post on a thread
     HINT_REVIEW = 32   # a review word not rescued: customers' reviews on a product page
+    HINT_PART = 64     # a word naming an article's part (title, byline): -25, but no boilerplate
 
 # Scoring passes: what a pass leaves out (docs/scoring.md, "passes").
 cdef enum:

@@ -57,6 +57,7 @@ cdef enum:
     WORD_THREAD = 64
     WORD_REVIEW = 128
     WORD_NEGATED_CONTENT = 256  # a negation right before a content word (nocontent)
+    WORD_PART = 512
     MAX_ALL_WORDS = 4 * MAX_WORDS
     MAX_TOKEN = 128         # bytes of one class/id token read (bounded work)
 
@@ -101,7 +102,8 @@ cdef void _load_words() except *:
     for bit, words in ((WORD_POSITIVE, _hints.POSITIVE), (WORD_NEGATIVE, _hints.NEGATIVE),
                        (WORD_PRUNE, _hints.PRUNE), (WORD_RESCUE, _hints.RESCUE),
                        (WORD_MEDIA, _hints.MEDIA), (WORD_BUILDER_UNIT, _hints.BUILDER_UNITS),
-                       (WORD_THREAD, _hints.THREAD), (WORD_REVIEW, _hints.REVIEW)):
+                       (WORD_THREAD, _hints.THREAD), (WORD_REVIEW, _hints.REVIEW),
+                       (WORD_PART, _hints.PARTS)):
         for word in words:
             kinds[word] = kinds.get(word, 0) | bit
     if len(kinds) > MAX_ALL_WORDS:
@@ -213,10 +215,10 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
                         and _word_ends_at(squashed, starts, i, &_negations)):
                     kinds |= WORD_NEGATED_CONTENT  # nocontent: the page says this is none
                 continue
-            if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW) and (
+            if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW | WORD_PART) and (
                     _word_ends_at(squashed, starts, i, &_sides)
                     or _word_starts_at(squashed, starts, i + word.length, n, &_sides)):
-                found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW)
+                found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW | WORD_PART)
             if found & WORD_BUILDER_UNIT:
                 found &= ~WORD_BUILDER_UNIT
                 if i >= second:  # after the token's first word
@@ -256,6 +258,8 @@ cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
         hints |= HINT_POSITIVE
     if kinds & WORD_NEGATIVE:
         hints |= HINT_NEGATIVE
+    if kinds & WORD_PART:
+        hints |= HINT_PART
     if (kinds & WORD_PRUNE and not kinds & WORD_RESCUE) or kinds & WORD_NEGATED_CONTENT:
         hints |= HINT_PRUNE
     if kinds & WORD_MEDIA:
@@ -517,7 +521,7 @@ cdef Candidate *_candidate(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept 
     if hints & HINT_POSITIVE:
         found.score += HINT_WEIGHT
     found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and _comments_aside(cmap.mode))
-    if found.negative:
+    if found.negative or hints & HINT_PART:
         found.score -= HINT_WEIGHT
     return found
 
