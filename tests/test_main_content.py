@@ -145,6 +145,13 @@ def test_an_articles_paragraphs_in_blocks_named_title_are_its_text() -> None:
     assert "Laptops are optimized for efficiency" in article.text
 
 
+def test_an_article_in_columns_styled_as_a_sidebar_is_read() -> None:
+    # WordPress's `is-style-<variation>` names a block's look: `is-style-sidebar` columns
+    # hold the post and its sidebar; the post was pruned with them
+    article = parse(read_gzip_text(data_path("wcxb-dev", "html", "4038.html.gz"))).article()
+    assert "Since Microsoft made the move" in article.text
+
+
 def test_wordpress_taxonomy_classes_are_not_layout_hints() -> None:
     markup = f"<article id=a class='post category-comments tag-sidebar'><p>{COMMAS}</p></article>"
     assert "a" in scores(markup)

@@ -65,6 +65,8 @@ def weight_of(attrs: str) -> float | None:
         ('class="sidebar-right"', 1.0),          # a layout switch
         ('class="left-sidebar"', 1.0),
         ('class="tab-menu--product"', 1.0),      # product tabs hold its description
+        ('class="wp-block-columns is-style-sidebar"', 1.0),  # a style variation (WordPress)
+        ('class="richtext-title"', -24.0),       # a part of an article: -25, not pruned
         ('class="elementor-widget-container"', 1.0),  # a page builder's content block
         ('class="ratingtext"', 1.0),             # "text" inside a compound is no content word
         ('class="context-box"', 1.0),

@@ -67,11 +67,12 @@ RESCUE = ("article", "content", "main")
 #: A word before a hint word in the same token that turns the token into a statement
 #: about the page's layout or state, not a name of this element: negations
 #: (``no-sidebar``, ``robots-nocontent``), states (``has-comments``, ``with-sidebar``),
-#: positions (``above-footer``, ``before-comments``) and tab widgets (``tab-menu``,
-#: product and documentation tabs hold content).
+#: positions (``above-footer``, ``before-comments``), tab widgets (``tab-menu``,
+#: product and documentation tabs hold content) and style variations (WordPress's
+#: ``is-style-sidebar`` names a block's look).
 QUALIFIERS = (
     "no", "non", "not", "without", "has", "have", "with", "show", "hide", "is", "enable",
-    "disable", "above", "below", "before", "after", "pre", "tab", "tabs",
+    "disable", "above", "below", "before", "after", "pre", "tab", "tabs", "style",
 )
 
 #: The qualifiers that negate: before a content word (a RESCUE word) ending the token
