@@ -348,7 +348,8 @@ cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wan
 cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
     """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none;
     and the ``popover`` attribute (a menu, tooltip or prompt the browser shows only when
-    asked, as it does a closed ``<dialog>``). On a page read whole (not an article)
+    asked, as it does a closed ``<dialog>``) and ARIA's ``dialog`` roles (a modal built
+    from ``<div>``s). On a page read whole (not an article)
     aria-hidden is no test: there it marks the collapsed panels of accordions and tabs
     (FAQs, buying guides, specifications), content a reader opens, more often than
     decoration; and a hidden ``role="tabpanel"`` is a tab not chosen yet (the same steps
@@ -375,9 +376,12 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
             if name != NULL:
                 if _name_is(name, length, "hidden", 6) or _name_is(name, length, "popover", 7):
                     hidden = True
-                elif whole and _name_is(name, length, "role", 4) and c_attr.value != NULL \
-                        and _name_is(c_attr.value.data, c_attr.value.length, "tabpanel", 8):
-                    return False
+                elif _name_is(name, length, "role", 4) and c_attr.value != NULL:
+                    if _name_is(c_attr.value.data, c_attr.value.length, "dialog", 6) \
+                            or _name_is(c_attr.value.data, c_attr.value.length, "alertdialog", 11):
+                        return True
+                    if whole and _name_is(c_attr.value.data, c_attr.value.length, "tabpanel", 8):
+                        return False
                 elif (not whole and _name_is(name, length, "aria-hidden", 11) and c_attr.value != NULL
                         and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
                     return True
