@@ -166,6 +166,8 @@ cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars
             i += 1
             while i + 8 <= length and blank_word(data + i):
                 i += 8  # the rest of the indentation, eight bytes at a time: it adds nothing
+            while i < length and byte_kind[data[i]] == 1:
+                i += 1  # and what is left of it
             continue
         if c == 36:  # $
             n_currency += 1

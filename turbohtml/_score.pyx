@@ -115,7 +115,7 @@ cdef void _load_words() except *:
         _words[i].kinds = kinds[word]
         _shortest_word = min(_shortest_word, len(data))
         i += 1
-    load_words(&_word_table, sorted(kinds), False)  # a token is read lower-cased
+    load_words(&_word_table, sorted(kinds), True)  # (_token_kinds also lower-cases a token)
     _load_list(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
     _load_list(&_qualifiers, _hints.QUALIFIERS)
     _load_list(&_negations, _hints.NEGATIONS)
@@ -166,39 +166,46 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     the layout (but a negated content word, ``nocontent``, says the block is none), a
     side word around a boilerplate word (``sidebar-right``) a layout switch,
     and a builder's unit word after the token's first word (``elementor-widget``) a
-    content block."""
+    content block.
+
+    One pass reads the token and steps the automaton (most tokens hold no hint word: a
+    grid's, a theme's, a script's names); the words found are weighed after it, when the
+    words around them are known."""
     cdef unsigned char squashed[MAX_TOKEN]
     cdef unsigned char starts[MAX_TOKEN + 1]  # bytes, not bint: a smaller array to fill
-    cdef size_t i, k, n = 0, end, second
+    cdef unsigned short ends[MAX_TOKEN]       # where words end, and the state reached there
+    cdef unsigned short end_states[MAX_TOKEN]
+    cdef size_t i, k, m, n = 0, end, second = 0, matched = 0
     cdef bint word_start = True
     cdef int kinds = 0, found
     cdef unsigned int state = 0
     cdef unsigned short next_state
+    cdef unsigned char c
     cdef Word *word
     if length < _shortest_word:
         return 0  # most short tokens (col, row, js, a grid's sizes) end here
     for i in range(length):
-        if token[i] == 45 or token[i] == 95:  # - _
+        c = token[i]
+        if c == 45 or c == 95:  # - _
             word_start = True
             continue
         if n == MAX_TOKEN:
             break
-        squashed[n] = _lower(token[i])
+        squashed[n] = _lower(c)
         starts[n] = word_start
         word_start = False
+        # the words ending here, one automaton step per byte: most bytes end none
+        next_state = _word_table.delta[(state << _word_table.shift) | _word_table.classes[c]]
+        state = next_state & ~MATCHED
+        if next_state & MATCHED:
+            ends[matched] = n
+            end_states[matched] = state
+            matched += 1
         n += 1
     starts[n] = True
-    if n < 3:
-        return 0  # every hint word has three letters or more
-    second = 1  # where the token's second word starts (n: it has only one)
-    while second < n and not starts[second]:
-        second += 1
-    for end in range(n):
-        # the words ending at ``end``, one automaton step per byte: most bytes end none
-        next_state = _word_table.delta[(state << _word_table.shift) | _word_table.classes[squashed[end]]]
-        state = next_state & ~MATCHED
-        if not next_state & MATCHED:
-            continue
+    for m in range(matched):
+        end = ends[m]
+        state = end_states[m]
         for k in range(_word_table.out_start[state], _word_table.out_start[state + 1]):
             word = &_words[_word_table.out_words[k]]
             i = end + 1 - word.length  # where the word starts
@@ -218,6 +225,10 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
                 found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW)
             if found & WORD_BUILDER_UNIT:
                 found &= ~WORD_BUILDER_UNIT
+                if second == 0:  # where the token's second word starts (n: it has only one)
+                    second = 1
+                    while second < n and not starts[second]:
+                        second += 1
                 if i >= second:  # after the token's first word
                     found &= ~(WORD_NEGATIVE | WORD_PRUNE)
             kinds |= found
