@@ -964,6 +964,8 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 if not block:
                     parent.run_text += frame.text
                     parent.run_commas += frame.commas
+        if c_node.type == LXB_DOM_NODE_TYPE_TEXT or c_node.type == LXB_DOM_NODE_TYPE_COMMENT:
+            closing = True  # a leaf whose closing event no reader reads: on to the next node
         c_node = next_node(root, c_node, &closing)
     if not failed[0]:
         best = _choose(&cmap, root, mode)

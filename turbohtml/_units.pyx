@@ -308,6 +308,7 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 _append_text(walk, c_text.data.data, c_text.data.length, links_open > 0, flags)
                 if walk.block == NULL and walk.chars:
                     walk.block = _block_of(c_node, root)
+            closing = True  # a leaf: no closing event to read, on to the next node
         elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
             tag = c_node.local_name
             if not closing:
@@ -360,6 +361,8 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 _leave(&boiler, c_node)
                 _leave(&caption, c_node)
                 _leave(&header, c_node)
+        elif c_node.type == LXB_DOM_NODE_TYPE_COMMENT:
+            closing = True
         c_node = next_node(root, c_node, &closing)
     _flush(walk)
 
