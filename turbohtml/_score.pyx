@@ -9,7 +9,7 @@ touches a Python object until the winner is wrapped, and the walk runs without t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memset
 
-from turbohtml._core cimport Document, Node, attr_name, next_node, wrap_node
+from turbohtml._core cimport Document, Node, attr_id, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport (
     ascii_lower as _lower, contains, count_text, equals_lower, memo_holds, memo_slot, next_token,
@@ -284,9 +284,11 @@ cdef bint prunes(int hints, int mode) noexcept nogil:
             or (hints & HINT_REVIEW and mode & PASS_PRODUCT))
 
 
-cdef void hint_memo_start(HintMemo *memo) noexcept nogil:
-    """Ready an empty memo for one walk."""
+cdef void hint_memo_start(HintMemo *memo, lxb_dom_node_t *c_node) noexcept nogil:
+    """Ready an empty memo for one walk of ``c_node``'s document."""
     memset(memo.lengths, 0, sizeof(memo.lengths))
+    memo.hidden = attr_id(c_node, "hidden", 6)
+    memo.aria_hidden = attr_id(c_node, "aria-hidden", 11)
 
 
 cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nogil:
@@ -298,7 +300,7 @@ cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nog
             or c_attr.value.length == 0:
         return _attribute_hints(c_attr)
     n = min(c_attr.value.length, ATTR_PREFIX)  # the bytes _attribute_hints reads
-    slot = memo_slot(c_attr.value.data, n)
+    slot = memo_slot(c_attr.value.data, n, HINT_SLOTS)
     if memo_holds(memo.values[slot], memo.lengths[slot], c_attr.value.data, n):
         return memo.hints[slot]
     hints = _attribute_hints(c_attr)
@@ -344,35 +346,44 @@ cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wan
     return True
 
 
-cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
+cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=NULL) noexcept nogil:
     """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none.
     On a page read whole (not an article) aria-hidden is no test: there it marks the
     collapsed panels of accordions and tabs (FAQs, buying guides, specifications), content
     a reader opens, more often than decoration.
 
     One pass over the attribute list: ``style`` has a static id; ``hidden`` and
-    ``aria-hidden`` are outside lexbor's static table, so their names are compared.
+    ``aria-hidden`` are outside lexbor's static table: a walk's ``memo`` knows their ids
+    in the document, else their names are compared.
     """
     cdef lxb_dom_attr_t *c_attr
     cdef const lxb_char_t *name
     cdef size_t length = 0
+    cdef uintptr_t attr
+    cdef bint hidden, aria_hidden
     if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
         return False
     c_attr = (<lxb_dom_element_t *>c_node).first_attr
     while c_attr != NULL:
-        if c_attr.node.local_name == LXB_DOM_ATTR_STYLE:
+        attr = c_attr.node.local_name
+        if attr == LXB_DOM_ATTR_STYLE:
             if c_attr.value != NULL and (
                     _value_contains(c_attr.value.data, c_attr.value.length, "display:none", 12,
                                     "visibility:hidden", 17)):
                 return True
-        elif c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
-            name = attr_name(c_attr, &length)
-            if name != NULL:
-                if _name_is(name, length, "hidden", 6):
-                    return True
-                if (not mode & PASS_WHOLE_PAGE and _name_is(name, length, "aria-hidden", 11) and c_attr.value != NULL
-                        and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
-                    return True
+        elif attr >= LXB_DOM_ATTR__LAST_ENTRY:
+            if memo != NULL:
+                hidden = attr == memo.hidden
+                aria_hidden = attr == memo.aria_hidden
+            else:
+                name = attr_name(c_attr, &length)
+                hidden = name != NULL and _name_is(name, length, "hidden", 6)
+                aria_hidden = name != NULL and _name_is(name, length, "aria-hidden", 11)
+            if hidden:
+                return True
+            if (aria_hidden and not mode & PASS_WHOLE_PAGE and c_attr.value != NULL
+                    and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
+                return True
         c_attr = c_attr.next
     return False
 
@@ -418,7 +429,7 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode,
         pass
     elif is_page_chrome(c_node, root):
         return True
-    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode):
+    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode, memo):
         return True
     if not mode & PASS_PRUNE_CLASSES or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
         return False
@@ -656,7 +667,7 @@ cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) n
     cdef size_t chars = 0, commas = 0
     cdef lxb_dom_character_data_t *c_text
     cdef HintMemo memo
-    hint_memo_start(&memo)
+    hint_memo_start(&memo, root)
     while c_node != NULL and chars < RETRY_CAP:
         if not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
@@ -685,7 +696,7 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
             if c_sibling != NULL and c_sibling.score >= threshold:
                 return True
             if (sibling.local_name == LXB_TAG_P or is_inline_container(sibling.local_name)) \
-                    and not is_hidden(sibling, cmap.mode) and not prunes(class_hints(sibling, cmap.memo), cmap.mode):
+                    and not is_hidden(sibling, cmap.mode, cmap.memo) and not prunes(class_hints(sibling, cmap.memo), cmap.mode):
                 # a <p>, or a block Readability turns into one (inline content only); one
                 # stray <div> of prose (a disclaimer, a sign-up line) is not enough
                 chars = links = 0
@@ -869,7 +880,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cmap.length = cmap.capacity = cmap.slot_count = 0
     cmap.mode = mode
     cmap.memo = &memo
-    hint_memo_start(&memo)
+    hint_memo_start(&memo, root)
     winner_text[0] = 0
     while c_node != NULL and not failed[0]:
         text_counted = False
