@@ -166,6 +166,8 @@ cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars
             i += 1
             while i + 8 <= length and blank_word(data + i):
                 i += 8  # the rest of the indentation, eight bytes at a time: it adds nothing
+            while i < length and byte_kind[data[i]] == 1:
+                i += 1  # and what is left of it
             continue
         if c == 36:  # $
             n_currency += 1
@@ -201,12 +203,12 @@ cdef enum:
     MEMO_SLOTS = 64   # a power of two
 
 
-cdef inline size_t memo_slot(const lxb_char_t *value, size_t length) noexcept nogil:
+cdef inline size_t memo_slot(const lxb_char_t *value, size_t length, size_t slots=MEMO_SLOTS) noexcept nogil:
     """The slot of a non-empty class value in a direct-mapped memo of MEMO_SLOTS. Half
     the class values of a page repeat an earlier one (list items, cards, menu entries),
     and a walk that reads each class word by word keeps its findings per value: the slot
     comes from the length and end bytes alone, no hash over the value."""
-    return (length * 31 + value[0] + value[length - 1] * 7) & (MEMO_SLOTS - 1)
+    return (length * 31 + value[0] + value[length - 1] * 7) & (slots - 1)
 
 
 cdef inline bint memo_holds(const lxb_char_t *kept, size_t kept_length, const lxb_char_t *value,

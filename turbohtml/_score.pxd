@@ -1,7 +1,7 @@
 # Main-content scoring, shared with the unit and text walks.
 
 from turbohtml._lexbor cimport lxb_char_t, lxb_dom_node_t
-from turbohtml._ascii cimport MEMO_SLOTS
+from libc.stdint cimport uintptr_t
 
 cdef enum:
     HINT_POSITIVE = 1
@@ -24,16 +24,24 @@ cdef enum:
     PASS_PRODUCT = 128      # a product page: its customers' reviews are not its description
     PASS_ANSWERS = 256      # a question-and-answer thread: comment blocks are remarks on its posts
 
+cdef enum:
+    HINT_SLOTS = 256  # a power of two: a page's class values met before, most of them found
+
 ctypedef struct HintMemo:
     # the hints of the class values a walk met (memo_slot): a class is read once per value
-    const lxb_char_t *values[MEMO_SLOTS]
-    size_t lengths[MEMO_SLOTS]   # 0: an empty slot
-    int hints[MEMO_SLOTS]
+    const lxb_char_t *values[HINT_SLOTS]
+    size_t lengths[HINT_SLOTS]   # 0: an empty slot
+    int hints[HINT_SLOTS]
+    # the document's ids of the attributes is_hidden reads
+    uintptr_t hidden
+    uintptr_t aria_hidden
+    uintptr_t popover
+    uintptr_t role
 
-cdef void hint_memo_start(HintMemo *memo) noexcept nogil
+cdef void hint_memo_start(HintMemo *memo, lxb_dom_node_t *c_node) noexcept nogil
 cdef int class_hints(lxb_dom_node_t *c_node, HintMemo *memo=*) noexcept nogil
 cdef bint prunes(int hints, int mode) noexcept nogil
-cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil
+cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=*) noexcept nogil
 cdef bint is_page_chrome(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil
 cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode, HintMemo *memo=*) noexcept nogil
 from turbohtml._harvest cimport HarvestWalk

@@ -9,7 +9,7 @@ touches a Python object until the winner is wrapped, and the walk runs without t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memset
 
-from turbohtml._core cimport Document, Node, attr_name, next_node, wrap_node
+from turbohtml._core cimport Document, Node, attr_id, attr_name, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport (
     ascii_lower as _lower, contains, count_text, equals_lower, memo_holds, memo_slot, next_token,
@@ -118,7 +118,7 @@ cdef void _load_words() except *:
         _words[i].kinds = kinds[word]
         _shortest_word = min(_shortest_word, len(data))
         i += 1
-    load_words(&_word_table, sorted(kinds), False)  # a token is read lower-cased
+    load_words(&_word_table, sorted(kinds), True)  # (_token_kinds also lower-cases a token)
     _load_list(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
     _load_list(&_qualifiers, _hints.QUALIFIERS)
     _load_list(&_negations, _hints.NEGATIONS)
@@ -169,39 +169,46 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     the layout (but a negated content word, ``nocontent``, says the block is none), a
     side word around a boilerplate word (``sidebar-right``) a layout switch,
     and a builder's unit word after the token's first word (``elementor-widget``) a
-    content block."""
+    content block.
+
+    One pass reads the token and steps the automaton (most tokens hold no hint word: a
+    grid's, a theme's, a script's names); the words found are weighed after it, when the
+    words around them are known."""
     cdef unsigned char squashed[MAX_TOKEN]
     cdef unsigned char starts[MAX_TOKEN + 1]  # bytes, not bint: a smaller array to fill
-    cdef size_t i, k, n = 0, end, second
+    cdef unsigned short ends[MAX_TOKEN]       # where words end, and the state reached there
+    cdef unsigned short end_states[MAX_TOKEN]
+    cdef size_t i, k, m, n = 0, end, second = 0, matched = 0
     cdef bint word_start = True
     cdef int kinds = 0, found
     cdef unsigned int state = 0
     cdef unsigned short next_state
+    cdef unsigned char c
     cdef Word *word
     if length < _shortest_word:
         return 0  # most short tokens (col, row, js, a grid's sizes) end here
     for i in range(length):
-        if token[i] == 45 or token[i] == 95:  # - _
+        c = token[i]
+        if c == 45 or c == 95:  # - _
             word_start = True
             continue
         if n == MAX_TOKEN:
             break
-        squashed[n] = _lower(token[i])
+        squashed[n] = _lower(c)
         starts[n] = word_start
         word_start = False
+        # the words ending here, one automaton step per byte: most bytes end none
+        next_state = _word_table.delta[(state << _word_table.shift) | _word_table.classes[c]]
+        state = next_state & ~MATCHED
+        if next_state & MATCHED:
+            ends[matched] = n
+            end_states[matched] = state
+            matched += 1
         n += 1
     starts[n] = True
-    if n < 3:
-        return 0  # every hint word has three letters or more
-    second = 1  # where the token's second word starts (n: it has only one)
-    while second < n and not starts[second]:
-        second += 1
-    for end in range(n):
-        # the words ending at ``end``, one automaton step per byte: most bytes end none
-        next_state = _word_table.delta[(state << _word_table.shift) | _word_table.classes[squashed[end]]]
-        state = next_state & ~MATCHED
-        if not next_state & MATCHED:
-            continue
+    for m in range(matched):
+        end = ends[m]
+        state = end_states[m]
         for k in range(_word_table.out_start[state], _word_table.out_start[state + 1]):
             word = &_words[_word_table.out_words[k]]
             i = end + 1 - word.length  # where the word starts
@@ -221,6 +228,10 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
                 found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW | WORD_PART)
             if found & WORD_BUILDER_UNIT:
                 found &= ~WORD_BUILDER_UNIT
+                if second == 0:  # where the token's second word starts (n: it has only one)
+                    second = 1
+                    while second < n and not starts[second]:
+                        second += 1
                 if i >= second:  # after the token's first word
                     found &= ~(WORD_NEGATIVE | WORD_PRUNE)
             kinds |= found
@@ -285,9 +296,13 @@ cdef inline bint _comments_aside(int mode) noexcept nogil:
     return not mode & PASS_THREAD or mode & PASS_ANSWERS != 0
 
 
-cdef void hint_memo_start(HintMemo *memo) noexcept nogil:
-    """Ready an empty memo for one walk."""
+cdef void hint_memo_start(HintMemo *memo, lxb_dom_node_t *c_node) noexcept nogil:
+    """Ready an empty memo for one walk of ``c_node``'s document."""
     memset(memo.lengths, 0, sizeof(memo.lengths))
+    memo.hidden = attr_id(c_node, "hidden", 6)
+    memo.aria_hidden = attr_id(c_node, "aria-hidden", 11)
+    memo.popover = attr_id(c_node, "popover", 7)
+    memo.role = attr_id(c_node, "role", 4)
 
 
 cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nogil:
@@ -299,7 +314,7 @@ cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nog
             or c_attr.value.length == 0:
         return _attribute_hints(c_attr)
     n = min(c_attr.value.length, ATTR_PREFIX)  # the bytes _attribute_hints reads
-    slot = memo_slot(c_attr.value.data, n)
+    slot = memo_slot(c_attr.value.data, n, HINT_SLOTS)
     if memo_holds(memo.values[slot], memo.lengths[slot], c_attr.value.data, n):
         return memo.hints[slot]
     hints = _attribute_hints(c_attr)
@@ -345,23 +360,37 @@ cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wan
     return True
 
 
-cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
+cdef inline bint _attr_is(lxb_dom_attr_t *c_attr, uintptr_t known, const char *wanted, size_t n,
+                          HintMemo *memo) noexcept nogil:
+    """Whether an attribute outside lexbor's static table is ``wanted``: by the id a walk's
+    ``memo`` knows (``known``), else by its name."""
+    cdef const lxb_char_t *name
+    cdef size_t length = 0
+    if memo != NULL:
+        return c_attr.node.local_name == known
+    name = attr_name(c_attr, &length)
+    return name != NULL and _name_is(name, length, wanted, n)
+
+
+cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=NULL) noexcept nogil:
     """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none;
     and the ``popover`` attribute (a menu, tooltip or prompt the browser shows only when
     asked, as it does a closed ``<dialog>``) and ARIA's ``dialog`` roles (a modal built
-    from ``<div>``s). On a page read whole (not an article)
-    aria-hidden is no test: there it marks the collapsed panels of accordions and tabs
-    (FAQs, buying guides, specifications), content a reader opens, more often than
-    decoration; and a hidden ``role="tabpanel"`` is a tab not chosen yet (the same steps
-    in another language, a product's specifications), shown by a click, not removed.
+    from ``<div>``s). On a page read whole (not an article) aria-hidden is no test: there
+    it marks the collapsed panels of accordions and tabs (FAQs, buying guides,
+    specifications), content a reader opens, more often than decoration; and a hidden
+    ``role="tabpanel"`` is a tab not chosen yet (the same steps in another language, a
+    product's specifications), shown by a click, not removed.
 
     One pass over the attribute list: ``style`` has a static id; ``hidden``, ``popover``,
-    ``role`` and ``aria-hidden`` are outside lexbor's static table, so their names are compared.
+    ``role`` and ``aria-hidden`` are outside lexbor's static table: a walk's ``memo``
+    knows their ids in the document, else their names are compared.
     """
     cdef lxb_dom_attr_t *c_attr
-    cdef const lxb_char_t *name
-    cdef size_t length = 0
-    cdef bint hidden = False, whole = mode & PASS_WHOLE_PAGE != 0
+    cdef bint hidden = False, shown = False, whole = mode & PASS_WHOLE_PAGE != 0
+    cdef uintptr_t hidden_id = 0, popover_id = 0, role_id = 0, aria_hidden_id = 0
+    if memo != NULL:
+        hidden_id, popover_id, role_id, aria_hidden_id = memo.hidden, memo.popover, memo.role, memo.aria_hidden
     if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
         return False
     c_attr = (<lxb_dom_element_t *>c_node).first_attr
@@ -372,23 +401,22 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode) noexcept nogil:
                                     "visibility:hidden", 17)):
                 hidden = True
         elif c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
-            name = attr_name(c_attr, &length)
-            if name != NULL:
-                if _name_is(name, length, "hidden", 6) or _name_is(name, length, "popover", 7):
-                    hidden = True
-                elif _name_is(name, length, "role", 4) and c_attr.value != NULL:
-                    if _name_is(c_attr.value.data, c_attr.value.length, "dialog", 6) \
-                            or _name_is(c_attr.value.data, c_attr.value.length, "alertdialog", 11):
-                        return True
-                    if whole and _name_is(c_attr.value.data, c_attr.value.length, "tabpanel", 8):
-                        return False
-                elif (not whole and _name_is(name, length, "aria-hidden", 11) and c_attr.value != NULL
-                        and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
+            if _attr_is(c_attr, hidden_id, "hidden", 6, memo) or _attr_is(c_attr, popover_id, "popover", 7, memo):
+                hidden = True
+            elif _attr_is(c_attr, role_id, "role", 4, memo):
+                if c_attr.value != NULL and (
+                        _name_is(c_attr.value.data, c_attr.value.length, "dialog", 6)
+                        or _name_is(c_attr.value.data, c_attr.value.length, "alertdialog", 11)):
                     return True
-        if hidden and not whole:
-            return True
+                if whole and c_attr.value != NULL and _name_is(c_attr.value.data, c_attr.value.length,
+                                                               "tabpanel", 8):
+                    shown = True
+            elif (not whole and _attr_is(c_attr, aria_hidden_id, "aria-hidden", 11, memo)
+                    and c_attr.value != NULL
+                    and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
+                hidden = True
         c_attr = c_attr.next
-    return hidden
+    return hidden and not shown
 
 
 cdef enum:
@@ -432,7 +460,7 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode,
         pass
     elif is_page_chrome(c_node, root):
         return True
-    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode):
+    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode, memo):
         return True
     if not mode & PASS_PRUNE_CLASSES or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
         return False
@@ -670,7 +698,7 @@ cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) n
     cdef size_t chars = 0, commas = 0
     cdef lxb_dom_character_data_t *c_text
     cdef HintMemo memo
-    hint_memo_start(&memo)
+    hint_memo_start(&memo, root)
     while c_node != NULL and chars < RETRY_CAP:
         if not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
@@ -699,7 +727,8 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
             if c_sibling != NULL and c_sibling.score >= threshold:
                 return True
             if (sibling.local_name == LXB_TAG_P or is_inline_container(sibling.local_name)) \
-                    and not is_hidden(sibling, cmap.mode) and not prunes(class_hints(sibling, cmap.memo), cmap.mode):
+                    and not is_hidden(sibling, cmap.mode, cmap.memo) \
+                    and not prunes(class_hints(sibling, cmap.memo), cmap.mode):
                 # a <p>, or a block Readability turns into one (inline content only); one
                 # stray <div> of prose (a disclaimer, a sign-up line) is not enough
                 chars = links = 0
@@ -883,7 +912,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cmap.length = cmap.capacity = cmap.slot_count = 0
     cmap.mode = mode
     cmap.memo = &memo
-    hint_memo_start(&memo)
+    hint_memo_start(&memo, root)
     winner_text[0] = 0
     while c_node != NULL and not failed[0]:
         text_counted = False
@@ -978,6 +1007,8 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 if not block:
                     parent.run_text += frame.text
                     parent.run_commas += frame.commas
+        if c_node.type == LXB_DOM_NODE_TYPE_TEXT or c_node.type == LXB_DOM_NODE_TYPE_COMMENT:
+            closing = True  # a leaf whose closing event no reader reads: on to the next node
         c_node = next_node(root, c_node, &closing)
     if not failed[0]:
         best = _choose(&cmap, root, mode)

@@ -184,7 +184,7 @@ cdef inline void _leave(Region *region, lxb_dom_node_t *c_node) noexcept nogil:
         region.node = NULL
 
 
-cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode) noexcept nogil:
+cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode, HintMemo *memo) noexcept nogil:
     """Subtrees a reader never sees: raw text, metadata, foreign islands, ruby readings
     (``<rt>``, ``<rp>``: the base text is the word), hidden elements; the scoring pass
     that read ``<noscript>`` or hidden content reads them here too."""
@@ -193,7 +193,7 @@ cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode) noexcept nogil:
         return True
     if tag == LXB_TAG_NOSCRIPT:
         return not mode & PASS_KEEP_NOSCRIPT
-    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode))
+    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode, memo))
 
 
 cdef size_t _visible_bytes(lxb_dom_node_t *root) noexcept nogil:
@@ -303,7 +303,7 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
     cdef size_t links_open = 0, content_bytes = 0
     cdef int flags, hints
     cdef HintMemo memo
-    hint_memo_start(&memo)
+    hint_memo_start(&memo, root)
     heading.node = item.node = inside.node = boiler.node = caption.node = header.node = NULL
     if content != NULL and content == root:
         inside.node = root
@@ -327,10 +327,11 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 _append_text(walk, c_text.data.data, c_text.data.length, links_open > 0, flags)
                 if walk.block == NULL and walk.chars:
                     walk.block = _block_of(c_node, root)
+            closing = True  # a leaf: no closing event to read, on to the next node
         elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
             tag = c_node.local_name
             if not closing:
-                if c_node != root and _unseen(c_node, mode):
+                if c_node != root and _unseen(c_node, mode, &memo):
                     closing = True  # skip the subtree; no closing event comes
                     c_node = next_node(root, c_node, &closing)
                     continue
@@ -379,6 +380,8 @@ cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 _leave(&boiler, c_node)
                 _leave(&caption, c_node)
                 _leave(&header, c_node)
+        elif c_node.type == LXB_DOM_NODE_TYPE_COMMENT:
+            closing = True
         c_node = next_node(root, c_node, &closing)
     _flush(walk)
 
