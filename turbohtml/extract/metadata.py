@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
+from turbohtml._hints import PRUNE
 from turbohtml._harvest import (
     ADDRESS,
     BY_PREFIX,
@@ -513,6 +514,29 @@ def clean_names(text: str | None) -> list[str]:
     return out
 
 
+def _full_name(name: str) -> bool:
+    """"Jane Doe", "Ludwig van Beethoven": two or more words, each capitalised (not a
+    shouted label such as "AUTHORING", not a handle or a lower-case phrase)."""
+    words = name.split()
+    return len(words) >= 2 and all(
+        word in S.NAME_PARTICLES or (word[0].isupper() and not (len(word) > 2 and word.isupper()))
+        for word in words)
+
+
+def _set_aside(node: Node) -> bool:
+    """Whether ``node`` sits in a ``<figure>`` (a photo credit) or in a block whose class
+    or id names a sidebar, a related box or the like (``_hints.PRUNE``)."""
+    current: Node | None = node
+    while current is not None and current.tag is not None:
+        if current.tag == "figure":
+            return True
+        hints = f"{current.attr('class') or ''} {current.attr('id') or ''}".lower().replace("-", "").replace("_", "")
+        if any(word in hints for word in PRUNE):
+            return True
+        current = current.parent
+    return False
+
+
 def _is_role(text: str) -> bool:
     words = _tokens(text)
     return bool(words) and all(word in S.ROLE_WORDS for word in words)
@@ -609,7 +633,11 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             text = src.spot_text(node)
             if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in S.CREDIT_LABELS:
                 text = _next_element_text(node)  # "<p>Written by</p><p>Jane Doe</p>"
-            add(names_in(text), weight, 0 if near else 2)
+            names = names_in(text)
+            if title_ordinal is None and names and all(map(_full_name, names)) and not _set_aside(node):
+                # no headline to measure nearness from: a name's own shape vouches for it
+                weight = max(weight, S.BYLINE_IN_ARTICLE_WEIGHT)
+            add(names, weight, 0 if near else 2)
     best, support = _pick(candidates, _names_agree)
     if best is None or support < S.MIN_AUTHOR_WEIGHT:
         return None
