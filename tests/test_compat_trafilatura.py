@@ -580,6 +580,30 @@ def test_nested_lists_in_text():
     assert _article(three_levels) == f"{INTRO}\n- a\n  - b\n    - c\n  - b2\n- d"
 
 
+def test_an_entry_of_several_blocks_is_one_item():
+    # the blocks of one <li> (a <div> and the text after it, several <p>s, text after a
+    # sublist) are one entry: numbering stays right, and the XML nests as trafilatura's
+    assert _article("<ol><li><p>para <b>x</b></p> trailing</li><li>two</li></ol>", output_format="txt") == \
+        f"{INTRO}\n- para x trailing\n- two"
+    assert _article("<ul><li><div>A <b>B</b> C</div> tail</li></ul>", output_format="markdown",
+                    include_formatting=True) == f"{INTRO}\n\n- A **B** C tail"
+    sublist = "<ul><li>First<ul><li>sub</li></ul>tail text</li><li>second</li></ul>"
+    assert _article(sublist, output_format="markdown") == f"{INTRO}\n\n- First\n  - sub\n\n  tail text\n- second"
+    assert '<item>First<list rend="ul"><item>sub</item></list>tail text</item>' in _article(sublist, output_format="xml")
+    assert "<item><p>a</p><p>b</p></item>" in _article("<ul><li><p>a</p><p>b</p></li></ul>", output_format="xml")
+    assert "<item>para</item>" in _article("<ul><li><p>para</p></li></ul>", output_format="xml")
+
+
+def test_a_blockquote_of_several_blocks_is_one_quote():
+    assert '<quote>lead <list rend="ul"><item>one</item></list> after</quote>' in \
+        _article("<blockquote>lead <ul><li>one</li></ul> after</blockquote>", output_format="xml")
+    assert "<quote><p>a</p><p>b</p></quote>" in _article("<blockquote><p>a</p><p>b</p></blockquote>",
+                                                       output_format="xml")
+    assert "<blockquote><p>a</p><p>b</p></blockquote>" in _article("<blockquote><p>a</p><p>b</p></blockquote>",
+                                                                   output_format="html")
+    assert "<quote>alone</quote>" in _article("<blockquote><p>alone</p></blockquote>", output_format="xml")
+
+
 # ------------------------------------------------------------------ trafilatura's Markdown spelling
 # Expected values from trafilatura 2.3.1's tests/unit_tests.py (the test named beside each).
 

@@ -261,10 +261,10 @@ _Grid = list[list[tuple[str, bool]]]
 class _Piece:
     """One output block: kind ``p``/``head``/``item``/``cell``/``quote``/``code``."""
 
-    __slots__ = ("cell", "group", "kind", "level", "ordered", "rend", "text", "xml")
+    __slots__ = ("cell", "entry", "group", "kind", "level", "ordered", "para", "quote", "rend", "text", "xml")
 
     def __init__(self, kind: str, text: str, level: int = 0, group: Any = None, ordered: bool = False,
-                 cell: Any = None, rend: str = "") -> None:
+                 cell: Any = None, rend: str = "", entry: Any = None, para: bool = False) -> None:
         self.kind = kind
         self.text = text
         self.level = level
@@ -273,6 +273,9 @@ class _Piece:
         self.cell = cell   # a table cell's <td>/<th>
         self.rend = rend   # a description list item's "dt"/"dd"
         self.xml: str | None = None   # the text with trafilatura's inline XML (<hi>, <lb/>, <ref>, <code>)
+        self.entry = entry  # an item's <li>/<dt>/<dd>: the pieces of one entry are one item
+        self.para = para    # the text sits in a <p> of the entry or quote (trafilatura's <item><p>, <quote><p>)
+        self.quote: Any = None  # the <blockquote> around a quote's or an item's text: one <quote>
 
 
 def _piece(block: Block) -> _Piece:
@@ -291,18 +294,24 @@ def _piece(block: Block) -> _Piece:
     if block.flags & HEADING:
         heading = next((node.tag for node in reversed(chain) if node.tag in ("h1", "h2", "h3", "h4", "h5", "h6")), "h2")
         return _Piece("head", block.text, int(heading[1]))
+    quote = next((node for node in reversed(chain) if node.tag == "blockquote"), None)
     if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
         owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
         depth = max(sum(node.tag in ("ul", "ol", "dl") for node in chain) - 1, 0)  # lists around its own
-        entry = next((node.tag for node in reversed(chain) if node.tag in ("dt", "dd")), "dd")
-        rend = entry if owner is not None and owner.tag == "dl" else ""
-        return _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol",
-                      rend=rend)
+        term = next((node.tag for node in reversed(chain) if node.tag in ("dt", "dd")), "dd")
+        rend = term if owner is not None and owner.tag == "dl" else ""
+        entry = next((node for node in reversed(chain) if node.tag in ("li", "dt", "dd")), None)
+        piece = _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol",
+                       rend=rend, entry=entry, para=tag == "p" and entry is not None)
+        piece.quote = quote
+        return piece
     if "pre" in tags:
         pre = next(node for node in reversed(chain) if node.tag == "pre")
         return _Piece("code", block.text, group=pre)
-    if "blockquote" in tags:
-        return _Piece("quote", block.text)
+    if quote is not None:
+        piece = _Piece("quote", block.text, para=tag == "p")
+        piece.quote = quote
+        return piece
     return _Piece("p", block.text)
 
 
@@ -750,11 +759,42 @@ def _table_of(piece: _Piece) -> Any:
         if piece.cell is not None else piece.group
 
 
+#: How an item piece continues the list: a new entry, more text of the entry just
+#: written (a ``<div>``'s text, then the ``<li>``'s own after it), or text of an open
+#: entry after its sublist (``<li>a<ul>..</ul>tail</li>``).
+_NEW, _SAME_LINE, _AFTER_SUBLIST = 0, 1, 2
+
+
+def _continuations(pieces: list[_Piece | _Grid]) -> list[int]:
+    """For each piece, how it continues the entry of an item before it (``_NEW`` if not)."""
+    modes: list[int] = []
+    open_entries: list[Any] = []  # the entries of the open items, outermost first
+    for piece in pieces:
+        if not isinstance(piece, _Piece) or piece.kind != "item":
+            open_entries.clear()
+            modes.append(_NEW)
+            continue
+        if piece.entry is not None and piece.entry in open_entries:
+            depth = open_entries.index(piece.entry)
+            modes.append(_SAME_LINE if depth == len(open_entries) - 1 else _AFTER_SUBLIST)
+            del open_entries[depth + 1:]
+            continue
+        del open_entries[min(piece.level, len(open_entries)):]
+        open_entries.append(piece.entry)
+        modes.append(_NEW)
+    return modes
+
+
 def _plain(pieces: list[_Piece]) -> str:
     lines: list[str] = []
-    for piece in _tables(pieces):
+    blocks = _tables(pieces)
+    for piece, mode in zip(blocks, _continuations(blocks), strict=True):
         if isinstance(piece, list):
             lines += _table_lines(piece)
+        elif mode == _SAME_LINE:
+            lines[-1] += " " + piece.text
+        elif mode == _AFTER_SUBLIST:
+            lines.append(f"{_INDENT * (piece.level + 1)}{piece.text}")
         else:
             lines.append(f"{_INDENT * piece.level}- {piece.text}" if piece.kind == "item"
                          else piece.text.replace(_LB, "\n"))
@@ -765,10 +805,15 @@ def _markdown(pieces: list[_Piece]) -> str:
     out: list[str] = []
     previous: _Piece | _Grid | None = None
     numbers: dict[Any, int] = {}
-    for piece in _tables(pieces):
+    blocks = _tables(pieces)
+    for piece, mode in zip(blocks, _continuations(blocks), strict=True):
         if isinstance(piece, list):
             table = "\n".join(_table_lines(piece))
             out.append(table if not out else "\n" + table)
+        elif mode == _SAME_LINE:
+            out[-1] += " " + piece.text
+        elif mode == _AFTER_SUBLIST:  # a continuation paragraph of the entry, indented under it
+            out.append(f"\n{_INDENT * (piece.level + 1)}{piece.text}")
         elif piece.kind == "item":
             if piece.ordered:
                 number = numbers[piece.group] = numbers.get(piece.group, 0) + 1
@@ -809,10 +854,17 @@ class _XmlLists:
         self.lines = lines
         self.indent = indent
         self.open: list[tuple[Any, int]] = []  # (list group, level), outermost first; each holds an open <item>
+        self.entries: list[Any] = []   # the <li> of each open <item>
         self.line = ""   # the open top-level item's line
         self.terms: dict[Any, int] = {}   # a description list's <dt> count so far
 
-    def item(self, piece: _Piece, text: str) -> None:
+    def item(self, piece: _Piece, text: str, mode: int = _NEW) -> None:
+        if mode != _NEW and piece.entry in self.entries:  # more text of an open entry
+            while self.entries[-1] != piece.entry:
+                self._close_list()
+            joint = "" if mode == _AFTER_SUBLIST or text.startswith("<p>") else " "
+            self.line += joint + text
+            return
         level = min(piece.level, self.open[-1][1] + 1) if self.open else 0
         group = piece.group if piece.group is not None else id(piece)
         while self.open and (self.open[-1][1] > level or (self.open[-1][1] == level and self.open[-1][0] != group)):
@@ -824,6 +876,7 @@ class _XmlLists:
             self.terms[group] = self.terms.get(group, 0) + (piece.rend == "dt")
             item = f'<item rend="{piece.rend}-{max(self.terms[group], 1)}">'
         if self.open and self.open[-1][1] == level:  # the next item of the same list
+            self.entries[-1] = piece.entry
             if len(self.open) == 1:
                 self.lines.append(self.line + "</item>")
                 self.line = f"{self.indent}  {item}{text}"
@@ -836,9 +889,11 @@ class _XmlLists:
         else:
             self.line += f"{opening}{item}{text}"
         self.open.append((group, level))
+        self.entries.append(piece.entry)
 
     def _close_list(self) -> None:
         self.open.pop()
+        self.entries.pop()
         if self.open:
             self.line += "</item></list>"
         else:
@@ -850,18 +905,102 @@ class _XmlLists:
             self._close_list()
 
 
+class _QuoteRun:
+    """The pieces of one ``<blockquote>`` holding more than one block: one ``<quote>``."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, pieces: list[_Piece]) -> None:
+        self.pieces = pieces
+
+
+def _quote_groups(pieces: list[_Piece | _Grid]) -> list[_Piece | _Grid | _QuoteRun]:
+    """``pieces`` with each run of one ``<blockquote>``'s pieces (its quote text and the
+    items of lists in it, from a quote piece on) gathered, when the run holds several."""
+    out: list[_Piece | _Grid | _QuoteRun] = []
+    run: list[_Piece] = []
+
+    def flush() -> None:
+        if len(run) > 1:
+            out.append(_QuoteRun(list(run)))
+        else:
+            out.extend(run)
+        run.clear()
+
+    for piece in pieces:
+        quote = piece.quote if isinstance(piece, _Piece) and piece.kind in ("quote", "item") else None
+        if quote is not None and run and run[0].quote == quote:
+            run.append(piece)
+            continue
+        flush()
+        if quote is not None and isinstance(piece, _Piece) and piece.kind == "quote":
+            run.append(piece)
+        else:
+            out.append(piece)
+    flush()
+    return out
+
+
+def _xml_quote(pieces: list[_Piece]) -> str:
+    """One ``<quote>`` of a blockquote's pieces: its paragraphs as ``<p>``, its lists inline."""
+    parts: list[str] = []
+    items: list[_Piece] = []
+
+    def flush_items() -> None:
+        if items:
+            inner: list[str] = []
+            _xml_list_lines(items, inner, "")
+            parts.append("".join(line.strip() for line in inner))
+            items.clear()
+
+    for piece in pieces:
+        if piece.kind == "item":
+            items.append(piece)
+            continue
+        flush_items()
+        text = piece.xml if piece.xml is not None else _refs(_xml_escape(piece.text))
+        parts.append(f"<p>{text}</p>" if piece.para else text)
+    flush_items()
+    out = parts[0]
+    for part in parts[1:]:
+        out += ("" if out.endswith("</p>") and part.startswith("<p>") else " ") + part
+    return f"<quote>{out}</quote>"
+
+
+def _xml_list_lines(items: list[_Piece], lines: list[str], indent: str) -> None:
+    lists = _XmlLists(lines, indent)
+    modes = _continuations(list(items))
+    for index, piece in enumerate(items):
+        lists.item(piece, _item_xml(piece, modes, index), modes[index])
+    lists.close()
+
+
+def _item_xml(piece: _Piece, modes: list[int], index: int) -> str:
+    """An item piece's XML; a ``<p>`` of an entry holding more than it stays a ``<p>``
+    (trafilatura's ``<item><p>..</p> ..</item>``)."""
+    text = piece.xml if piece.xml is not None else _refs(_xml_escape(piece.text))
+    if piece.para and (modes[index] != _NEW or modes[index + 1:index + 2] == [_SAME_LINE]):
+        return f"<p>{text}</p>"
+    return text
+
+
 def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
     lines: list[str] = []
     lists = _XmlLists(lines, indent)
-    for piece in _tables(pieces):
+    blocks = _quote_groups(_tables(pieces))
+    modes = _continuations(blocks)
+    for index, piece in enumerate(blocks):
         if not isinstance(piece, _Piece) or piece.kind != "item":
             lists.close()
+        if isinstance(piece, _QuoteRun):
+            lines.append(indent + _xml_quote(piece.pieces))
+            continue
         if isinstance(piece, list):
             lines += _xml_table(piece, indent)
             continue
         text = piece.xml if piece.xml is not None else _refs(_xml_escape(piece.text))
         if piece.kind == "item":
-            lists.item(piece, text)
+            lists.item(piece, _item_xml(piece, modes, index), modes[index])
         elif piece.kind == "head":
             lines.append(f'{indent}<head rend="h{piece.level}">{text}</head>')
         elif piece.kind == "quote":
