@@ -20,7 +20,6 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
-from turbohtml._hints import PRUNE
 from turbohtml._harvest import (
     ADDRESS,
     BY_PREFIX,
@@ -40,6 +39,7 @@ from turbohtml._harvest import (
     gather_sources,
     joined_text,
 )
+from turbohtml._hints import PRUNE
 from turbohtml.extract import _metadata_sources as S
 from turbohtml.extract.dates import parse_date
 from turbohtml.extract.options import DateExtraction
