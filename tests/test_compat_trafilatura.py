@@ -605,6 +605,21 @@ def test_a_blockquote_of_several_blocks_is_one_quote():
     assert "<quote>alone</quote>" in _article("<blockquote><p>alone</p></blockquote>", output_format="xml")
 
 
+def test_a_declared_forum_threads_comment_blocks_are_its_posts():
+    intro = "<p>" + "The opening post asks a long question about the garden and its soil. " * 4 + "</p>"
+    replies = "".join(f"<div class='comment-body'>Reply number {i} answers the question at some length, "
+                      "with advice about compost and water and the season.</div>" for i in range(4))
+    thread = '<script type="application/ld+json">{"@type": "DiscussionForumPosting", "headline": "Soil"}</script>'
+    page = f"<html><head>{{}}</head><body><article>{intro}</article><div id='comments'>{replies}</div></body></html>"
+    # declared a thread: the replies are the content, with or without include_comments
+    assert ours.extract(page.format(thread), include_comments=False).count("Reply number") == 4
+    found = ours.bare_extraction(page.format(thread), include_comments=True)
+    assert found.text.count("Reply number") == 4 and not found.comments
+    # a blog post: the same blocks are reader comments
+    assert ours.extract(page.format(""), include_comments=False).count("Reply number") == 0
+    assert ours.bare_extraction(page.format(""), include_comments=True).comments.count("Reply number") == 4
+
+
 # ------------------------------------------------------------------ trafilatura's Markdown spelling
 # Expected values from trafilatura 2.3.1's tests/unit_tests.py (the test named beside each).
 

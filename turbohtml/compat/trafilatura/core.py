@@ -485,6 +485,12 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
     return pieces
 
 
+def _declares_thread(page: _Page) -> bool:
+    """Whether the page's JSON-LD calls it a forum thread (``DiscussionForumPosting``):
+    there the blocks marked as comments are the thread's posts, its content."""
+    return any("discussionforumposting" in json_ld_types(entity) for entity in json_ld_entities(page.json_ld()))
+
+
 def _content(page: _Page, options: Extractor, title: str | None, focus: str | None = None,
              whole_page: bool = False) -> tuple[Element | None, list[_Piece], list[_Piece]]:
     """The body and comment pieces: the scored content body's units (with
@@ -498,13 +504,15 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
     markup = options.format in ("xml", "xmltei", "html")  # <ref> elements, not [text](url)
     sections = _CommentSections(winner)
     boilerplate = _link_rich(units, cap)
+    thread = _declares_thread(page)
     for index, block in enumerate(units):
-        if not (block.flags & IN_CONTENT or whole_page) or \
-                (block.flags & BOILERPLATE_REGION and not (whole_page and focus == "recall")):
+        post = thread and sections.anywhere(block)  # a thread's comment sections hold its posts
+        if not (block.flags & IN_CONTENT or whole_page or post) or \
+                (block.flags & BOILERPLATE_REGION and not (whole_page and focus == "recall") and not post):
             if options.comments and sections.anywhere(block):
                 remarks.append(_piece(block))
             continue
-        if sections.inside_body(block):  # a comment list inside the content body
+        if sections.inside_body(block) and not post:  # a comment list inside the content body
             if options.comments:
                 remarks.append(_piece(block))
             continue
