@@ -620,6 +620,18 @@ def test_a_declared_forum_threads_comment_blocks_are_its_posts():
     assert ours.bare_extraction(page.format(""), include_comments=True).comments.count("Reply number") == 4
 
 
+@pytest.mark.parametrize(("fmt", "expected"), [
+    ("txt", "- a ![A](i.jpg) b\nnext ![B](j.jpg)"),
+    ("markdown", "- a ![A](i.jpg) b\n\nnext ![B](j.jpg)"),
+    ("xml", '<item>a <graphic src="i.jpg" alt="A"/> b</item>'),
+])
+def test_an_image_in_a_paragraph_stays_where_it_sits(fmt, expected):
+    body = "<ul><li>a <img src='i.jpg' alt='A'> b</li></ul><p>next <img src='j.jpg' alt='B'></p>"
+    out = _article(body, intro=False, output_format=fmt, include_images=True)
+    assert expected in out
+    assert out.count("i.jpg") == 1
+
+
 # ------------------------------------------------------------------ trafilatura's Markdown spelling
 # Expected values from trafilatura 2.3.1's tests/unit_tests.py (the test named beside each).
 

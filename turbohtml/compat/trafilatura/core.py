@@ -48,7 +48,7 @@ from turbohtml._core import Element, Text, UrlBase
 from turbohtml._harvest import harvest_metadata
 from turbohtml._units import BOILERPLATE_REGION, CAPTION, HEADING, IN_CONTENT, LIST_ITEM
 from turbohtml.compat import MIRRORED
-from turbohtml.compat._blocks import Block, ancestors, blocks
+from turbohtml.compat._blocks import PARAGRAPH_TAGS, Block, ancestors, blocks
 from turbohtml.compat._input import as_document
 from turbohtml.compat.htmldate import find_date
 from turbohtml.compat.trafilatura.baseline import spaced_text
@@ -435,6 +435,33 @@ def _image_piece(node: Element, base: str | None) -> _Piece | None:
     return _Piece("graphic", f"![{label}]({_absolute(source, base)})", group=(alt, title))
 
 
+def _inline_hosts(body: list[tuple[Block, _Piece]]) -> dict[Any, _Piece]:
+    """The block elements whose piece may take its images inline: a paragraph, an item or
+    a quote written as its unit's plain text (no link or emphasis markup, no XML), the
+    element's only unit."""
+    units: dict[Any, int] = {}
+    for block, _ in body:
+        units[block.element] = units.get(block.element, 0) + 1
+    return {block.element: piece for block, piece in body
+            if block.element is not None and units[block.element] == 1 and piece.kind in ("p", "item", "quote")
+            and piece.xml is None and piece.text == block.text}
+
+
+def _place_inline(piece: _Piece, host: Element, image: Element, written: str) -> None:
+    """``written`` (an image's Markdown) put into ``piece``'s text where ``image`` sits
+    in ``host``: after the (whitespace-folded) text before it."""
+    before = []
+    for node in host.descendants:
+        if node == image:
+            break
+        if isinstance(node, Text):
+            before.append(node.text)
+    prefix = "".join(before)
+    at = len(" ".join(prefix.split()))
+    head, tail = piece.text[:at], piece.text[at:].lstrip()
+    piece.text = " ".join(part for part in (head, written, tail) if part)
+
+
 def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str | None,
             in_cells: bool | None, inline_cells: set[Any]) -> list[_Piece]:
     """``body``'s pieces with a ``![alt](src)`` piece for each image in ``scope`` (the
@@ -444,6 +471,7 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
     a piece of its own when false, dropped with the tables when ``None``."""
     if scope is None:
         return [piece for _, piece in body]
+    hosts = _inline_hosts(body)
     order: dict[Any, int] = {}
     images: list[tuple[int, _Piece]] = []
     for index, node in enumerate(scope.descendants):
@@ -458,7 +486,13 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
             continue  # no tables: no images of theirs
         if cell is not None and in_cells and cell in inline_cells:
             continue  # the cell's Markdown holds its images already
+        host = next((up for up in reversed(chain[:-1]) if up.tag in PARAGRAPH_TAGS), None)
+        if cell is None and host in inline_cells:
+            continue  # so does a paragraph's
         if (image := _image_piece(node, base)) is None:
+            continue
+        if host in hosts:  # an image inside a paragraph's text stays where it sits there
+            _place_inline(hosts[host], host, node, image.text)
             continue
         item = next((up for up in reversed(chain) if up.tag == "li"), None) if in_cells is not False else None
         if cell is not None and in_cells:  # trafilatura's text keeps a cell's image in the cell
@@ -541,7 +575,7 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
     formatted = bool(options.formatting) and options.format not in ("xml", "xmltei", "html")
     cells = _format_inline(body, units, options) if formatted else set()
     if options.format in ("xml", "xmltei"):
-        _markup_inline(body, units, options)
+        cells |= _markup_inline(body, units, options)
     in_cells = (not markup) if options.tables else None
     pieces = _images(winner or page.body, body, options.url, in_cells, cells) if options.images \
         else [piece for _, piece in body]
@@ -612,10 +646,11 @@ def _runs(units: list[Block]) -> dict[int, int]:
 
 #: turbohtml's inline HTML and trafilatura's XML for it: a line break, a link, code, and
 #: (with ``include_formatting``) emphasis as ``<hi rend>``.
-_INLINE_HTML = re.compile(r"\s*<br>\s*|<(/?)(strong|em|sup|sub|del|code|a)\b([^>]*)>")
+_INLINE_HTML = re.compile(r"\s*<br>\s*|<(/?)(strong|em|sup|sub|del|code|a|img)\b([^>]*)>")
 _HI = {"strong": '<hi rend="#b">', "em": '<hi rend="#i">', "sup": '<hi rend="#sup">', "sub": '<hi rend="#sub">',
        "del": "<del>"}
 _HREF = re.compile(r'href="([^"]*)"')
+_IMG_ATTRIBUTE = re.compile(r'(?:src|alt)="[^"]*"')
 _TAG = re.compile(r"<[^>]*>")
 
 
@@ -625,6 +660,8 @@ def _tei_inline(markup: str, formatting: bool) -> str:
         closing, name, attributes = match.groups()
         if name is None:
             return "<lb/>"
+        if name == "img":  # inline_html writes src and alt, escaped
+            return f"<graphic{''.join(f' {m[0]}' for m in _IMG_ATTRIBUTE.finditer(attributes))}/>"
         if name == "a":
             href = _HREF.search(attributes)
             return "</ref>" if closing else f'<ref target="{href.group(1)}">' if href else "<ref>"
@@ -637,21 +674,26 @@ def _tei_inline(markup: str, formatting: bool) -> str:
     return _INLINE_HTML.sub(swap, markup)
 
 
-def _markup_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> None:
+def _markup_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> set[Any]:
     """Each piece's XML as trafilatura writes it inside a block (``<lb/>``, ``<code>``,
     ``<ref target>`` with links, ``<hi rend>`` with formatting), from turbohtml's
     public renderer (``inline_html``); a piece whose rendering does not hold the same
-    words as its unit keeps its plain text. Table cells and code blocks keep theirs."""
+    words as its unit keeps its plain text. Table cells and code blocks keep theirs.
+    The elements whose images are now in their XML (``<graphic>`` where they sit)."""
+    inlined: set[Any] = set()
     run_of = _runs(units)
     wanted = [(block, piece) for block, piece in body
               if block.element is not None and piece.kind in ("p", "head", "item", "quote")]
     rendered = inline_html([(block.element, run_of[id(block)]) for block, _ in wanted if block.element is not None],
-                           links=bool(options.links), base_url=options.url)
+                           links=bool(options.links), images=bool(options.images), base_url=options.url)
     for (block, piece), markup in zip(wanted, rendered, strict=True):
         xml = _tei_inline(markup, bool(options.formatting))
         words = html.unescape(_TAG.sub("", xml))
         if _NOT_WORD.sub("", words) == _NOT_WORD.sub("", block.text):
             piece.xml = xml
+            if "<graphic" in xml:
+                inlined.add(block.element)
+    return inlined
 
 
 def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> set[Any]:
@@ -666,7 +708,7 @@ def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options
                   and (piece.cell is not None and piece.cell.tag != "caption") == cells]
         rendered = inline_markdown([(block.element, run_of[id(block)]) for block, _ in wanted
                                     if block.element is not None],
-                                   links=bool(options.links), images=cells and bool(options.images),
+                                   links=bool(options.links), images=bool(options.images),
                                    base_url=options.url, style=MARKDOWN_STYLE)
         for (block, piece), text in zip(wanted, rendered, strict=True):
             words = _RAW_TAG.sub("", _LINK_TARGET.sub("]", _IMAGE.sub("", text)))
@@ -674,6 +716,8 @@ def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options
                 piece.text = _SPACED_IMAGE.sub(r" \1 ", text).strip() if cells else text
                 if cells and options.images:
                     inlined.add(piece.cell)
+                elif options.images and _IMAGE.search(text):
+                    inlined.add(block.element)  # a paragraph's images stay in its text
     return inlined
 
 
