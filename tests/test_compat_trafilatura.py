@@ -297,7 +297,7 @@ def test_prune_xpath_and_deduplicate():
 
     cache = LRUCache(64)
     paragraph = "<p>" + "A paragraph that repeats on every page of the site, long enough to be checked. " * 2 + "</p>"
-    page = (f"<html><body><article>{paragraph}<p>{'Unique prose for page %d, with commas, and words. ' * 3}</p>"
+    page = (f"<html><body><article>{paragraph}<p>{'Unique prose for page %d, with commas, and words. ' * 6}</p>"
             "</article></body></html>")
     counts = [ours.extract(page.replace("%d", str(n)), deduplicate=cache).count("A paragraph that repeats")
               for n in range(4)]
@@ -630,6 +630,23 @@ def test_an_image_in_a_paragraph_stays_where_it_sits(fmt, expected):
     out = _article(body, intro=False, output_format=fmt, include_images=True)
     assert expected in out
     assert out.count("i.jpg") == 1
+
+
+def test_a_short_body_gives_way_to_the_baseline_rescue():
+    recovered = "The full story as the publisher embedded it, with every sentence of the article. " * 6
+    payload = json.dumps({"@type": "Article", "articleBody": recovered})
+    page = (f'<html><head><script type="application/ld+json">{payload}</script></head><body><article>'
+            "<p>A short visible teaser of the story, below the extraction threshold.</p></article></body></html>")
+    assert "every sentence of the article" in ours.extract(page)
+    # not in precision mode, and not when the body is long enough
+    assert "every sentence" not in ours.extract(page, favor_precision=True)
+    assert "every sentence" not in ours.extract(page, config=_zero_config())  # MIN_EXTRACTED_SIZE 0
+    # reader comments are no rescue
+    intro = "<article><p>A short intro, under every threshold.</p></article>"
+    comments = "".join(f"<div>Reader comment number {i} long enough to count as a paragraph of text.</div>"
+                       for i in range(6))
+    page = f"<html><body>{intro}<div id='comments'>{comments}</div></body></html>"
+    assert "Reader comment" not in ours.extract(page, include_comments=False)
 
 
 # ------------------------------------------------------------------ trafilatura's Markdown spelling

@@ -341,7 +341,7 @@ class _CommentSections:
         self._inside: dict[Any, tuple[bool, bool]] = {}  # node -> (under the body, hinted below it)
 
     @staticmethod
-    def _hinted(node: Any) -> bool:
+    def hinted(node: Any) -> bool:
         hints = f"{node.attr('id') or ''} {node.attr('class') or ''}"
         return bool(hints.strip()) and _COMMENT_HINT.search(hints) is not None
 
@@ -359,7 +359,7 @@ class _CommentSections:
         parent = chain[-1].parent if chain else block.element
         found = self._anywhere.get(parent, False)
         for node in reversed(chain):
-            found = self._anywhere[node] = found or self._hinted(node)
+            found = self._anywhere[node] = found or self.hinted(node)
         return found
 
     def inside_body(self, block: Block) -> bool:
@@ -370,7 +370,7 @@ class _CommentSections:
         parent = chain[-1].parent if chain else block.element
         under, hinted = self._inside.get(parent, (False, False))
         for node in reversed(chain):
-            hinted = hinted or (under and self._hinted(node))
+            hinted = hinted or (under and self.hinted(node))
             self._inside[node] = (under, hinted)
         return hinted
 
@@ -1287,10 +1287,18 @@ def _extraction(filecontent: Any, options: Extractor,
             body, remarks = wider, wider_remarks
     if not _has_text(body) and options.focus != "precision":  # no content body found: the page's units
         winner, body, remarks = _content(page, options, title, whole_page=True)
-    if not _has_text(body) and not options.fast:  # still nothing: trafilatura's baseline fallback
-        from turbohtml.compat.trafilatura.baseline import page_paragraphs
+    text = _plain(body)
+    if (len(text) < options.min_extracted_size and options.focus != "precision") \
+            or (not _has_text(body) and not options.fast):
+        # trafilatura's baseline rescue: a short body gives way to the plain fallback's
+        # text (JSON-LD articleBody, <article>, paragraphs) when that holds more
+        from turbohtml.compat.trafilatura.baseline import is_banner, page_paragraphs
 
-        body = [_Piece("p", paragraph) for paragraph in page_paragraphs(page)]
+        thread = _declares_thread(page)
+        paragraphs = page_paragraphs(page, lambda node: is_banner(node) or (
+            not thread and _CommentSections.hinted(node)))  # reader comments are no rescue
+        if len("\n".join(paragraphs)) > len(_IMAGE.sub("", text).strip()):  # images are no text
+            body = [_Piece("p", paragraph) for paragraph in paragraphs]
     text, comments = _plain(body), _plain(remarks)
     if len(text) < options.min_output_size and len(comments) < options.min_output_comm_size:
         LOGGER.debug("text and comments not long enough: %s %s", len(text), len(comments))
