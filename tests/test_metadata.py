@@ -370,6 +370,13 @@ def test_two_bylines_the_one_next_to_the_title_wins():
     assert metadata(page(head, body)).author == "Ada Byron"
 
 
+def test_a_page_named_by_nothing_else_takes_its_first_h2():
+    assert metadata(page("", f"<h2> </h2><h2>Soil and water</h2><h2>Other</h2>{PROSE}")).title == "Soil and water"
+    # a <title> that is only the site's name still says "no title" rather than a section's heading
+    head = "<title>Example News</title><meta property='og:site_name' content='Example News'>"
+    assert metadata(page(head, f"<h2>Top Stories</h2>{PROSE}")).title is None
+
+
 def test_a_byline_on_a_page_without_a_headline_is_read_by_its_shape():
     # no <h1> to measure nearness from: a full name in an author-class element is read
     assert metadata(page("", f"<p><span class='author'>Ada Byron</span></p>{PROSE}")).author == "Ada Byron"

@@ -402,6 +402,9 @@ def _title(src: _Sources, site_keys: list[str],
     if src.doc.title:
         text, tag_site = split(src.doc.title)
         add(text, S.TITLE_TAG_WEIGHT, 4)
+    if not candidates and not src.doc.title:  # nothing names the page: its first <h2> is the best there is
+        h2 = next((text for node in src.doc.select("h2") if (text := _heading_text(node.text))), None)
+        add(h2, S.OTHER_H1_WEIGHT, 5)
     best, _support = _pick(candidates, _agree)
     return (best.text if best else None), tag_site
 
