@@ -432,6 +432,11 @@ def test_command_line_urls(local_site, tmp_path, capsys):
     assert written.suffix == ".xml" and "<p>The harbour reopened" in written.read_text()
     main(["-u", f"{local_site}/article"])  # default settings: loopback refused, nothing written
     assert capsys.readouterr().out == ""
+    # a -b entry is compared without scheme and trailing slashes, as trafilatura compares it
+    blocked = tmp_path / "blocked.txt"
+    blocked.write_text(local_site.split("://", 1)[1] + "/article/\n")
+    assert main(["-u", f"{local_site}/article", "-b", str(blocked), "--config-file", str(settings)]) is None
+    assert capsys.readouterr().out == ""
 
 
 def test_command_line(tmp_path, capsys, monkeypatch):
