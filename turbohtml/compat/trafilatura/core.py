@@ -37,7 +37,7 @@ import json
 import logging
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from configparser import ConfigParser
 from typing import Any
 from xml.sax.saxutils import escape as _xml_escape
@@ -491,7 +491,7 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
             continue  # so does a paragraph's
         if (image := _image_piece(node, base)) is None:
             continue
-        if host in hosts:  # an image inside a paragraph's text stays where it sits there
+        if host is not None and host in hosts:  # an image inside a paragraph's text stays where it sits there
             _place_inline(hosts[host], host, node, image.text)
             continue
         item = next((up for up in reversed(chain) if up.tag == "li"), None) if in_cells is not False else None
@@ -817,7 +817,7 @@ def _table_of(piece: _Piece) -> Any:
 _NEW, _SAME_LINE, _AFTER_SUBLIST = 0, 1, 2
 
 
-def _continuations(pieces: list[_Piece | _Grid]) -> list[int]:
+def _continuations(pieces: Sequence[_Piece | _Grid | _QuoteRun]) -> list[int]:
     """For each piece, how it continues the entry of an item before it (``_NEW`` if not)."""
     modes: list[int] = []
     open_entries: list[Any] = []  # the entries of the open items, outermost first
@@ -980,12 +980,16 @@ def _quote_groups(pieces: list[_Piece | _Grid]) -> list[_Piece | _Grid | _QuoteR
         run.clear()
 
     for piece in pieces:
-        quote = piece.quote if isinstance(piece, _Piece) and piece.kind in ("quote", "item") else None
+        if not isinstance(piece, _Piece):
+            flush()
+            out.append(piece)
+            continue
+        quote = piece.quote if piece.kind in ("quote", "item") else None
         if quote is not None and run and run[0].quote == quote:
             run.append(piece)
             continue
         flush()
-        if quote is not None and isinstance(piece, _Piece) and piece.kind == "quote":
+        if quote is not None and piece.kind == "quote":
             run.append(piece)
         else:
             out.append(piece)
