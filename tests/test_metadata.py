@@ -370,6 +370,13 @@ def test_two_bylines_the_one_next_to_the_title_wins():
     assert metadata(page(head, body)).author == "Ada Byron"
 
 
+def test_a_headings_blocks_and_line_breaks_keep_their_words_apart():
+    body = f"<article><h1><div>Kicker</div><div>Council passes the budget</div></h1>{PROSE}</article>"
+    assert metadata(page("", body)).title == "Kicker Council passes the budget"
+    body = f"<article><h1>Coun<b>cil</b> passes<br>the budget</h1>{PROSE}</article>"
+    assert metadata(page("", body)).title == "Council passes the budget"
+
+
 def test_a_page_named_by_nothing_else_takes_its_first_h2():
     assert metadata(page("", f"<h2> </h2><h2>Soil and water</h2><h2>Other</h2>{PROSE}")).title == "Soil and water"
     # a <title> that is only the site's name still says "no title" rather than a section's heading

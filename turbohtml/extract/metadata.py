@@ -40,6 +40,7 @@ from turbohtml._harvest import (
     joined_text,
 )
 from turbohtml._hints import PRUNE
+from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
 from turbohtml.extract.dates import parse_date
 from turbohtml.extract.options import DateExtraction
@@ -356,6 +357,29 @@ def _heading_text(text: str | None) -> str:
     return _PERMALINK.sub("", _fold(text))
 
 
+def _heading_of(node: Element) -> str:
+    """A heading's text, its block children and line breaks apart ("<div>Kicker</div><div>Headline</div>"
+    reads "Kicker Headline", not "KickerHeadline"); inline children run together as written."""
+    from turbohtml._core import Text
+
+    if not any(child.tag in BLOCK_TAGS or child.tag == "br" for child in node.descendants):
+        return node.text
+    parts: list[str] = []
+    previous: Node | None = node
+    for child in node.descendants:
+        if child.tag == "br":
+            previous = None  # the next text starts a line
+        elif isinstance(child, Text):
+            block: Node | None = child.parent
+            while block is not None and block != node and block.tag not in BLOCK_TAGS:
+                block = block.parent
+            if parts and block != previous:
+                parts.append(" ")
+            parts.append(child.text)
+            previous = block
+    return "".join(parts)
+
+
 def _title(src: _Sources, site_keys: list[str],
            headings: list[tuple[Element, int, int]]) -> tuple[str | None, str | None]:
     """The title, and the site name the ``<title>`` revealed (if any)."""
@@ -383,7 +407,7 @@ def _title(src: _Sources, site_keys: list[str],
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
                 next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
     for node, _kind in h1s:
-        add(node.text, S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT, 0)
+        add(_heading_of(node), S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT, 0)
     for node, _ordinal, kind in headings:
         if kind & HEADLINE:
             add(node.text if node.tag != "meta" else None, S.HEADLINE_WEIGHT, 1)
@@ -998,7 +1022,8 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
     publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
                                         *(src.meta(name) for name in S.PUBLISHER_METAS)) if v}
     publishers.discard("")
-    title_ordinal = next((ordinal for node, ordinal, kind in headings if _heading_text(node.text) == title), None)
+    title_ordinal = next((ordinal for node, ordinal, kind in headings if _heading_text(_heading_of(node)) == title),
+                         None)
     if title_ordinal is None and headings:
         title_ordinal = headings[0][1]
     author = _author(src, publishers, src.spots, title_ordinal)
