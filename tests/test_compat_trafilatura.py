@@ -297,7 +297,7 @@ def test_prune_xpath_and_deduplicate():
 
     cache = LRUCache(64)
     paragraph = "<p>" + "A paragraph that repeats on every page of the site, long enough to be checked. " * 2 + "</p>"
-    page = (f"<html><body><article>{paragraph}<p>{'Unique prose for page %d, with commas, and words. ' * 3}</p>"
+    page = (f"<html><body><article>{paragraph}<p>{'Unique prose for page %d, with commas, and words. ' * 6}</p>"
             "</article></body></html>")
     counts = [ours.extract(page.replace("%d", str(n)), deduplicate=cache).count("A paragraph that repeats")
               for n in range(4)]
@@ -431,6 +431,11 @@ def test_command_line_urls(local_site, tmp_path, capsys):
     [written] = list(out.iterdir())
     assert written.suffix == ".xml" and "<p>The harbour reopened" in written.read_text()
     main(["-u", f"{local_site}/article"])  # default settings: loopback refused, nothing written
+    assert capsys.readouterr().out == ""
+    # a -b entry is compared without scheme and trailing slashes, as trafilatura compares it
+    blocked = tmp_path / "blocked.txt"
+    blocked.write_text(local_site.split("://", 1)[1] + "/article/\n")
+    assert main(["-u", f"{local_site}/article", "-b", str(blocked), "--config-file", str(settings)]) is None
     assert capsys.readouterr().out == ""
 
 
@@ -578,6 +583,75 @@ def test_nested_lists_in_text():
     # test_nested_list_first_item_not_duplicated
     three_levels = "<ul><li>a<ul><li>b<ul><li>c</li></ul></li><li>b2</li></ul></li><li>d</li></ul>"
     assert _article(three_levels) == f"{INTRO}\n- a\n  - b\n    - c\n  - b2\n- d"
+
+
+def test_an_entry_of_several_blocks_is_one_item():
+    # the blocks of one <li> (a <div> and the text after it, several <p>s, text after a
+    # sublist) are one entry: numbering stays right, and the XML nests as trafilatura's
+    assert _article("<ol><li><p>para <b>x</b></p> trailing</li><li>two</li></ol>", output_format="txt") == \
+        f"{INTRO}\n- para x trailing\n- two"
+    assert _article("<ul><li><div>A <b>B</b> C</div> tail</li></ul>", output_format="markdown",
+                    include_formatting=True) == f"{INTRO}\n\n- A **B** C tail"
+    sublist = "<ul><li>First<ul><li>sub</li></ul>tail text</li><li>second</li></ul>"
+    assert _article(sublist, output_format="markdown") == f"{INTRO}\n\n- First\n  - sub\n\n  tail text\n- second"
+    nested = '<item>First<list rend="ul"><item>sub</item></list>tail text</item>'
+    assert nested in _article(sublist, output_format="xml")
+    assert "<item><p>a</p><p>b</p></item>" in _article("<ul><li><p>a</p><p>b</p></li></ul>", output_format="xml")
+    assert "<item>para</item>" in _article("<ul><li><p>para</p></li></ul>", output_format="xml")
+
+
+def test_a_blockquote_of_several_blocks_is_one_quote():
+    assert '<quote>lead <list rend="ul"><item>one</item></list> after</quote>' in \
+        _article("<blockquote>lead <ul><li>one</li></ul> after</blockquote>", output_format="xml")
+    assert "<quote><p>a</p><p>b</p></quote>" in _article("<blockquote><p>a</p><p>b</p></blockquote>",
+                                                       output_format="xml")
+    assert "<blockquote><p>a</p><p>b</p></blockquote>" in _article("<blockquote><p>a</p><p>b</p></blockquote>",
+                                                                   output_format="html")
+    assert "<quote>alone</quote>" in _article("<blockquote><p>alone</p></blockquote>", output_format="xml")
+
+
+def test_a_declared_forum_threads_comment_blocks_are_its_posts():
+    intro = "<p>" + "The opening post asks a long question about the garden and its soil. " * 4 + "</p>"
+    replies = "".join(f"<div class='comment-body'>Reply number {i} answers the question at some length, "
+                      "with advice about compost and water and the season.</div>" for i in range(4))
+    thread = '<script type="application/ld+json">{"@type": "DiscussionForumPosting", "headline": "Soil"}</script>'
+    page = f"<html><head>{{}}</head><body><article>{intro}</article><div id='comments'>{replies}</div></body></html>"
+    # declared a thread: the replies are the content, with or without include_comments
+    assert ours.extract(page.format(thread), include_comments=False).count("Reply number") == 4
+    found = ours.bare_extraction(page.format(thread), include_comments=True)
+    assert found.text.count("Reply number") == 4 and not found.comments
+    # a blog post: the same blocks are reader comments
+    assert ours.extract(page.format(""), include_comments=False).count("Reply number") == 0
+    assert ours.bare_extraction(page.format(""), include_comments=True).comments.count("Reply number") == 4
+
+
+@pytest.mark.parametrize(("fmt", "expected"), [
+    ("txt", "- a ![A](i.jpg) b\nnext ![B](j.jpg)"),
+    ("markdown", "- a ![A](i.jpg) b\n\nnext ![B](j.jpg)"),
+    ("xml", '<item>a <graphic src="i.jpg" alt="A"/> b</item>'),
+])
+def test_an_image_in_a_paragraph_stays_where_it_sits(fmt, expected):
+    body = "<ul><li>a <img src='i.jpg' alt='A'> b</li></ul><p>next <img src='j.jpg' alt='B'></p>"
+    out = _article(body, intro=False, output_format=fmt, include_images=True)
+    assert expected in out
+    assert out.count("i.jpg") == 1
+
+
+def test_a_short_body_gives_way_to_the_baseline_rescue():
+    recovered = "The full story as the publisher embedded it, with every sentence of the article. " * 6
+    payload = json.dumps({"@type": "Article", "articleBody": recovered})
+    page = (f'<html><head><script type="application/ld+json">{payload}</script></head><body><article>'
+            "<p>A short visible teaser of the story, below the extraction threshold.</p></article></body></html>")
+    assert "every sentence of the article" in ours.extract(page)
+    # not in precision mode, and not when the body is long enough
+    assert "every sentence" not in ours.extract(page, favor_precision=True)
+    assert "every sentence" not in ours.extract(page, config=_zero_config())  # MIN_EXTRACTED_SIZE 0
+    # reader comments are no rescue
+    intro = "<article><p>A short intro, under every threshold.</p></article>"
+    comments = "".join(f"<div>Reader comment number {i} long enough to count as a paragraph of text.</div>"
+                       for i in range(6))
+    page = f"<html><body>{intro}<div id='comments'>{comments}</div></body></html>"
+    assert "Reader comment" not in ours.extract(page, include_comments=False)
 
 
 # ------------------------------------------------------------------ trafilatura's Markdown spelling

@@ -226,6 +226,18 @@ def test_split_article_is_promoted_to_the_common_parent() -> None:
     assert winner_id(markup) == "article"
 
 
+def test_short_sibling_sentences_join_the_winner_as_readability_appends_them() -> None:
+    # <article><p>x4<div id=box><p>x4</div></article>: the seeded <div> outscores the
+    # <article>; its siblings are <p>s under 80 characters, but each holds a sentence
+    # without links, which Readability appends: the <article> is the content
+    lines = "".join(f"<p>Paragraph {i} of the story holds a whole sentence of its own.</p>" for i in range(4))
+    more = "".join(f"<p>Another paragraph {i} that sits in a box inside the story body</p>" for i in range(4))
+    assert winner_id(f"<body><article id=wrap><h1>T</h1>{lines}<div id=box>{more}</div></article></body>") == "wrap"
+    # fragments without a sentence (labels, a link line) are not appended
+    labels = "".join(f"<p>Label number {i} of a list of short things</p>" for i in range(4))
+    assert winner_id(f"<body><article id=wrap><h1>T</h1>{labels}<div id=box>{more}</div></article></body>") == "box"
+
+
 def test_deep_nesting_scores_without_recursion() -> None:
     depth = 100_000
     markup = "<span>" * depth + f"<p>{COMMAS}</p>" + "</span>" * depth
@@ -308,14 +320,14 @@ PRUNED_HEADLINE_PAGE = (
     "<html><head><title>Site name</title></head><body>"
     "<div class='sidebar'><time datetime='2020-01-02'>Jan 2</time><h1>Headline in a pruned block</h1></div>"
     "<svg><a href='/x'><text>drawing</text></a></svg>"
-    f"<article id=story><p>{COMMAS}, {PLAIN}.</p><p>{COMMAS}, {PLAIN}.</p><p>{COMMAS}, {PLAIN}.</p></article>"
+    f"<article id=wrap><p>{COMMAS}, {PLAIN}.</p><p>{COMMAS}, {PLAIN}.</p><p>{COMMAS}, {PLAIN}.</p></article>"
     "</body></html>"
 )
 
 
 def test_metadata_inside_a_subtree_the_scoring_pass_prunes_is_still_found() -> None:
     article = parse(PRUNED_HEADLINE_PAGE).article()
-    assert article.element.attr("id") == "story"
+    assert article.element.attr("id") == "wrap"
     assert article.title == "Headline in a pruned block"  # the sidebar's <h1>: outside page chrome
     assert str(article.date).startswith("2020-01-02")
     assert "drawing" not in article.text

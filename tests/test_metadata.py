@@ -370,6 +370,37 @@ def test_two_bylines_the_one_next_to_the_title_wins():
     assert metadata(page(head, body)).author == "Ada Byron"
 
 
+def test_a_headings_blocks_and_line_breaks_keep_their_words_apart():
+    body = f"<article><h1><div>Kicker</div><div>Council passes the budget</div></h1>{PROSE}</article>"
+    assert metadata(page("", body)).title == "Kicker Council passes the budget"
+    body = f"<article><h1>Coun<b>cil</b> passes<br>the budget</h1>{PROSE}</article>"
+    assert metadata(page("", body)).title == "Council passes the budget"
+
+
+def test_a_page_named_by_nothing_else_takes_its_first_h2():
+    assert metadata(page("", f"<h2> </h2><h2>Soil and water</h2><h2>Other</h2>{PROSE}")).title == "Soil and water"
+    # a <title> that is only the site's name still says "no title" rather than a section's heading
+    head = "<title>Example News</title><meta property='og:site_name' content='Example News'>"
+    assert metadata(page(head, f"<h2>Top Stories</h2>{PROSE}")).title is None
+
+
+def test_a_byline_on_a_page_without_a_headline_is_read_by_its_shape():
+    # no <h1> to measure nearness from: a full name in an author-class element is read
+    assert metadata(page("", f"<p><span class='author'>Ada Byron</span></p>{PROSE}")).author == "Ada Byron"
+    assert metadata(page("", f"<span id='author'>Ada Byron and Tom Baker</span>{PROSE}")).author == \
+        "Ada Byron; Tom Baker"
+    # a label or a lower-case word in such an element is no name (real pages: "AUTHORING", "reset-author")
+    assert metadata(page("", f"<div class='author'>AUTHORING</div>{PROSE}")).author is None
+    assert metadata(page("", f"<div class='author-toggle'>reset author</div>{PROSE}")).author is None
+    # a photo credit, a sidebar's byline
+    assert metadata(page("", f"<figure><div class='author'>Ada Byron</div></figure>{PROSE}")).author is None
+    assert metadata(page("", f"<div class='sidebar'><p class='author'>Ada Byron</p></div>{PROSE}")).author is None
+    # with a headline, a byline far from it still needs another source
+    far = "<p>filler</p>" * 80
+    body = f"<article><h1>Council passes the budget</h1>{PROSE}</article>{far}<span class='author'>Ada Byron</span>"
+    assert metadata(page("", body)).author is None
+
+
 def test_a_posts_meta_column_shows_its_date():
     # an <aside> inside the article, beside its title, holds the post's date
     body = ("<article><aside><time datetime='2021-06-06'>June 6, 2021</time></aside>"

@@ -711,6 +711,23 @@ cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) n
     return chars
 
 
+cdef bint _ends_a_sentence(lxb_dom_node_t *root) noexcept nogil:
+    """Whether a text below ``root`` holds a period followed by a space or ending it
+    (Readability's ``/\\.( |$)/`` test of a short sibling paragraph)."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef lxb_dom_character_data_t *c_text
+    cdef size_t i
+    while c_node != NULL:
+        if c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing:
+            c_text = <lxb_dom_character_data_t *>c_node
+            for i in range(c_text.data.length):
+                if c_text.data.data[i] == b'.' and (i + 1 == c_text.data.length or c_text.data.data[i + 1] == b' '):
+                    return True
+        c_node = next_node(root, c_node, &closing)
+    return False
+
+
 cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexcept nogil:
     cdef Candidate *c_winner = _lookup(cmap, winner)
     cdef Candidate *c_sibling
@@ -739,6 +756,9 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
                     prose_blocks += 1
                     if prose_blocks >= 2:
                         return True
+                elif sibling.local_name == LXB_TAG_P and 0 < chars < MIN_SIBLING_PARAGRAPH and links == 0 \
+                        and _ends_a_sentence(sibling):
+                    return True  # Readability: a short <p> without links that holds a sentence
         sibling = sibling.next
     return False
 

@@ -39,6 +39,8 @@ from turbohtml._harvest import (
     gather_sources,
     joined_text,
 )
+from turbohtml._hints import PRUNE
+from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
 from turbohtml.extract.dates import parse_date
 from turbohtml.extract.options import DateExtraction
@@ -355,6 +357,29 @@ def _heading_text(text: str | None) -> str:
     return _PERMALINK.sub("", _fold(text))
 
 
+def _heading_of(node: Element) -> str:
+    """A heading's text, its block children and line breaks apart ("<div>Kicker</div><div>Headline</div>"
+    reads "Kicker Headline", not "KickerHeadline"); inline children run together as written."""
+    from turbohtml._core import Text
+
+    if not any(child.tag in BLOCK_TAGS or child.tag == "br" for child in node.descendants):
+        return node.text
+    parts: list[str] = []
+    previous: Node | None = node
+    for child in node.descendants:
+        if child.tag == "br":
+            previous = None  # the next text starts a line
+        elif isinstance(child, Text):
+            block: Node | None = child.parent
+            while block is not None and block != node and block.tag not in BLOCK_TAGS:
+                block = block.parent
+            if parts and block != previous:
+                parts.append(" ")
+            parts.append(child.text)
+            previous = block
+    return "".join(parts)
+
+
 def _title(src: _Sources, site_keys: list[str],
            headings: list[tuple[Element, int, int]]) -> tuple[str | None, str | None]:
     """The title, and the site name the ``<title>`` revealed (if any)."""
@@ -382,7 +407,7 @@ def _title(src: _Sources, site_keys: list[str],
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
                 next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
     for node, _kind in h1s:
-        add(node.text, S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT, 0)
+        add(_heading_of(node), S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT, 0)
     for node, _ordinal, kind in headings:
         if kind & HEADLINE:
             add(node.text if node.tag != "meta" else None, S.HEADLINE_WEIGHT, 1)
@@ -401,6 +426,9 @@ def _title(src: _Sources, site_keys: list[str],
     if src.doc.title:
         text, tag_site = split(src.doc.title)
         add(text, S.TITLE_TAG_WEIGHT, 4)
+    if not candidates and not src.doc.title:  # nothing names the page: its first <h2> is the best there is
+        h2 = next((text for node in src.doc.select("h2") if (text := _heading_text(node.text))), None)
+        add(h2, S.OTHER_H1_WEIGHT, 5)
     best, _support = _pick(candidates, _agree)
     return (best.text if best else None), tag_site
 
@@ -513,6 +541,29 @@ def clean_names(text: str | None) -> list[str]:
     return out
 
 
+def _full_name(name: str) -> bool:
+    """"Jane Doe", "Ludwig van Beethoven": two or more words, each capitalised (not a
+    shouted label such as "AUTHORING", not a handle or a lower-case phrase)."""
+    words = name.split()
+    return len(words) >= 2 and all(
+        word in S.NAME_PARTICLES or (word[0].isupper() and not (len(word) > 2 and word.isupper()))
+        for word in words)
+
+
+def _set_aside(node: Node) -> bool:
+    """Whether ``node`` sits in a ``<figure>`` (a photo credit) or in a block whose class
+    or id names a sidebar, a related box or the like (``_hints.PRUNE``)."""
+    current: Node | None = node
+    while current is not None and current.tag is not None:
+        if current.tag == "figure":
+            return True
+        hints = f"{current.attr('class') or ''} {current.attr('id') or ''}".lower().replace("-", "").replace("_", "")
+        if any(word in hints for word in PRUNE):
+            return True
+        current = current.parent
+    return False
+
+
 def _is_role(text: str) -> bool:
     words = _tokens(text)
     return bool(words) and all(word in S.ROLE_WORDS for word in words)
@@ -609,7 +660,11 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             text = src.spot_text(node)
             if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in S.CREDIT_LABELS:
                 text = _next_element_text(node)  # "<p>Written by</p><p>Jane Doe</p>"
-            add(names_in(text), weight, 0 if near else 2)
+            names = names_in(text)
+            if title_ordinal is None and names and all(map(_full_name, names)) and not _set_aside(node):
+                # no headline to measure nearness from: a name's own shape vouches for it
+                weight = max(weight, S.BYLINE_IN_ARTICLE_WEIGHT)
+            add(names, weight, 0 if near else 2)
     best, support = _pick(candidates, _names_agree)
     if best is None or support < S.MIN_AUTHOR_WEIGHT:
         return None
@@ -967,7 +1022,8 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
     publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
                                         *(src.meta(name) for name in S.PUBLISHER_METAS)) if v}
     publishers.discard("")
-    title_ordinal = next((ordinal for node, ordinal, kind in headings if _heading_text(node.text) == title), None)
+    title_ordinal = next((ordinal for node, ordinal, kind in headings if _heading_text(_heading_of(node)) == title),
+                         None)
     if title_ordinal is None and headings:
         title_ordinal = headings[0][1]
     author = _author(src, publishers, src.spots, title_ordinal)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from turbohtml._core import Document as _Page
@@ -44,10 +45,11 @@ def is_banner(node: Node) -> bool:
     return bool(_BANNER.search(f"{node.attr('id') or ''} {node.attr('class') or ''}"))
 
 
-def spaced_text(element: Node, skip: frozenset[str] = _NEVER_TEXT, banners: bool = True) -> str:
+def spaced_text(element: Node, skip: frozenset[str] = _NEVER_TEXT,
+                leave_out: Callable[[Node], bool] | None = is_banner) -> str:
     """The text of ``element`` with a space where a block boundary or ``<br>`` separates
     two runs (minified pages carry no whitespace there), whitespace folded; text under a
-    ``skip`` element (or, with ``banners``, a cookie banner) is left out."""
+    ``skip`` element or one ``leave_out`` names (a cookie banner by default) is left out."""
     parts: list[str] = []
     previous_block: Node | None = None
     line_break = False
@@ -61,7 +63,7 @@ def spaced_text(element: Node, skip: frozenset[str] = _NEVER_TEXT, banners: bool
             previous_block, line_break = block, False
             continue
         tag = node.tag
-        if tag is None or (node is not element and (tag in skip or (banners and is_banner(node)))):
+        if tag is None or (node is not element and (tag in skip or (leave_out is not None and leave_out(node)))):
             continue
         line_break = line_break or tag == "br"
         inner = node if tag in PARAGRAPH_TAGS else block
@@ -153,29 +155,30 @@ def _enough(texts: list[str], dedupe: bool = False) -> list[str] | None:
     return kept if len(joined) - 1 > MIN_CONTENT_LENGTH else None
 
 
-def page_paragraphs(page: _Page) -> list[str]:
+def page_paragraphs(page: _Page, leave_out: Callable[[Node], bool] = is_banner) -> list[str]:
     """The paragraphs of the first baseline source with enough text (the body's whole
-    text as one paragraph when none has; an empty list for a page without text)."""
+    text as one paragraph when none has; an empty list for a page without text); the
+    page's elements ``leave_out`` names (cookie banners) are passed over."""
     bodies, teasers = _json_sources(page)
     found = _enough(bodies, dedupe=True)
     if found:
         return found
     articles = [text for element in page.select("article") if element.parent is not None
-                and not any(node.tag == "article" for node in _ancestors(element))
-                and len(text := spaced_text(element)) > MIN_CONTENT_LENGTH]
+                and not any(node.tag == "article" or leave_out(node) for node in _ancestors(element))
+                and len(text := spaced_text(element, leave_out=leave_out)) > MIN_CONTENT_LENGTH]
     if articles:
         cutoff = max(map(len, articles)) / 5
         found = _enough([text for text in articles if len(text) >= cutoff])
         if found:
             return found
-    paragraphs = [spaced_text(element) for element in page.select("p, blockquote, pre, code, q")
-                  if not any(node.tag in _PARAGRAPH_TAGS or is_banner(node) for node in _ancestors(element))]
+    paragraphs = [spaced_text(element, leave_out=leave_out) for element in page.select("p, blockquote, pre, code, q")
+                  if not any(node.tag in _PARAGRAPH_TAGS or leave_out(node) for node in _ancestors(element))]
     found = _enough(paragraphs, dedupe=True)
     if found:
         return found
     teaser = _enough(teasers, dedupe=True)
     body = page.body
-    text = spaced_text(body, _NEVER_TEXT | _CLEANED) if body is not None else ""
+    text = spaced_text(body, _NEVER_TEXT | _CLEANED, leave_out) if body is not None else ""
     if teaser and len(text) < len("\n".join(teaser)):
         return teaser
     return [text] if text else []
@@ -232,4 +235,4 @@ def html2txt(content: Any, clean: bool = True) -> str:
     body = page.body
     if body is None:
         return ""
-    return spaced_text(body, _NEVER_TEXT | _CLEANED, banners=True) if clean else spaced_text(body, banners=False)
+    return spaced_text(body, _NEVER_TEXT | _CLEANED) if clean else spaced_text(body, leave_out=None)

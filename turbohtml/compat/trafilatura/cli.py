@@ -32,6 +32,7 @@ from turbohtml.compat.trafilatura.downloads import fetch_url
 from turbohtml.compat.trafilatura.feeds import find_feed_urls
 from turbohtml.compat.trafilatura.settings import PARALLEL_CORES, SUPPORTED_FMT_CLI, args_to_extractor, use_config
 from turbohtml.compat.trafilatura.sitemaps import sitemap_search
+from turbohtml.compat.trafilatura.utils import URL_BLACKLIST_REGEX
 
 __version__ = MIRRORED["trafilatura"]
 
@@ -152,7 +153,8 @@ def _input_urls(args: argparse.Namespace) -> list[str]:
 
 
 def _extract_urls(urls: list[str], args: argparse.Namespace, blacklist: set[str]) -> int:
-    url_jobs: list[tuple[str | None, str]] = [(None, url) for url in dict.fromkeys(urls) if url not in blacklist]
+    url_jobs: list[tuple[str | None, str]] = [(None, url) for url in dict.fromkeys(urls)
+                                              if _allowed(url, blacklist)]
     config = use_config(args.config_file)  # the download settings too (timeout, size, SSRF guard)
     return _run_all(url_jobs, args, lambda url: _extract(fetch_url(url, config=config), args, url))
 
@@ -181,7 +183,7 @@ def _discover(args: argparse.Namespace, blacklist: set[str]) -> int:
     """``--feed``, ``--sitemap``, ``--explore``, ``--crawl``, ``--probe``: find the URLs
     of the input websites, then extract them, or print them (``--list``; a crawl's and a
     probe's are always printed)."""
-    inputs = [url for url in _input_urls(args) if url not in blacklist]
+    inputs = [url for url in _input_urls(args) if _allowed(url, blacklist)]
     config = use_config(args.config_file)
     workers = max(1, args.parallel)
     if args.probe:
@@ -213,10 +215,16 @@ def _discover(args: argparse.Namespace, blacklist: set[str]) -> int:
     return status
 
 
+def _allowed(url: str, blacklist: set[str]) -> bool:
+    """Whether ``url`` is not on the ``-b`` list (compared without scheme or trailing slash,
+    as trafilatura compares them)."""
+    return URL_BLACKLIST_REGEX.sub("", url) not in blacklist
+
+
 def _kept(urls: list[str], url_filter: list[str] | None, blacklist: set[str]) -> list[str]:
     """``urls`` once each, without the blacklisted ones and, with ``--url-filter``, only
     those containing one of its strings."""
-    return [url for url in dict.fromkeys(urls) if url not in blacklist
+    return [url for url in dict.fromkeys(urls) if _allowed(url, blacklist)
             and (not url_filter or any(part in url for part in url_filter))]
 
 
@@ -234,7 +242,8 @@ def _run(args: argparse.Namespace) -> int:
     logging.basicConfig(stream=sys.stderr, level=level)
     blacklist = set()
     if args.blacklist:
-        blacklist = {line.strip() for line in Path(args.blacklist).read_text().splitlines() if line.strip()}
+        blacklist = {URL_BLACKLIST_REGEX.sub("", line.strip())
+                     for line in Path(args.blacklist).read_text(encoding="utf-8").splitlines() if line.strip()}
     if any(getattr(args, name) for name in _DISCOVERY):
         return _discover(args, blacklist)
     if args.input_dir:

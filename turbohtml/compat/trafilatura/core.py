@@ -37,7 +37,7 @@ import json
 import logging
 import re
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from configparser import ConfigParser
 from typing import Any
 from xml.sax.saxutils import escape as _xml_escape
@@ -48,7 +48,7 @@ from turbohtml._core import Element, Text, UrlBase
 from turbohtml._harvest import harvest_metadata
 from turbohtml._units import BOILERPLATE_REGION, CAPTION, HEADING, IN_CONTENT, LIST_ITEM
 from turbohtml.compat import MIRRORED
-from turbohtml.compat._blocks import Block, ancestors, blocks
+from turbohtml.compat._blocks import PARAGRAPH_TAGS, Block, ancestors, blocks
 from turbohtml.compat._input import as_document
 from turbohtml.compat.htmldate import find_date
 from turbohtml.compat.trafilatura.baseline import spaced_text
@@ -261,10 +261,10 @@ _Grid = list[list[tuple[str, bool]]]
 class _Piece:
     """One output block: kind ``p``/``head``/``item``/``cell``/``quote``/``code``."""
 
-    __slots__ = ("cell", "group", "kind", "level", "ordered", "rend", "text", "xml")
+    __slots__ = ("cell", "entry", "group", "kind", "level", "ordered", "para", "quote", "rend", "text", "xml")
 
     def __init__(self, kind: str, text: str, level: int = 0, group: Any = None, ordered: bool = False,
-                 cell: Any = None, rend: str = "") -> None:
+                 cell: Any = None, rend: str = "", entry: Any = None, para: bool = False) -> None:
         self.kind = kind
         self.text = text
         self.level = level
@@ -273,6 +273,9 @@ class _Piece:
         self.cell = cell   # a table cell's <td>/<th>
         self.rend = rend   # a description list item's "dt"/"dd"
         self.xml: str | None = None   # the text with trafilatura's inline XML (<hi>, <lb/>, <ref>, <code>)
+        self.entry = entry  # an item's <li>/<dt>/<dd>: the pieces of one entry are one item
+        self.para = para    # the text sits in a <p> of the entry or quote (trafilatura's <item><p>, <quote><p>)
+        self.quote: Any = None  # the <blockquote> around a quote's or an item's text: one <quote>
 
 
 def _piece(block: Block) -> _Piece:
@@ -291,18 +294,24 @@ def _piece(block: Block) -> _Piece:
     if block.flags & HEADING:
         heading = next((node.tag for node in reversed(chain) if node.tag in ("h1", "h2", "h3", "h4", "h5", "h6")), "h2")
         return _Piece("head", block.text, int(heading[1]))
+    quote = next((node for node in reversed(chain) if node.tag == "blockquote"), None)
     if tag in ("li", "dt", "dd") or block.flags & LIST_ITEM:
         owner = next((node for node in reversed(chain) if node.tag in ("ul", "ol", "dl")), None)
         depth = max(sum(node.tag in ("ul", "ol", "dl") for node in chain) - 1, 0)  # lists around its own
-        entry = next((node.tag for node in reversed(chain) if node.tag in ("dt", "dd")), "dd")
-        rend = entry if owner is not None and owner.tag == "dl" else ""
-        return _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol",
-                      rend=rend)
+        term = next((node.tag for node in reversed(chain) if node.tag in ("dt", "dd")), "dd")
+        rend = term if owner is not None and owner.tag == "dl" else ""
+        entry = next((node for node in reversed(chain) if node.tag in ("li", "dt", "dd")), None)
+        piece = _Piece("item", block.text, level=depth, group=owner, ordered=owner is not None and owner.tag == "ol",
+                       rend=rend, entry=entry, para=tag == "p" and entry is not None)
+        piece.quote = quote
+        return piece
     if "pre" in tags:
         pre = next(node for node in reversed(chain) if node.tag == "pre")
         return _Piece("code", block.text, group=pre)
-    if "blockquote" in tags:
-        return _Piece("quote", block.text)
+    if quote is not None:
+        piece = _Piece("quote", block.text, para=tag == "p")
+        piece.quote = quote
+        return piece
     return _Piece("p", block.text)
 
 
@@ -332,7 +341,7 @@ class _CommentSections:
         self._inside: dict[Any, tuple[bool, bool]] = {}  # node -> (under the body, hinted below it)
 
     @staticmethod
-    def _hinted(node: Any) -> bool:
+    def hinted(node: Any) -> bool:
         hints = f"{node.attr('id') or ''} {node.attr('class') or ''}"
         return bool(hints.strip()) and _COMMENT_HINT.search(hints) is not None
 
@@ -350,7 +359,7 @@ class _CommentSections:
         parent = chain[-1].parent if chain else block.element
         found = self._anywhere.get(parent, False)
         for node in reversed(chain):
-            found = self._anywhere[node] = found or self._hinted(node)
+            found = self._anywhere[node] = found or self.hinted(node)
         return found
 
     def inside_body(self, block: Block) -> bool:
@@ -361,7 +370,7 @@ class _CommentSections:
         parent = chain[-1].parent if chain else block.element
         under, hinted = self._inside.get(parent, (False, False))
         for node in reversed(chain):
-            hinted = hinted or (under and self._hinted(node))
+            hinted = hinted or (under and self.hinted(node))
             self._inside[node] = (under, hinted)
         return hinted
 
@@ -426,6 +435,33 @@ def _image_piece(node: Element, base: str | None) -> _Piece | None:
     return _Piece("graphic", f"![{label}]({_absolute(source, base)})", group=(alt, title))
 
 
+def _inline_hosts(body: list[tuple[Block, _Piece]]) -> dict[Any, _Piece]:
+    """The block elements whose piece may take its images inline: a paragraph, an item or
+    a quote written as its unit's plain text (no link or emphasis markup, no XML), the
+    element's only unit."""
+    units: dict[Any, int] = {}
+    for block, _ in body:
+        units[block.element] = units.get(block.element, 0) + 1
+    return {block.element: piece for block, piece in body
+            if block.element is not None and units[block.element] == 1 and piece.kind in ("p", "item", "quote")
+            and piece.xml is None and piece.text == block.text}
+
+
+def _place_inline(piece: _Piece, host: Element, image: Element, written: str) -> None:
+    """``written`` (an image's Markdown) put into ``piece``'s text where ``image`` sits
+    in ``host``: after the (whitespace-folded) text before it."""
+    before = []
+    for node in host.descendants:
+        if node == image:
+            break
+        if isinstance(node, Text):
+            before.append(node.text)
+    prefix = "".join(before)
+    at = len(" ".join(prefix.split()))
+    head, tail = piece.text[:at], piece.text[at:].lstrip()
+    piece.text = " ".join(part for part in (head, written, tail) if part)
+
+
 def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str | None,
             in_cells: bool | None, inline_cells: set[Any]) -> list[_Piece]:
     """``body``'s pieces with a ``![alt](src)`` piece for each image in ``scope`` (the
@@ -435,6 +471,7 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
     a piece of its own when false, dropped with the tables when ``None``."""
     if scope is None:
         return [piece for _, piece in body]
+    hosts = _inline_hosts(body)
     order: dict[Any, int] = {}
     images: list[tuple[int, _Piece]] = []
     for index, node in enumerate(scope.descendants):
@@ -449,7 +486,13 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
             continue  # no tables: no images of theirs
         if cell is not None and in_cells and cell in inline_cells:
             continue  # the cell's Markdown holds its images already
+        host = next((up for up in reversed(chain[:-1]) if up.tag in PARAGRAPH_TAGS), None)
+        if cell is None and host in inline_cells:
+            continue  # so does a paragraph's
         if (image := _image_piece(node, base)) is None:
+            continue
+        if host is not None and host in hosts:  # an image inside a paragraph's text stays where it sits there
+            _place_inline(hosts[host], host, node, image.text)
             continue
         item = next((up for up in reversed(chain) if up.tag == "li"), None) if in_cells is not False else None
         if cell is not None and in_cells:  # trafilatura's text keeps a cell's image in the cell
@@ -476,6 +519,12 @@ def _images(scope: Element | None, body: list[tuple[Block, _Piece]], base: str |
     return pieces
 
 
+def _declares_thread(page: _Page) -> bool:
+    """Whether the page's JSON-LD calls it a forum thread (``DiscussionForumPosting``):
+    there the blocks marked as comments are the thread's posts, its content."""
+    return any("discussionforumposting" in json_ld_types(entity) for entity in json_ld_entities(page.json_ld()))
+
+
 def _content(page: _Page, options: Extractor, title: str | None, focus: str | None = None,
              whole_page: bool = False) -> tuple[Element | None, list[_Piece], list[_Piece]]:
     """The body and comment pieces: the scored content body's units (with
@@ -489,13 +538,15 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
     markup = options.format in ("xml", "xmltei", "html")  # <ref> elements, not [text](url)
     sections = _CommentSections(winner)
     boilerplate = _link_rich(units, cap)
+    thread = _declares_thread(page)
     for index, block in enumerate(units):
-        if not (block.flags & IN_CONTENT or whole_page) or \
-                (block.flags & BOILERPLATE_REGION and not (whole_page and focus == "recall")):
+        post = thread and sections.anywhere(block)  # a thread's comment sections hold its posts
+        if not (block.flags & IN_CONTENT or whole_page or post) or \
+                (block.flags & BOILERPLATE_REGION and not (whole_page and focus == "recall") and not post):
             if options.comments and sections.anywhere(block):
                 remarks.append(_piece(block))
             continue
-        if sections.inside_body(block):  # a comment list inside the content body
+        if sections.inside_body(block) and not post:  # a comment list inside the content body
             if options.comments:
                 remarks.append(_piece(block))
             continue
@@ -524,7 +575,7 @@ def _content(page: _Page, options: Extractor, title: str | None, focus: str | No
     formatted = bool(options.formatting) and options.format not in ("xml", "xmltei", "html")
     cells = _format_inline(body, units, options) if formatted else set()
     if options.format in ("xml", "xmltei"):
-        _markup_inline(body, units, options)
+        cells |= _markup_inline(body, units, options)
     in_cells = (not markup) if options.tables else None
     pieces = _images(winner or page.body, body, options.url, in_cells, cells) if options.images \
         else [piece for _, piece in body]
@@ -595,10 +646,11 @@ def _runs(units: list[Block]) -> dict[int, int]:
 
 #: turbohtml's inline HTML and trafilatura's XML for it: a line break, a link, code, and
 #: (with ``include_formatting``) emphasis as ``<hi rend>``.
-_INLINE_HTML = re.compile(r"\s*<br>\s*|<(/?)(strong|em|sup|sub|del|code|a)\b([^>]*)>")
+_INLINE_HTML = re.compile(r"\s*<br>\s*|<(/?)(strong|em|sup|sub|del|code|a|img)\b([^>]*)>")
 _HI = {"strong": '<hi rend="#b">', "em": '<hi rend="#i">', "sup": '<hi rend="#sup">', "sub": '<hi rend="#sub">',
        "del": "<del>"}
 _HREF = re.compile(r'href="([^"]*)"')
+_IMG_ATTRIBUTE = re.compile(r'(?:src|alt)="[^"]*"')
 _TAG = re.compile(r"<[^>]*>")
 
 
@@ -608,6 +660,8 @@ def _tei_inline(markup: str, formatting: bool) -> str:
         closing, name, attributes = match.groups()
         if name is None:
             return "<lb/>"
+        if name == "img":  # inline_html writes src and alt, escaped
+            return f"<graphic{''.join(f' {m[0]}' for m in _IMG_ATTRIBUTE.finditer(attributes))}/>"
         if name == "a":
             href = _HREF.search(attributes)
             return "</ref>" if closing else f'<ref target="{href.group(1)}">' if href else "<ref>"
@@ -620,21 +674,26 @@ def _tei_inline(markup: str, formatting: bool) -> str:
     return _INLINE_HTML.sub(swap, markup)
 
 
-def _markup_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> None:
+def _markup_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> set[Any]:
     """Each piece's XML as trafilatura writes it inside a block (``<lb/>``, ``<code>``,
     ``<ref target>`` with links, ``<hi rend>`` with formatting), from turbohtml's
     public renderer (``inline_html``); a piece whose rendering does not hold the same
-    words as its unit keeps its plain text. Table cells and code blocks keep theirs."""
+    words as its unit keeps its plain text. Table cells and code blocks keep theirs.
+    The elements whose images are now in their XML (``<graphic>`` where they sit)."""
+    inlined: set[Any] = set()
     run_of = _runs(units)
     wanted = [(block, piece) for block, piece in body
               if block.element is not None and piece.kind in ("p", "head", "item", "quote")]
     rendered = inline_html([(block.element, run_of[id(block)]) for block, _ in wanted if block.element is not None],
-                           links=bool(options.links), base_url=options.url)
+                           links=bool(options.links), images=bool(options.images), base_url=options.url)
     for (block, piece), markup in zip(wanted, rendered, strict=True):
         xml = _tei_inline(markup, bool(options.formatting))
         words = html.unescape(_TAG.sub("", xml))
         if _NOT_WORD.sub("", words) == _NOT_WORD.sub("", block.text):
             piece.xml = xml
+            if "<graphic" in xml:
+                inlined.add(block.element)
+    return inlined
 
 
 def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options: Extractor) -> set[Any]:
@@ -649,7 +708,7 @@ def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options
                   and (piece.cell is not None and piece.cell.tag != "caption") == cells]
         rendered = inline_markdown([(block.element, run_of[id(block)]) for block, _ in wanted
                                     if block.element is not None],
-                                   links=bool(options.links), images=cells and bool(options.images),
+                                   links=bool(options.links), images=bool(options.images),
                                    base_url=options.url, style=MARKDOWN_STYLE)
         for (block, piece), text in zip(wanted, rendered, strict=True):
             words = _RAW_TAG.sub("", _LINK_TARGET.sub("]", _IMAGE.sub("", text)))
@@ -657,6 +716,8 @@ def _format_inline(body: list[tuple[Block, _Piece]], units: list[Block], options
                 piece.text = _SPACED_IMAGE.sub(r" \1 ", text).strip() if cells else text
                 if cells and options.images:
                     inlined.add(piece.cell)
+                elif options.images and _IMAGE.search(text):
+                    inlined.add(block.element)  # a paragraph's images stay in its text
     return inlined
 
 
@@ -750,11 +811,42 @@ def _table_of(piece: _Piece) -> Any:
         if piece.cell is not None else piece.group
 
 
+#: How an item piece continues the list: a new entry, more text of the entry just
+#: written (a ``<div>``'s text, then the ``<li>``'s own after it), or text of an open
+#: entry after its sublist (``<li>a<ul>..</ul>tail</li>``).
+_NEW, _SAME_LINE, _AFTER_SUBLIST = 0, 1, 2
+
+
+def _continuations(pieces: Sequence[_Piece | _Grid | _QuoteRun]) -> list[int]:
+    """For each piece, how it continues the entry of an item before it (``_NEW`` if not)."""
+    modes: list[int] = []
+    open_entries: list[Any] = []  # the entries of the open items, outermost first
+    for piece in pieces:
+        if not isinstance(piece, _Piece) or piece.kind != "item":
+            open_entries.clear()
+            modes.append(_NEW)
+            continue
+        if piece.entry is not None and piece.entry in open_entries:
+            depth = open_entries.index(piece.entry)
+            modes.append(_SAME_LINE if depth == len(open_entries) - 1 else _AFTER_SUBLIST)
+            del open_entries[depth + 1:]
+            continue
+        del open_entries[min(piece.level, len(open_entries)):]
+        open_entries.append(piece.entry)
+        modes.append(_NEW)
+    return modes
+
+
 def _plain(pieces: list[_Piece]) -> str:
     lines: list[str] = []
-    for piece in _tables(pieces):
+    blocks = _tables(pieces)
+    for piece, mode in zip(blocks, _continuations(blocks), strict=True):
         if isinstance(piece, list):
             lines += _table_lines(piece)
+        elif mode == _SAME_LINE:
+            lines[-1] += " " + piece.text
+        elif mode == _AFTER_SUBLIST:
+            lines.append(f"{_INDENT * (piece.level + 1)}{piece.text}")
         else:
             lines.append(f"{_INDENT * piece.level}- {piece.text}" if piece.kind == "item"
                          else piece.text.replace(_LB, "\n"))
@@ -765,10 +857,15 @@ def _markdown(pieces: list[_Piece]) -> str:
     out: list[str] = []
     previous: _Piece | _Grid | None = None
     numbers: dict[Any, int] = {}
-    for piece in _tables(pieces):
+    blocks = _tables(pieces)
+    for piece, mode in zip(blocks, _continuations(blocks), strict=True):
         if isinstance(piece, list):
             table = "\n".join(_table_lines(piece))
             out.append(table if not out else "\n" + table)
+        elif mode == _SAME_LINE:
+            out[-1] += " " + piece.text
+        elif mode == _AFTER_SUBLIST:  # a continuation paragraph of the entry, indented under it
+            out.append(f"\n{_INDENT * (piece.level + 1)}{piece.text}")
         elif piece.kind == "item":
             if piece.ordered:
                 number = numbers[piece.group] = numbers.get(piece.group, 0) + 1
@@ -809,10 +906,17 @@ class _XmlLists:
         self.lines = lines
         self.indent = indent
         self.open: list[tuple[Any, int]] = []  # (list group, level), outermost first; each holds an open <item>
+        self.entries: list[Any] = []   # the <li> of each open <item>
         self.line = ""   # the open top-level item's line
         self.terms: dict[Any, int] = {}   # a description list's <dt> count so far
 
-    def item(self, piece: _Piece, text: str) -> None:
+    def item(self, piece: _Piece, text: str, mode: int = _NEW) -> None:
+        if mode != _NEW and piece.entry in self.entries:  # more text of an open entry
+            while self.entries[-1] != piece.entry:
+                self._close_list()
+            joint = "" if mode == _AFTER_SUBLIST or text.startswith("<p>") else " "
+            self.line += joint + text
+            return
         level = min(piece.level, self.open[-1][1] + 1) if self.open else 0
         group = piece.group if piece.group is not None else id(piece)
         while self.open and (self.open[-1][1] > level or (self.open[-1][1] == level and self.open[-1][0] != group)):
@@ -824,6 +928,7 @@ class _XmlLists:
             self.terms[group] = self.terms.get(group, 0) + (piece.rend == "dt")
             item = f'<item rend="{piece.rend}-{max(self.terms[group], 1)}">'
         if self.open and self.open[-1][1] == level:  # the next item of the same list
+            self.entries[-1] = piece.entry
             if len(self.open) == 1:
                 self.lines.append(self.line + "</item>")
                 self.line = f"{self.indent}  {item}{text}"
@@ -836,9 +941,11 @@ class _XmlLists:
         else:
             self.line += f"{opening}{item}{text}"
         self.open.append((group, level))
+        self.entries.append(piece.entry)
 
     def _close_list(self) -> None:
         self.open.pop()
+        self.entries.pop()
         if self.open:
             self.line += "</item></list>"
         else:
@@ -850,18 +957,106 @@ class _XmlLists:
             self._close_list()
 
 
+class _QuoteRun:
+    """The pieces of one ``<blockquote>`` holding more than one block: one ``<quote>``."""
+
+    __slots__ = ("pieces",)
+
+    def __init__(self, pieces: list[_Piece]) -> None:
+        self.pieces = pieces
+
+
+def _quote_groups(pieces: list[_Piece | _Grid]) -> list[_Piece | _Grid | _QuoteRun]:
+    """``pieces`` with each run of one ``<blockquote>``'s pieces (its quote text and the
+    items of lists in it, from a quote piece on) gathered, when the run holds several."""
+    out: list[_Piece | _Grid | _QuoteRun] = []
+    run: list[_Piece] = []
+
+    def flush() -> None:
+        if len(run) > 1:
+            out.append(_QuoteRun(list(run)))
+        else:
+            out.extend(run)
+        run.clear()
+
+    for piece in pieces:
+        if not isinstance(piece, _Piece):
+            flush()
+            out.append(piece)
+            continue
+        quote = piece.quote if piece.kind in ("quote", "item") else None
+        if quote is not None and run and run[0].quote == quote:
+            run.append(piece)
+            continue
+        flush()
+        if quote is not None and piece.kind == "quote":
+            run.append(piece)
+        else:
+            out.append(piece)
+    flush()
+    return out
+
+
+def _xml_quote(pieces: list[_Piece]) -> str:
+    """One ``<quote>`` of a blockquote's pieces: its paragraphs as ``<p>``, its lists inline."""
+    parts: list[str] = []
+    items: list[_Piece] = []
+
+    def flush_items() -> None:
+        if items:
+            inner: list[str] = []
+            _xml_list_lines(items, inner, "")
+            parts.append("".join(line.strip() for line in inner))
+            items.clear()
+
+    for piece in pieces:
+        if piece.kind == "item":
+            items.append(piece)
+            continue
+        flush_items()
+        text = piece.xml if piece.xml is not None else _refs(_xml_escape(piece.text))
+        parts.append(f"<p>{text}</p>" if piece.para else text)
+    flush_items()
+    out = parts[0]
+    for part in parts[1:]:
+        out += ("" if out.endswith("</p>") and part.startswith("<p>") else " ") + part
+    return f"<quote>{out}</quote>"
+
+
+def _xml_list_lines(items: list[_Piece], lines: list[str], indent: str) -> None:
+    lists = _XmlLists(lines, indent)
+    modes = _continuations(list(items))
+    for index, piece in enumerate(items):
+        lists.item(piece, _item_xml(piece, modes, index), modes[index])
+    lists.close()
+
+
+def _item_xml(piece: _Piece, modes: list[int], index: int) -> str:
+    """An item piece's XML; a ``<p>`` of an entry holding more than it stays a ``<p>``
+    (trafilatura's ``<item><p>..</p> ..</item>``)."""
+    text = piece.xml if piece.xml is not None else _refs(_xml_escape(piece.text))
+    if piece.para and (modes[index] != _NEW or modes[index + 1:index + 2] == [_SAME_LINE]):
+        return f"<p>{text}</p>"
+    return text
+
+
 def _xml_pieces(pieces: list[_Piece], indent: str) -> list[str]:
     lines: list[str] = []
     lists = _XmlLists(lines, indent)
-    for piece in _tables(pieces):
+    blocks = _quote_groups(_tables(pieces))
+    modes = _continuations(blocks)
+    for index, piece in enumerate(blocks):
         if not isinstance(piece, _Piece) or piece.kind != "item":
             lists.close()
+        if isinstance(piece, _QuoteRun):
+            lines.append(indent + _xml_quote(piece.pieces))
+            continue
         if isinstance(piece, list):
             lines += _xml_table(piece, indent)
             continue
         text = piece.xml if piece.xml is not None else _refs(_xml_escape(piece.text))
         if piece.kind == "item":
-            lists.item(piece, text)
+            lists.item(piece, _item_xml(piece, modes, index), modes[index])
         elif piece.kind == "head":
             lines.append(f'{indent}<head rend="h{piece.level}">{text}</head>')
         elif piece.kind == "quote":
@@ -1096,10 +1291,18 @@ def _extraction(filecontent: Any, options: Extractor,
             body, remarks = wider, wider_remarks
     if not _has_text(body) and options.focus != "precision":  # no content body found: the page's units
         winner, body, remarks = _content(page, options, title, whole_page=True)
-    if not _has_text(body) and not options.fast:  # still nothing: trafilatura's baseline fallback
-        from turbohtml.compat.trafilatura.baseline import page_paragraphs
+    text = _plain(body)
+    if (len(text) < options.min_extracted_size and options.focus != "precision") \
+            or (not _has_text(body) and not options.fast):
+        # trafilatura's baseline rescue: a short body gives way to the plain fallback's
+        # text (JSON-LD articleBody, <article>, paragraphs) when that holds more
+        from turbohtml.compat.trafilatura.baseline import is_banner, page_paragraphs
 
-        body = [_Piece("p", paragraph) for paragraph in page_paragraphs(page)]
+        thread = _declares_thread(page)
+        paragraphs = page_paragraphs(page, lambda node: is_banner(node) or (
+            not thread and _CommentSections.hinted(node)))  # reader comments are no rescue
+        if len("\n".join(paragraphs)) > len(_IMAGE.sub("", text).strip()):  # images are no text
+            body = [_Piece("p", paragraph) for paragraph in paragraphs]
     text, comments = _plain(body), _plain(remarks)
     if len(text) < options.min_output_size and len(comments) < options.min_output_comm_size:
         LOGGER.debug("text and comments not long enough: %s %s", len(text), len(comments))

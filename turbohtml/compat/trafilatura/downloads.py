@@ -15,7 +15,6 @@ back-off (``load_download_buffer``) and downloaded on threads (``buffered_downlo
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -27,7 +26,7 @@ from typing import TypeVar
 from turbohtml.compat import MIRRORED
 from turbohtml.compat.courlan.urlstore import UrlStore
 from turbohtml.compat.trafilatura.settings import DEFAULT_CONFIG, Extractor
-from turbohtml.compat.trafilatura.utils import Response, decode_file
+from turbohtml.compat.trafilatura.utils import URL_BLACKLIST_REGEX, Response, decode_file
 from turbohtml.fetch import USER_AGENT, FetchError, fetch
 from turbohtml.io import decode_html, http_charset
 
@@ -110,8 +109,6 @@ def _urllib3_is_live_page(url: str, config: ConfigParser = DEFAULT_CONFIG) -> bo
     return True
 
 
-#: what a blacklist entry leaves out of a URL (its scheme, trailing slashes)
-_BLACKLIST_FORM = re.compile(r"^https?://|/+$")
 #: the most downloads submitted to the pool at once (bounds the pending futures)
 _CHUNK = 10_000
 _Result = TypeVar("_Result")
@@ -127,7 +124,7 @@ def add_to_compressed_dict(inputlist: list[str], blacklist: set[str] | None = No
         url_store = UrlStore(compressed=compression, strict=False, verbose=verbose)
     urls = list(dict.fromkeys(inputlist))
     if blacklist:
-        urls = [url for url in urls if _BLACKLIST_FORM.sub("", url) not in blacklist]
+        urls = [url for url in urls if URL_BLACKLIST_REGEX.sub("", url) not in blacklist]
     if url_filter:
         urls = [url for url in urls if any(part in url for part in url_filter)]
     url_store.add_urls(urls)

@@ -4,6 +4,7 @@ helpers ``trim`` and ``sanitize``, and the ``Response`` record the downloads ret
 from __future__ import annotations
 
 import logging
+import re
 import zlib
 from collections.abc import Mapping
 from typing import Any
@@ -20,6 +21,9 @@ __all__ = ["Response", "decode_file", "is_dubious_html", "load_html", "not_html"
 LOGGER = logging.getLogger("turbohtml.compat.trafilatura")
 #: the most bytes a gzipped file is inflated to (trafilatura's MAX_FILE_SIZE default)
 MAX_GUNZIP = 20_000_000
+#: What a URL blacklist entry leaves out of a URL: its scheme and trailing slashes
+#: (trafilatura's ``URL_BLACKLIST_REGEX``; ``-b`` files and ``add_to_compressed_dict``).
+URL_BLACKLIST_REGEX = re.compile(r"^https?://|/+$")
 
 
 def decode_file(filecontent: bytes | str, max_size: int | None = None) -> str | bytes:
