@@ -120,9 +120,46 @@ def test_rescue_word_in_the_same_attribute_keeps_the_subtree() -> None:
 
 def test_hidden_subtrees_are_not_content() -> None:
     # the visible page holds a page of text (MIN_VISIBLE): hidden content is passed over
-    for hidden in ("hidden", 'style="display: none"', 'aria-hidden="true"'):
+    # a popover (a menu, tooltip or app-install prompt) is hidden until the page opens it,
+    # and an ARIA dialog is a modal, as a <dialog> is
+    for hidden in ("hidden", 'style="display: none"', 'aria-hidden="true"', "popover", 'role="dialog"',
+                   'role="alertdialog"'):
         markup = f"<div id=shown><p>{PLAIN * 8}</p></div><div id=hid {hidden}><p>{COMMAS * 10}</p></div>"
         assert winner_id(markup) == "shown", hidden
+
+
+def test_a_part_word_weighs_negative_but_passes_its_share_up() -> None:
+    # a page builder's text block named `richtext-title`: the block does not win on its
+    # own, but its paragraphs count for the section around it, as any paragraph's do
+    markup = (f"<body><section id=s><div class=richtext-title><p>{COMMAS}</p></div>"
+              f"<div class=richtext-title><p>{COMMAS}</p></div></section></body>")
+    found = scores(markup)
+    assert found["s"] == 3.0  # half the 1 + 2 points of each paragraph
+    # a boilerplate word still passes nothing up (a banner's tagline)
+    banner = f"<body><section id=s><div class=banner><p>{COMMAS}</p></div></section></body>"
+    assert "s" not in scores(banner)
+
+
+def test_an_articles_paragraphs_in_blocks_named_title_are_its_text() -> None:
+    # a blog builder writes every paragraph in `<div class="richtext-title">` sections
+    article = parse(read_gzip_text(data_path("wcxb-dev", "html", "0093.html.gz"))).article()
+    assert "Computers are part of our everyday routines" in article.text
+    assert "Laptops are optimized for efficiency" in article.text
+
+
+def test_a_popup_plugins_dialog_is_not_the_page() -> None:
+    # a service page whose only dense block is a payment popup (role="dialog", shown by
+    # a click): the page's own columns are its content
+    article = parse(read_gzip_text(data_path("wcxb-dev", "html", "0377.html.gz"))).article()
+    assert "McCollister’s expert technicians" in article.text
+    assert "redirect through to the payment portal" not in article.text
+
+
+def test_an_article_in_columns_styled_as_a_sidebar_is_read() -> None:
+    # WordPress's `is-style-<variation>` names a block's look: `is-style-sidebar` columns
+    # hold the post and its sidebar; the post was pruned with them
+    article = parse(read_gzip_text(data_path("wcxb-dev", "html", "4038.html.gz"))).article()
+    assert "Since Microsoft made the move" in article.text
 
 
 def test_wordpress_taxonomy_classes_are_not_layout_hints() -> None:

@@ -21,8 +21,14 @@ NEGATIVE = (
     "sidebar", "footer", "share", "social", "related", "pagination", "pager",
     "breadcrumb", "modal", "popup", "newsletter", "sponsor", "advert", "promo", "widget",
     "masthead", "banner", "cookie", "disqus", "outbrain", "taboola", "recommend",
-    "contact", "menu", "skyscraper", "shoutbox", "title", "headline", "byline", "meta",
+    "contact", "menu", "skyscraper", "shoutbox",
 )
+
+#: Words naming a part of an article around its text (its title, byline, meta line):
+#: a container so named weighs -25 as a NEGATIVE one does, so it does not win, but it is
+#: no boilerplate: paragraphs in it (``class="richtext-title"`` around a page builder's
+#: prose) still pass their half share to the container above.
+PARTS = ("title", "headline", "byline", "meta")
 
 #: Subtrees whose class/id carries one of these are dropped from scoring and from the
 #: article text, unless the same attribute also carries a RESCUE word.
@@ -61,11 +67,12 @@ RESCUE = ("article", "content", "main")
 #: A word before a hint word in the same token that turns the token into a statement
 #: about the page's layout or state, not a name of this element: negations
 #: (``no-sidebar``, ``robots-nocontent``), states (``has-comments``, ``with-sidebar``),
-#: positions (``above-footer``, ``before-comments``) and tab widgets (``tab-menu``,
-#: product and documentation tabs hold content).
+#: positions (``above-footer``, ``before-comments``), tab widgets (``tab-menu``,
+#: product and documentation tabs hold content) and style variations (WordPress's
+#: ``is-style-sidebar`` names a block's look).
 QUALIFIERS = (
     "no", "non", "not", "without", "has", "have", "with", "show", "hide", "is", "enable",
-    "disable", "above", "below", "before", "after", "pre", "tab", "tabs",
+    "disable", "above", "below", "before", "after", "pre", "tab", "tabs", "style",
 )
 
 #: The qualifiers that negate: before a content word (a RESCUE word) ending the token

@@ -10,6 +10,7 @@ cdef enum:
     HINT_MEDIA = 8     # a caption, credit or gallery block: short texts there are not prose
     HINT_THREAD = 16   # a comment word not rescued: boilerplate below an article, a post on a thread
     HINT_REVIEW = 32   # a review word not rescued: customers' reviews on a product page
+    HINT_PART = 64     # a word naming an article's part (title, byline): -25, but no boilerplate
 
 # Scoring passes: what a pass leaves out (docs/scoring.md, "passes").
 cdef enum:
@@ -21,6 +22,7 @@ cdef enum:
     PASS_WHOLE_PAGE = 32    # not an article: the winner's <main> (or <body>) is the content
     PASS_KEEP_NOSCRIPT = 64  # <noscript> is walked (the copy forum software serves without script)
     PASS_PRODUCT = 128      # a product page: its customers' reviews are not its description
+    PASS_ANSWERS = 256      # a question-and-answer thread: comment blocks are remarks on its posts
 
 cdef enum:
     HINT_SLOTS = 256  # a power of two: a page's class values met before, most of them found
@@ -30,9 +32,11 @@ ctypedef struct HintMemo:
     const lxb_char_t *values[HINT_SLOTS]
     size_t lengths[HINT_SLOTS]   # 0: an empty slot
     int hints[HINT_SLOTS]
-    # the document's ids of the hidden and aria-hidden attributes (is_hidden)
+    # the document's ids of the attributes is_hidden reads
     uintptr_t hidden
     uintptr_t aria_hidden
+    uintptr_t popover
+    uintptr_t role
 
 cdef void hint_memo_start(HintMemo *memo, lxb_dom_node_t *c_node) noexcept nogil
 cdef int class_hints(lxb_dom_node_t *c_node, HintMemo *memo=*) noexcept nogil

@@ -22,6 +22,7 @@ from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harves
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints, _tunables
+from turbohtml._features import FEATURE_NAMES as _FEATURE_NAMES
 from turbohtml._features import PAGE_KINDS_NAMES
 from turbohtml._harvest import harvest_metadata
 
@@ -56,6 +57,7 @@ cdef enum:
     WORD_THREAD = 64
     WORD_REVIEW = 128
     WORD_NEGATED_CONTENT = 256  # a negation right before a content word (nocontent)
+    WORD_PART = 512
     MAX_ALL_WORDS = 4 * MAX_WORDS
     MAX_TOKEN = 128         # bytes of one class/id token read (bounded work)
 
@@ -100,7 +102,8 @@ cdef void _load_words() except *:
     for bit, words in ((WORD_POSITIVE, _hints.POSITIVE), (WORD_NEGATIVE, _hints.NEGATIVE),
                        (WORD_PRUNE, _hints.PRUNE), (WORD_RESCUE, _hints.RESCUE),
                        (WORD_MEDIA, _hints.MEDIA), (WORD_BUILDER_UNIT, _hints.BUILDER_UNITS),
-                       (WORD_THREAD, _hints.THREAD), (WORD_REVIEW, _hints.REVIEW)):
+                       (WORD_THREAD, _hints.THREAD), (WORD_REVIEW, _hints.REVIEW),
+                       (WORD_PART, _hints.PARTS)):
         for word in words:
             kinds[word] = kinds.get(word, 0) | bit
     if len(kinds) > MAX_ALL_WORDS:
@@ -219,10 +222,10 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
                         and _word_ends_at(squashed, starts, i, &_negations)):
                     kinds |= WORD_NEGATED_CONTENT  # nocontent: the page says this is none
                 continue
-            if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW) and (
+            if found & (WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW | WORD_PART) and (
                     _word_ends_at(squashed, starts, i, &_sides)
                     or _word_starts_at(squashed, starts, i + word.length, n, &_sides)):
-                found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW)
+                found &= ~(WORD_NEGATIVE | WORD_PRUNE | WORD_THREAD | WORD_REVIEW | WORD_PART)
             if found & WORD_BUILDER_UNIT:
                 found &= ~WORD_BUILDER_UNIT
                 if second == 0:  # where the token's second word starts (n: it has only one)
@@ -266,6 +269,8 @@ cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
         hints |= HINT_POSITIVE
     if kinds & WORD_NEGATIVE:
         hints |= HINT_NEGATIVE
+    if kinds & WORD_PART:
+        hints |= HINT_PART
     if (kinds & WORD_PRUNE and not kinds & WORD_RESCUE) or kinds & WORD_NEGATED_CONTENT:
         hints |= HINT_PRUNE
     if kinds & WORD_MEDIA:
@@ -279,9 +284,16 @@ cdef int _attribute_hints(lxb_dom_attr_t *c_attr) noexcept nogil:
 
 cdef bint prunes(int hints, int mode) noexcept nogil:
     """Whether class/id hints drop a subtree in a pass: boilerplate words always, comment
-    words unless the page is a thread, review words on a product page."""
-    return ((hints & HINT_PRUNE) != 0 or (hints & HINT_THREAD and not mode & PASS_THREAD)
+    words unless the page is a thread (but a question-and-answer thread's comments are
+    remarks on its posts), review words on a product page."""
+    return ((hints & HINT_PRUNE) != 0 or (hints & HINT_THREAD and _comments_aside(mode))
             or (hints & HINT_REVIEW and mode & PASS_PRODUCT))
+
+
+cdef inline bint _comments_aside(int mode) noexcept nogil:
+    """Whether comment blocks are boilerplate in a pass: below an article, and under the
+    question and answers of a Q&A thread; on any other thread they are its posts."""
+    return not mode & PASS_THREAD or mode & PASS_ANSWERS != 0
 
 
 cdef void hint_memo_start(HintMemo *memo, lxb_dom_node_t *c_node) noexcept nogil:
@@ -289,6 +301,8 @@ cdef void hint_memo_start(HintMemo *memo, lxb_dom_node_t *c_node) noexcept nogil
     memset(memo.lengths, 0, sizeof(memo.lengths))
     memo.hidden = attr_id(c_node, "hidden", 6)
     memo.aria_hidden = attr_id(c_node, "aria-hidden", 11)
+    memo.popover = attr_id(c_node, "popover", 7)
+    memo.role = attr_id(c_node, "role", 4)
 
 
 cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nogil:
@@ -346,46 +360,63 @@ cdef inline bint _name_is(const lxb_char_t *name, size_t length, const char *wan
     return True
 
 
-cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=NULL) noexcept nogil:
-    """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none.
-    On a page read whole (not an article) aria-hidden is no test: there it marks the
-    collapsed panels of accordions and tabs (FAQs, buying guides, specifications), content
-    a reader opens, more often than decoration.
-
-    One pass over the attribute list: ``style`` has a static id; ``hidden`` and
-    ``aria-hidden`` are outside lexbor's static table: a walk's ``memo`` knows their ids
-    in the document, else their names are compared.
-    """
-    cdef lxb_dom_attr_t *c_attr
+cdef inline bint _attr_is(lxb_dom_attr_t *c_attr, uintptr_t known, const char *wanted, size_t n,
+                          HintMemo *memo) noexcept nogil:
+    """Whether an attribute outside lexbor's static table is ``wanted``: by the id a walk's
+    ``memo`` knows (``known``), else by its name."""
     cdef const lxb_char_t *name
     cdef size_t length = 0
-    cdef uintptr_t attr
-    cdef bint hidden, aria_hidden
+    if memo != NULL:
+        return c_attr.node.local_name == known
+    name = attr_name(c_attr, &length)
+    return name != NULL and _name_is(name, length, wanted, n)
+
+
+cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=NULL) noexcept nogil:
+    """Readability's visibility test: the hidden attribute, aria-hidden, inline display:none;
+    and the ``popover`` attribute (a menu, tooltip or prompt the browser shows only when
+    asked, as it does a closed ``<dialog>``) and ARIA's ``dialog`` roles (a modal built
+    from ``<div>``s). On a page read whole (not an article) aria-hidden is no test: there
+    it marks the collapsed panels of accordions and tabs (FAQs, buying guides,
+    specifications), content a reader opens, more often than decoration; and a hidden
+    ``role="tabpanel"`` is a tab not chosen yet (the same steps in another language, a
+    product's specifications), shown by a click, not removed.
+
+    One pass over the attribute list: ``style`` has a static id; ``hidden``, ``popover``,
+    ``role`` and ``aria-hidden`` are outside lexbor's static table: a walk's ``memo``
+    knows their ids in the document, else their names are compared.
+    """
+    cdef lxb_dom_attr_t *c_attr
+    cdef bint hidden = False, shown = False, whole = mode & PASS_WHOLE_PAGE != 0
+    cdef uintptr_t hidden_id = 0, popover_id = 0, role_id = 0, aria_hidden_id = 0
+    if memo != NULL:
+        hidden_id, popover_id, role_id, aria_hidden_id = memo.hidden, memo.popover, memo.role, memo.aria_hidden
     if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
         return False
     c_attr = (<lxb_dom_element_t *>c_node).first_attr
     while c_attr != NULL:
-        attr = c_attr.node.local_name
-        if attr == LXB_DOM_ATTR_STYLE:
+        if c_attr.node.local_name == LXB_DOM_ATTR_STYLE:
             if c_attr.value != NULL and (
                     _value_contains(c_attr.value.data, c_attr.value.length, "display:none", 12,
                                     "visibility:hidden", 17)):
-                return True
-        elif attr >= LXB_DOM_ATTR__LAST_ENTRY:
-            if memo != NULL:
-                hidden = attr == memo.hidden
-                aria_hidden = attr == memo.aria_hidden
-            else:
-                name = attr_name(c_attr, &length)
-                hidden = name != NULL and _name_is(name, length, "hidden", 6)
-                aria_hidden = name != NULL and _name_is(name, length, "aria-hidden", 11)
-            if hidden:
-                return True
-            if (aria_hidden and not mode & PASS_WHOLE_PAGE and c_attr.value != NULL
+                hidden = True
+        elif c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
+            if _attr_is(c_attr, hidden_id, "hidden", 6, memo) or _attr_is(c_attr, popover_id, "popover", 7, memo):
+                hidden = True
+            elif _attr_is(c_attr, role_id, "role", 4, memo):
+                if c_attr.value != NULL and (
+                        _name_is(c_attr.value.data, c_attr.value.length, "dialog", 6)
+                        or _name_is(c_attr.value.data, c_attr.value.length, "alertdialog", 11)):
+                    return True
+                if whole and c_attr.value != NULL and _name_is(c_attr.value.data, c_attr.value.length,
+                                                               "tabpanel", 8):
+                    shown = True
+            elif (not whole and _attr_is(c_attr, aria_hidden_id, "aria-hidden", 11, memo)
+                    and c_attr.value != NULL
                     and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
-                return True
+                hidden = True
         c_attr = c_attr.next
-    return False
+    return hidden and not shown
 
 
 cdef enum:
@@ -521,8 +552,8 @@ cdef Candidate *_candidate(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept 
     hints = class_hints(c_node, cmap.memo)
     if hints & HINT_POSITIVE:
         found.score += HINT_WEIGHT
-    found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and not cmap.mode & PASS_THREAD)
-    if found.negative:
+    found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and _comments_aside(cmap.mode))
+    if found.negative or hints & HINT_PART:
         found.score -= HINT_WEIGHT
     return found
 
@@ -696,7 +727,8 @@ cdef bint _has_content_sibling(CandidateMap *cmap, lxb_dom_node_t *winner) noexc
             if c_sibling != NULL and c_sibling.score >= threshold:
                 return True
             if (sibling.local_name == LXB_TAG_P or is_inline_container(sibling.local_name)) \
-                    and not is_hidden(sibling, cmap.mode, cmap.memo) and not prunes(class_hints(sibling, cmap.memo), cmap.mode):
+                    and not is_hidden(sibling, cmap.mode, cmap.memo) \
+                    and not prunes(class_hints(sibling, cmap.memo), cmap.mode):
                 # a <p>, or a block Readability turns into one (inline content only); one
                 # stray <div> of prose (a disclaimer, a sign-up line) is not enough
                 chars = links = 0
@@ -1022,7 +1054,22 @@ PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE
 PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
-cdef int _kind_mode(int kind, double probability, double article_probability) noexcept nogil:
+# the feature walk's counts of schema.org Question, Answer and Comment items (itemtype, JSON-LD)
+cdef size_t _QUESTIONS = _FEATURE_NAMES.index("schema_Question")
+cdef size_t _ANSWERS = _FEATURE_NAMES.index("schema_Answer")
+cdef size_t _COMMENTS = _FEATURE_NAMES.index("schema_Comment")
+
+
+cdef bint _answers_thread(FeatureWalk *features) noexcept nogil:
+    """Whether the page marks itself up as a question with answers and comments apart
+    (schema.org's QAPage vocabulary, which Q&A software writes for search engines): its
+    posts are the question and the answers, and the comment blocks under them remarks.
+    A page that marks no Comment item may write its answers in comment blocks."""
+    return (features.counts[_QUESTIONS] > 0 and features.counts[_ANSWERS] > 0
+            and features.counts[_COMMENTS] > 0)
+
+
+cdef int _kind_mode(int kind, double probability, double article_probability, bint answers) noexcept nogil:
     """What the page's kind changes in every pass: a thread's comment blocks are its
     posts, a product's reviews are not its description, a listing's cards are its items
     and a landing page's its sections, and on any page but an article the main content
@@ -1035,7 +1082,7 @@ cdef int _kind_mode(int kind, double probability, double article_probability) no
             and article_probability > (LISTING_DOUBT if listing else ARTICLE_DOUBT)):
         return 0  # an article's scoring is the safe default
     if kind == PAGE_FORUM:
-        return PASS_THREAD | PASS_WHOLE_PAGE
+        return PASS_THREAD | PASS_WHOLE_PAGE | (PASS_ANSWERS if answers else 0)
     if kind == PAGE_PRODUCT:
         return PASS_PRODUCT | PASS_WHOLE_PAGE
     if kind == PAGE_LISTING or kind == PAGE_COLLECTION or kind == PAGE_SERVICE:
@@ -1110,7 +1157,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     if failed[0]:
         return NULL
     page[0] = features_kind(&features, &probability, &elements, &article_probability)
-    kind = _kind_mode(page[0], probability, article_probability)
+    kind = _kind_mode(page[0], probability, article_probability, _answers_thread(&features))
     if kind:
         tried_text = 0
         tried = _score_walk(root, PASSES[0].mode | kind, &tried_text, failed)

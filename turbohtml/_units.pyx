@@ -218,10 +218,11 @@ cdef size_t _visible_bytes(lxb_dom_node_t *root) noexcept nogil:
     return total
 
 
-cdef bint _is_shop_form(lxb_dom_node_t *form, lxb_dom_node_t *content, size_t *content_bytes) noexcept nogil:
-    """On a product page, a <form> is the shop around the product (variant picker and
-    add-to-cart, cart drawer, sign-up, cookie banner) unless it wraps the page: it holds
-    the main region, or half its text (ASP.NET's page-wide form)."""
+cdef bint _is_page_form(lxb_dom_node_t *form, lxb_dom_node_t *content, size_t *content_bytes) noexcept nogil:
+    """A <form> inside the page, not wrapping it: on a product page the shop around the
+    product (variant picker and add-to-cart, cart drawer, sign-up, cookie banner), on a
+    thread the reply box (its editor, sign-up buttons and terms notice). A form that
+    holds the main region, or half its text (ASP.NET's page-wide form), wraps it."""
     cdef lxb_dom_node_t *c_up = content
     while c_up != NULL:
         if c_up == form:
@@ -237,11 +238,29 @@ cdef bint _is_shop_form(lxb_dom_node_t *form, lxb_dom_node_t *content, size_t *c
 cdef bint _is_form_chrome(lxb_dom_node_t *c_node, int mode, lxb_dom_node_t *content,
                           size_t *content_bytes) noexcept nogil:
     """Page UI on a page read whole, never its content: a form control's caption (a
-    filter's checkbox, a size or colour picker) and, on a product page, a shop form."""
+    filter's checkbox, a size or colour picker) and, on a product page or a thread, a
+    form inside the page (the shop, the reply box)."""
     if c_node.local_name == LXB_TAG_LABEL:
         return True
-    return (mode & PASS_PRODUCT and c_node.local_name == LXB_TAG_FORM
-            and _is_shop_form(c_node, content, content_bytes))
+    if c_node.local_name != LXB_TAG_FORM:
+        return False
+    if mode & PASS_PRODUCT:
+        return _is_page_form(c_node, content, content_bytes)
+    # a thread's posts may sit in forms of their own (inline moderation, edit in place):
+    # the reply box is the form one writes in
+    return mode & PASS_THREAD and _has_text_entry(c_node) and _is_page_form(c_node, content, content_bytes)
+
+
+cdef bint _has_text_entry(lxb_dom_node_t *form) noexcept nogil:
+    """Whether a form holds a ``<textarea>``, where a reply is written."""
+    cdef lxb_dom_node_t *c_node = form
+    cdef bint closing = False
+    while c_node != NULL:
+        if (not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML
+                and c_node.local_name == LXB_TAG_TEXTAREA):
+            return True
+        c_node = next_node(form, c_node, &closing)
+    return False
 
 
 cdef lxb_dom_node_t *_block_of(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
