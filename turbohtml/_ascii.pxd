@@ -150,8 +150,16 @@ cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars
         if kind == 0:  # most bytes: a printable ASCII character
             start = i
             i += 1
-            while i < length and byte_kind[data[i]] == 0:
-                i += 1
+            while i < length:
+                if byte_kind[data[i]] == 0:
+                    i += 1
+                elif data[i] == 32 and i + 1 < length and byte_kind[data[i + 1]] == 0:
+                    i += 2  # one space between words: a character of the run
+                elif data[i] == 44:  # a comma: a character of the run too
+                    n_commas += 1
+                    i += 1
+                else:
+                    break
             n_chars += i - start
             in_space = False
             continue

@@ -111,7 +111,8 @@ cdef void _flush(Walk *walk) noexcept nogil:
 
 cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint in_link, int flags) noexcept nogil:
     """Append text with whitespace (Unicode spaces too) folded; a unit takes the flags of
-    its first text. A run of printable ASCII, most of any text, is copied in one go."""
+    its first text. A run of printable ASCII words with single spaces between them, most
+    of any text, is copied in one go."""
     cdef size_t i, space, start
     cdef unsigned char c
     cdef size_t added = 0
@@ -129,8 +130,13 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
                 added += 1
             start = i
             i += 1
-            while i < length and 32 < data[i] < 128:
-                i += 1
+            while i < length:
+                if 32 < data[i] < 128:
+                    i += 1
+                elif data[i] == 32 and i + 1 < length and 32 < data[i + 1] < 128:
+                    i += 2  # one space between words: copied with them
+                else:
+                    break
             memcpy(walk.text.data + walk.text.length, data + start, i - start)
             walk.text.length += i - start
             added += i - start
