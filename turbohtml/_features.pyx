@@ -1,11 +1,15 @@
 """The page's kind (article, forum, product, ...) from its structure, in one C walk.
 
-The walk counts tags, text in links, paragraphs, lists and code, the class words of
-``_page_words.py``, schema.org types in ``itemtype`` and JSON-LD, and ``og:type``; the
-vector of their logarithms and shares is weighed by a multinomial logistic regression
-whose weights ship as data (``_page_type_model.py``, trained by
-``bench/train_page_type.py``; accuracy in docs/scoring.md). No Python object is built
-per node, so the scoring walk asks for the kind of every page it scores.
+The walk counts tags, text in links, paragraphs, lists, headings and code, the class
+words of ``_page_words.py``, schema.org types in ``itemtype`` and JSON-LD, ``og:type``
+and the ``article:``/``product:`` metas, the words of the page's own address (its
+canonical link or ``og:url``), and the blocks that repeat their previous sibling's tag
+and class (a template's cards, posts and results) with the text, headings, dates,
+images and prices inside them. The vector of their logarithms and shares is weighed by
+a multinomial logistic regression and by boosted trees, their probabilities mixed;
+both ship as data (``_page_type_model.py``, trained by ``bench/train_page_type.py``;
+accuracy in docs/scoring.md). No Python object is built per node, so the scoring walk
+asks for the kind of every page it scores.
 """
 
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
@@ -200,10 +204,11 @@ cdef bint _value_is(const lxb_char_t *value, size_t length, const char *wanted) 
 
 
 cdef void _url_counts(FeatureWalk *walk, const lxb_char_t *url, size_t length, size_t *counts) noexcept nogil:
-    """Count the words, slashes, hyphens and digits of the path of the page's own address
-    (its canonical link or ``og:url``, the first met): ``/collections/``, ``/forum/``,
-    ``/docs/`` and a dated, hyphenated slug are how sites file their kinds of page."""
-    cdef size_t i = 0, slashes = 0
+    """Count the words of the page's own address (its canonical link or ``og:url``, the
+    first met), and the slashes, hyphens and digits of its path: ``/collections/``,
+    ``forum.``, ``/docs/`` and a dated, hyphenated slug are how sites file their kinds of
+    page."""
+    cdef size_t i = 0, host = 0, slashes = 0
     if walk.url_read or length == 0:
         return
     walk.url_read = True
@@ -212,12 +217,15 @@ cdef void _url_counts(FeatureWalk *walk, const lxb_char_t *url, size_t length, s
         while i < length and slashes < 3:
             if url[i] == 47:  # '/'
                 slashes += 1
+                if slashes == 2:
+                    host = i + 1
             i += 1
         if slashes < 3:
-            return  # no path
+            return  # no path: a site's home page
         i -= 1  # the path's own slash
     counts[F_URL] += 1
-    _count_words(url + i, length - i, &_url_words, counts + F_TAGS_END + _class_words.count + _schema_types.count)
+    # the words of the host too (docs.*, forum.*, shop.*), the shape of the path alone
+    _count_words(url + host, length - host, &_url_words, counts + F_TAGS_END + _class_words.count + _schema_types.count)
     while i < length:
         if url[i] == 47:
             counts[F_URL_SLASHES] += 1

@@ -30,7 +30,7 @@ SCHEMA_TYPES = (
     "WebSite", "SiteNavigationElement",
 )
 
-#: Words of the path of the page's own address (its canonical link or ``og:url``),
+#: Words of the page's own address (its canonical link or ``og:url``; host and path),
 #: lower-cased: how sites file their shops, threads, docs and news.
 URL_WORDS = (
     "collection", "categor", "shop", "store", "product", "/p/", "item", "forum", "thread",
@@ -38,6 +38,7 @@ URL_WORDS = (
     "manual", "learn", "help", "support", "news", "blog", "article", "stor", "tag", "search",
     "service", "solution", "pricing", "feature", "about", "career", "job", "event", "course",
     "program", "director", "list", "result", "page", ".htm", "/20", "?", "=", "/en",
+    "develop", "wiki", "faq",
 )
 
 #: Shares of the page's text or links (numerator, denominator: feature names of
