@@ -528,7 +528,7 @@ PAGE_KINDS_NAMES = ("article", "forum", "product", "collection", "listing", "doc
 cdef void _load_trees(model) except *:
     """Copy the model's trees into C arrays (freeing the ones they replace)."""
     global _tree_count, _tree_depth, _tree_feature, _tree_threshold, _tree_leaf, _mix
-    cdef size_t t, i, depth = model.TREE_DEPTH, nodes, leaves, count
+    cdef size_t i, depth = model.TREE_DEPTH, nodes, leaves, count
     cdef unsigned short *features
     cdef double *thresholds
     cdef double *leaf_values
@@ -618,7 +618,7 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     cdef double scores[PAGE_KINDS]
     cdef double trees[PAGE_KINDS]
     cdef double chance[PAGE_KINDS]
-    cdef size_t i, t, node, nodes = (1 << _tree_depth) - 1, level
+    cdef size_t i, t, node, nodes = (1 << _tree_depth) - 1, _level
     cdef int k, best = PAGE_ARTICLE
     elements[0] = _vector(walk, vector)
     if elements[0] < MIN_PAGE_ELEMENTS:
@@ -635,7 +635,7 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     if _tree_count:
         for t in range(_tree_count):
             node = 0
-            for level in range(_tree_depth):
+            for _level in range(_tree_depth):
                 node = 2 * node + 1 + (vector[_tree_feature[t * nodes + node]] >= _tree_threshold[t * nodes + node])
             trees[t % PAGE_KINDS] += _tree_leaf[(t << _tree_depth) + node - nodes]
         _softmax(trees, scores, 1.0)
