@@ -259,11 +259,12 @@ def wcxb(wcxb_dev: list[dict]) -> dict:
 
 def test_page_type_accuracy_on_wcxb_dev(wcxb: dict) -> None:
     right = sum(kind == predicted for kind, predicted, _f1 in wcxb.values())
-    # 0.915 measured on the pages the model was fitted on (cross-validated by site: 0.774,
-    # docs/scoring.md); the floor leaves 0.025 for a retrained model's noise
-    assert right / len(wcxb) >= 0.89
+    # 0.971 measured on the pages the model was fitted on (cross-validated by site, what
+    # the model is chosen by: 0.851 on these pages, 0.867 with the article sets; see
+    # docs/scoring.md); the floor leaves 0.02 for a retrained model's noise
+    assert right / len(wcxb) >= 0.95
     forums = [predicted == "forum" for kind, predicted, _f1 in wcxb.values() if kind == "forum"]
-    assert sum(forums) / len(forums) >= 0.95  # 113 of 113 measured
+    assert sum(forums) / len(forums) >= 0.95  # 112 of 113 measured
 
 
 def test_main_content_quality_on_wcxb_dev(wcxb: dict) -> None:
@@ -273,16 +274,16 @@ def test_main_content_quality_on_wcxb_dev(wcxb: dict) -> None:
             by_type[kind].append(f1)
             by_type["all"].append(f1)
     mean = {kind: sum(v) / len(v) for kind, v in by_type.items()}
-    # measured: all 0.863, article 0.937, documentation 0.926, service 0.833, forum 0.796,
-    # listing 0.758, collection 0.711, product 0.645 (bench/quality.py); floors 0.02 below
-    assert mean["all"] >= 0.843
-    assert mean["article"] >= 0.917
-    assert mean["documentation"] >= 0.906
-    assert mean["service"] >= 0.813
-    assert mean["forum"] >= 0.776
-    assert mean["listing"] >= 0.738
-    assert mean["collection"] >= 0.691
-    assert mean["product"] >= 0.624
+    # measured: all 0.873, article 0.941, documentation 0.933, service 0.856, forum 0.810,
+    # listing 0.789, collection 0.722, product 0.663 (bench/quality.py); floors 0.02 below
+    assert mean["all"] >= 0.853
+    assert mean["article"] >= 0.921
+    assert mean["documentation"] >= 0.913
+    assert mean["service"] >= 0.836
+    assert mean["forum"] >= 0.790
+    assert mean["listing"] >= 0.769
+    assert mean["collection"] >= 0.702
+    assert mean["product"] >= 0.643
 
 
 def wcxb_page(page_id: str):
@@ -396,20 +397,19 @@ def test_a_landing_page_the_model_is_half_sure_of_is_read_whole() -> None:
 
 
 def test_a_page_unlikely_to_be_an_article_is_read_as_its_likeliest_kind() -> None:
-    # no kind reaches 0.5, but the page is an article with a probability under
-    # ARTICLE_DOUBT (0.4): the rest is split between non-article kinds, so it is read
-    # whole as the likeliest one (was: the densest block, one accordion panel, 246 chars)
+    # a page read whole as its likeliest kind, not as an article (was: the densest block,
+    # one accordion panel, 246 chars, when no kind reached the gate: docs/scoring.md,
+    # "the gates")
     article = wcxb_page("0697").article()  # freshworks.com help desk landing page
     assert article.page_type == "service"
     assert "Customer service that puts people first" in article.text
     assert "Meet Freddy AI" in article.text
 
 
-def test_a_listing_the_model_is_unsure_of_is_read_as_one_when_it_is_surely_no_article() -> None:
-    # under LISTING_CONFIDENCE (0.7), but the page's probability of being an article is
-    # under LISTING_DOUBT (0.1): its program sections were read as one block (905 chars)
+def test_a_landing_page_of_programme_sections_is_read_whole() -> None:
+    # its program sections were read as one block (905 chars) when no kind reached the gate
     article = wcxb_page("0029").article()  # newsproduct.org certification programme
-    assert article.page_type == "listing"
+    assert article.page_type == "service"  # WCXB's kind (the regression alone: a listing)
     assert "Those who successfully complete this program will:" in article.text
     assert "the NPMC is not an entry-level program." in article.text
 
@@ -531,3 +531,50 @@ def test_a_popover_prompt_is_not_a_post() -> None:
     article = wcxb_page("0546").article()  # forum.squarespace.com thread
     assert article.page_type == "forum"
     assert "Tap the lock icon next to the address bar." not in article.text
+
+
+def _features(markup: str) -> dict[str, int]:
+    """The page-type counters of a page (the model reads their logarithms; the shares at
+    the vector's end are left out)."""
+    import math
+
+    from turbohtml._features import FEATURE_NAMES, feature_vector
+
+    return {name: round(math.expm1(value)) for name, value in zip(FEATURE_NAMES, feature_vector(parse(markup)),
+                                                                   strict=True) if not name.startswith("share_")}
+
+
+def test_page_type_features_count_blocks_that_repeat_their_sibling() -> None:
+    card = ("<div class='card'><h3>Item</h3><time>May 1</time><img src=i.png><p>A short pitch.</p>"
+            "<a href=/i>$25</a></div>")
+    got = _features(f"<body><div>{card * 4}</div><div class='other'>x</div><div class='card'></div></body>")
+    # the second to fourth cards repeat their sibling (one run); the last card follows another class
+    assert (got["repeats"], got["repeat_runs"]) == (3, 1)
+    assert (got["repeat_headings"], got["repeat_time"], got["repeat_img"], got["repeat_p"]) == (3, 3, 3, 3)
+    assert got["repeat_currency"] == 3
+    assert got["repeat_chars"] == 3 * len("ItemMay 1A short pitch.$25")
+    assert got["repeat_link_chars"] == 3 * len("$25")
+    # blocks without a class are no template's: paragraphs of prose repeat nothing
+    assert _features("<body>" + "<p>Some prose, here.</p>" * 5 + "</body>")["repeats"] == 0
+
+
+def test_page_type_features_read_the_pages_own_address() -> None:
+    head = "<link rel=canonical href='https://shop.example.com/collections/mens-socks-2024'>"
+    got = _features(f"<html><head>{head}</head><body><p>x</p></body></html>")
+    assert got["url"] == 1 and got["url_collection"] == 1 and got["url_shop"] == 1  # host words too
+    assert (got["url_slashes"], got["url_hyphens"], got["url_digits"]) == (2, 2, 4)  # the path's alone
+    # og:url when there is no canonical link; only the first address counts
+    got = _features("<head><meta property=og:url content='/forum/t/12'><link rel=canonical href='/docs/'></head>")
+    assert (got["url_forum"], got["url_/t/"], got["url_doc"]) == (1, 1, 0)
+    # a home page has no path to read; a malformed address is read without a crash
+    assert _features("<head><link rel=canonical href='https://example.com'></head>")["url"] == 0
+    assert _features("<head><link rel=canonical href='//'></head>")["url"] == 0
+
+
+def test_page_type_features_count_long_paragraphs_and_article_metas() -> None:
+    markup = ("<head><meta property='article:published_time' content='2024-01-01'></head><body>"
+              f"<p>{PROSE}</p><p>Short, one.</p><h2>A heading</h2></body>")
+    got = _features(markup)
+    assert got["long_p"] == 1 and got["meta_article"] == 1
+    assert got["p_commas"] == PROSE.count(",") + 1
+    assert got["heading_chars"] == len("A heading")

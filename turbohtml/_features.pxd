@@ -30,7 +30,7 @@ cdef void load_words(WordTable *table, words, bint fold_case) except *
 cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil
 
 cdef enum:
-    MAX_FEATURES = 256
+    MAX_FEATURES = 320
     MEMO_WORDS = 8      # class words a memo slot keeps (a value naming more is read each time)
 
 ctypedef struct FeatureWalk:
@@ -38,6 +38,10 @@ ctypedef struct FeatureWalk:
     size_t counts[MAX_FEATURES]
     size_t links, paragraphs, items, code, cells   # open <a href>, <p>, <li>, <pre>/<code>, <td>
     uintptr_t itemtype, property                   # the document's ids of those attributes
+    size_t paragraph_chars                         # the text of the open <p> so far
+    size_t headings                                # open <h1>-<h6>
+    lxb_dom_node_t *repeat                         # the open block that repeats its sibling
+    bint url_read                                  # the page's own address was counted
     # the class words of the class values met (memo_slot): a class is read once per value
     const lxb_char_t *memo_values[MEMO_SLOTS]
     size_t memo_lengths[MEMO_SLOTS]                # 0: an empty slot
@@ -46,6 +50,6 @@ ctypedef struct FeatureWalk:
 
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil
-cdef void features_text(FeatureWalk *walk, size_t chars, size_t currency) noexcept nogil
+cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t currency) noexcept nogil
 cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
                        double *article_probability=*) noexcept nogil

@@ -1,19 +1,24 @@
 """The page's kind (article, forum, product, ...) from its structure, in one C walk.
 
-The walk counts tags, text in links, paragraphs, lists and code, the class words of
-``_page_words.py``, schema.org types in ``itemtype`` and JSON-LD, and ``og:type``; the
-vector of their logarithms and shares is weighed by a multinomial logistic regression
-whose weights ship as data (``_page_type_model.py``, trained by
-``bench/train_page_type.py``; accuracy in docs/scoring.md). No Python object is built
-per node, so the scoring walk asks for the kind of every page it scores.
+The walk counts tags, text in links, paragraphs, lists, headings and code, the class
+words of ``_page_words.py``, schema.org types in ``itemtype`` and JSON-LD, ``og:type``
+and the ``article:``/``product:`` metas, the words of the page's own address (its
+canonical link or ``og:url``), and the blocks that repeat their previous sibling's tag
+and class (a template's cards, posts and results) with the text, headings, dates,
+images and prices inside them. The vector of their logarithms and shares is weighed by
+a multinomial logistic regression and by boosted trees, their probabilities mixed;
+both ship as data (``_page_type_model.py``, trained by ``bench/train_page_type.py``;
+accuracy in docs/scoring.md). No Python object is built per node, so the scoring walk
+asks for the kind of every page it scores.
 """
 
+from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from libc.math cimport exp, log1p
 from libc.stdint cimport UINTPTR_MAX
 
 from turbohtml._core cimport Node, attr_id, attr_value, next_node
 from turbohtml._lexbor cimport *
-from libc.string cimport memset
+from libc.string cimport memcmp, memset
 
 from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text, memo_holds, memo_slot
 from turbohtml._tags cimport is_text_link
@@ -23,10 +28,14 @@ from turbohtml import _page_words
 
 cdef enum:
     CLASS_PREFIX = 256      # bytes of a class value read (bounded work)
+    URL_PREFIX = 512        # bytes of the page's own address read
     SCRIPT_PREFIX = 65536   # bytes of a JSON-LD script searched for schema types
     MAX_WORDS = 128
     MAX_SHARES = 32
+    MAX_TREE_DEPTH = 6
     MIN_PAGE_ELEMENTS = 50  # below, too little structure for the model: an article
+    LONG_PARAGRAPH = 150    # characters of a paragraph that reads as prose
+    SIBLING_HOPS = 4        # text and comment nodes passed over to reach the previous element
 
 # tag and text counters, then one per class word, then one per schema type
 TAG_FEATURES = (
@@ -35,6 +44,10 @@ TAG_FEATURES = (
     "nav", "aside", "header", "footer", "main", "blockquote", "dl", "iframe", "video",
     "chars", "link_chars", "p_chars", "li_chars", "code_chars", "td_chars", "currency",
     "og_article", "og_product", "og_website",
+    "repeats", "repeat_runs", "repeat_chars", "repeat_link_chars", "repeat_headings", "repeat_time",
+    "repeat_img", "long_p", "meta_article", "meta_product",
+    "url", "url_slashes", "url_hyphens", "url_digits", "commas", "p_commas", "heading_chars",
+    "repeat_currency", "repeat_p",
 )
 cdef enum:
     F_ELEMENTS, F_LINKS, F_CARDS, F_ARTICLE, F_SECTION, F_TIME, F_PRE, F_CODE, F_TABLE, F_TH
@@ -42,14 +55,20 @@ cdef enum:
     F_NAV, F_ASIDE, F_HEADER, F_FOOTER, F_MAIN, F_BLOCKQUOTE, F_DL, F_IFRAME, F_VIDEO
     F_CHARS, F_LINK_CHARS, F_P_CHARS, F_LI_CHARS, F_CODE_CHARS, F_TD_CHARS, F_CURRENCY
     F_OG_ARTICLE, F_OG_PRODUCT, F_OG_WEBSITE
+    F_REPEATS, F_REPEAT_RUNS, F_REPEAT_CHARS, F_REPEAT_LINK_CHARS, F_REPEAT_HEADINGS, F_REPEAT_TIME
+    F_REPEAT_IMG, F_LONG_P, F_META_ARTICLE, F_META_PRODUCT
+    F_URL, F_URL_SLASHES, F_URL_HYPHENS, F_URL_DIGITS, F_COMMAS, F_P_COMMAS, F_HEADING_CHARS
+    F_REPEAT_CURRENCY, F_REPEAT_P
     F_TAGS_END
 
 FEATURE_NAMES = TAG_FEATURES + tuple("class_" + w for w in _page_words.CLASS_WORDS) \
     + tuple("schema_" + t for t in _page_words.SCHEMA_TYPES) \
+    + tuple("url_" + w for w in _page_words.URL_WORDS) \
     + tuple(f"share_{a}_{b}" for a, b in _page_words.SHARES)
 
 cdef WordTable _class_words
 cdef WordTable _schema_types
+cdef WordTable _url_words
 
 
 cdef void load_words(WordTable *table, words, bint fold_case) except *:
@@ -114,10 +133,11 @@ cdef void load_words(WordTable *table, words, bint fold_case) except *:
     table.out_start[len(goto)] = k
 
 
-if max(len(_page_words.CLASS_WORDS), len(_page_words.SCHEMA_TYPES)) > MAX_WORDS:
+if max(len(_page_words.CLASS_WORDS), len(_page_words.SCHEMA_TYPES), len(_page_words.URL_WORDS)) > MAX_WORDS:
     raise ImportError("too many page-type words")
 load_words(&_class_words, _page_words.CLASS_WORDS, True)
 load_words(&_schema_types, _page_words.SCHEMA_TYPES, False)
+load_words(&_url_words, _page_words.URL_WORDS, True)
 if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
 
@@ -183,13 +203,69 @@ cdef bint _value_is(const lxb_char_t *value, size_t length, const char *wanted) 
     return i == length
 
 
+cdef void _url_counts(FeatureWalk *walk, const lxb_char_t *url, size_t length, size_t *counts) noexcept nogil:
+    """Count the words of the page's own address (its canonical link or ``og:url``, the
+    first met), and the slashes, hyphens and digits of its path: ``/collections/``,
+    ``forum.``, ``/docs/`` and a dated, hyphenated slug are how sites file their kinds of
+    page."""
+    cdef size_t i = 0, host = 0, slashes = 0
+    if walk.url_read or length == 0:
+        return
+    walk.url_read = True
+    length = min(length, URL_PREFIX)
+    if url[0] != 47 or (length > 1 and url[1] == 47):  # an absolute address: past its host
+        while i < length and slashes < 3:
+            if url[i] == 47:  # '/'
+                slashes += 1
+                if slashes == 2:
+                    host = i + 1
+            i += 1
+        if slashes < 3:
+            return  # no path: a site's home page
+        i -= 1  # the path's own slash
+    counts[F_URL] += 1
+    # the words of the host too (docs.*, forum.*, shop.*), the shape of the path alone
+    _count_words(url + host, length - host, &_url_words, counts + F_TAGS_END + _class_words.count + _schema_types.count)
+    while i < length:
+        if url[i] == 47:
+            counts[F_URL_SLASHES] += 1
+        elif url[i] == 45:  # '-'
+            counts[F_URL_HYPHENS] += 1
+        elif 48 <= url[i] <= 57:
+            counts[F_URL_DIGITS] += 1
+        i += 1
+
+
+cdef void _link_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+    cdef size_t length = 0
+    cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_REL, &length)
+    if value == NULL or not _value_is(value, length, "canonical"):
+        return
+    value = attr_value(c_node, LXB_DOM_ATTR_HREF, &length)
+    if value != NULL:
+        _url_counts(walk, value, length, counts)
+
+
 cdef void _meta_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
     cdef size_t length = 0
     cdef const lxb_char_t *value
     if walk.property == UINTPTR_MAX:
         return  # no element of the page has a property attribute
     value = attr_value(c_node, walk.property, &length)
-    if value == NULL or not _value_is(value, length, "og:type"):
+    if value == NULL:
+        return
+    if length > 8 and _value_is(value, 8, "article:"):
+        counts[F_META_ARTICLE] += 1
+        return
+    if length > 8 and _value_is(value, 8, "product:"):
+        counts[F_META_PRODUCT] += 1
+        return
+    if _value_is(value, length, "og:url"):
+        value = attr_value(c_node, LXB_DOM_ATTR_CONTENT, &length)
+        if value != NULL:
+            _url_counts(walk, value, length, counts)
+        return
+    if not _value_is(value, length, "og:type"):
         return
     value = attr_value(c_node, LXB_DOM_ATTR_CONTENT, &length)
     if value == NULL:
@@ -217,12 +293,59 @@ cdef void _script_counts(lxb_dom_node_t *c_node, size_t *schema) noexcept nogil:
         c_child = c_child.next
 
 
-cdef void features_text(FeatureWalk *walk, size_t chars, size_t currency) noexcept nogil:
-    """Count a text node's characters and price signs (``count_text`` with ``currency``)
-    into ``walk``: features_step's text event, for a walk that scanned the text itself."""
+cdef lxb_dom_node_t *_previous_element(lxb_dom_node_t *c_node) noexcept nogil:
+    """The element before ``c_node`` among its siblings, past a few text and comment
+    nodes (NULL: none near)."""
+    cdef size_t hops = 0
+    c_node = c_node.prev
+    while c_node != NULL and c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
+        hops += 1
+        if hops > SIBLING_HOPS:
+            return NULL
+        c_node = c_node.prev
+    return c_node
+
+
+cdef bint _repeats(lxb_dom_node_t *c_node, lxb_dom_node_t *c_before) noexcept nogil:
+    """Whether ``c_node`` repeats the element before it: the same tag and the same
+    non-empty class (the signature of a template's repeated block: a card, a post, a
+    result)."""
+    cdef lxb_dom_attr_t *c_attr = (<lxb_dom_element_t *>c_node).attr_class
+    cdef lxb_dom_attr_t *c_other
+    if c_before == NULL or c_before.local_name != c_node.local_name:
+        return False
+    c_other = (<lxb_dom_element_t *>c_before).attr_class
+    if c_attr == NULL or c_other == NULL or c_attr.value == NULL or c_other.value == NULL:
+        return False
+    if c_attr.value.length == 0 or c_attr.value.length != c_other.value.length:
+        return False
+    return memcmp(c_attr.value.data, c_other.value.data, c_attr.value.length) == 0
+
+
+cdef void _sibling_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+    """Count an opening element that repeats its previous sibling (and the runs of such
+    blocks); the first repeated block met is the one whose text, headings, dates and
+    images the walk counts as the repeated blocks' until it closes."""
+    cdef lxb_dom_node_t *c_before = _previous_element(c_node)
+    if not _repeats(c_node, c_before):
+        return
+    counts[F_REPEATS] += 1
+    if not _repeats(c_before, _previous_element(c_before)):
+        counts[F_REPEAT_RUNS] += 1
+    if walk.repeat == NULL:
+        walk.repeat = c_node
+
+
+cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t currency) noexcept nogil:
+    """Count a text node's characters, commas and price signs (``count_text`` with
+    ``currency``) into ``walk``: features_step's text event, for a walk that scanned the
+    text itself."""
     cdef size_t *counts = walk.counts
     counts[F_CURRENCY] += currency
     counts[F_CHARS] += chars
+    counts[F_COMMAS] += commas
+    if walk.headings:
+        counts[F_HEADING_CHARS] += chars
     if walk.links:
         counts[F_LINK_CHARS] += chars
     if walk.paragraphs:
@@ -233,6 +356,14 @@ cdef void features_text(FeatureWalk *walk, size_t chars, size_t currency) noexce
         counts[F_CODE_CHARS] += chars
     if walk.cells:
         counts[F_TD_CHARS] += chars
+    if walk.paragraphs:
+        walk.paragraph_chars += chars
+        counts[F_P_COMMAS] += commas
+    if walk.repeat != NULL:
+        counts[F_REPEAT_CHARS] += chars
+        counts[F_REPEAT_CURRENCY] += currency
+        if walk.links:
+            counts[F_REPEAT_LINK_CHARS] += chars
 
 
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil:
@@ -241,6 +372,9 @@ cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
     for i in range(_counts_length):
         walk.counts[i] = 0
     walk.links = walk.paragraphs = walk.items = walk.code = walk.cells = 0
+    walk.paragraph_chars = walk.headings = 0
+    walk.repeat = NULL
+    walk.url_read = False
     memset(walk.memo_lengths, 0, sizeof(walk.memo_lengths))
     walk.itemtype = attr_id(root, "itemtype", 8)  # one name lookup per walk
     walk.property = attr_id(root, "property", 8)
@@ -263,7 +397,7 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
         if not closing:
             c_text = <lxb_dom_character_data_t *>c_node
             count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
-            features_text(walk, chars, currency)
+            features_text(walk, chars, commas, currency)
     elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
         tag = c_node.local_name
         if not closing:
@@ -276,11 +410,25 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                 return True
             if tag == LXB_TAG_META:
                 _meta_counts(walk, c_node, counts)
+            elif tag == LXB_TAG_LINK:
+                _link_counts(walk, c_node, counts)
             if walk.itemtype != UINTPTR_MAX:  # a page without itemtype skips the attribute scan
                 value = attr_value(c_node, walk.itemtype, &length)
                 if value != NULL:
                     _count_words(value, length, &_schema_types, schema)
             _class_counts(walk, c_node, words)
+            _sibling_counts(walk, c_node, counts)
+            if walk.repeat != NULL:
+                if LXB_TAG_H1 <= tag <= LXB_TAG_H6:
+                    counts[F_REPEAT_HEADINGS] += 1
+                elif tag == LXB_TAG_P:
+                    counts[F_REPEAT_P] += 1
+                elif tag == LXB_TAG_TIME:
+                    counts[F_REPEAT_TIME] += 1
+                elif tag == LXB_TAG_IMG:
+                    counts[F_REPEAT_IMG] += 1
+        elif c_node == walk.repeat:
+            walk.repeat = NULL
         if tag == LXB_TAG_A:
             if is_text_link(c_node, True):
                 if closing:
@@ -291,13 +439,22 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
             elif not closing and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
                 counts[F_CARDS] += 1
         elif tag == LXB_TAG_P:
-            walk.paragraphs = walk.paragraphs - 1 if closing else walk.paragraphs + 1
+            if closing:
+                walk.paragraphs -= 1
+                if walk.paragraphs == 0:
+                    if walk.paragraph_chars >= LONG_PARAGRAPH:
+                        counts[F_LONG_P] += 1
+                    walk.paragraph_chars = walk.headings = 0
+            else:
+                walk.paragraphs += 1
         elif tag == LXB_TAG_LI:
             walk.items = walk.items - 1 if closing else walk.items + 1
         elif tag == LXB_TAG_PRE or tag == LXB_TAG_CODE:
             walk.code = walk.code - 1 if closing else walk.code + 1
         elif tag == LXB_TAG_TD:
             walk.cells = walk.cells - 1 if closing else walk.cells + 1
+        elif LXB_TAG_H1 <= tag <= LXB_TAG_H6:
+            walk.headings = walk.headings - 1 if closing else walk.headings + 1
         if not closing:
             _count_tag(tag, counts)
     return False
@@ -347,7 +504,7 @@ cdef inline void _count_tag(uintptr_t tag, size_t *counts) noexcept nogil:
 
 # ---------------------------------------------------------------- the model
 
-cdef size_t _counts_length = F_TAGS_END + _class_words.count + _schema_types.count
+cdef size_t _counts_length = F_TAGS_END + _class_words.count + _schema_types.count + _url_words.count
 cdef size_t _share_of[MAX_SHARES][2]
 cdef size_t _share_count = 0
 cdef size_t _vector_length = 0
@@ -355,8 +512,54 @@ cdef double _mean[MAX_FEATURES]
 cdef double _scale[MAX_FEATURES]
 cdef double _bias[PAGE_KINDS]
 cdef double _weights[PAGE_KINDS][MAX_FEATURES]
+# the boosted trees: tree t adds to kind t % PAGE_KINDS's score; each holds its
+# (1 << depth) - 1 splits breadth first (go right when the feature is at least the
+# threshold), then its 1 << depth leaves
+cdef size_t _tree_count = 0
+cdef size_t _tree_depth = 0
+cdef unsigned short *_tree_feature = NULL
+cdef double *_tree_threshold = NULL
+cdef double *_tree_leaf = NULL
+cdef double _mix = 1.0  # the regression's share of the probabilities (the trees': the rest)
 
 PAGE_KINDS_NAMES = ("article", "forum", "product", "collection", "listing", "documentation", "service")
+
+
+cdef void _load_trees(model) except *:
+    """Copy the model's trees into C arrays (freeing the ones they replace)."""
+    global _tree_count, _tree_depth, _tree_feature, _tree_threshold, _tree_leaf, _mix
+    cdef size_t i, depth = model.TREE_DEPTH, nodes, leaves, count
+    cdef unsigned short *features
+    cdef double *thresholds
+    cdef double *leaf_values
+    if depth > MAX_TREE_DEPTH:
+        raise ImportError("page-type trees too deep")
+    nodes = (1 << depth) - 1
+    leaves = 1 << depth
+    count = len(model.TREE_LEAVES) // leaves
+    if (count % PAGE_KINDS or len(model.TREE_LEAVES) != count * leaves
+            or len(model.TREE_FEATURES) != count * nodes or len(model.TREE_THRESHOLDS) != count * nodes
+            or any(not 0 <= f < _vector_length for f in model.TREE_FEATURES)):
+        raise ImportError("_page_type_model.py's trees do not fit the features")
+    features = <unsigned short *>PyMem_RawMalloc(max(count * nodes, 1) * sizeof(unsigned short))
+    thresholds = <double *>PyMem_RawMalloc(max(count * nodes, 1) * sizeof(double))
+    leaf_values = <double *>PyMem_RawMalloc(max(count * leaves, 1) * sizeof(double))
+    if features == NULL or thresholds == NULL or leaf_values == NULL:
+        PyMem_RawFree(features)
+        PyMem_RawFree(thresholds)
+        PyMem_RawFree(leaf_values)
+        raise MemoryError()
+    for i in range(count * nodes):
+        features[i] = model.TREE_FEATURES[i]
+        thresholds[i] = model.TREE_THRESHOLDS[i]
+    for i in range(count * leaves):
+        leaf_values[i] = model.TREE_LEAVES[i]
+    PyMem_RawFree(_tree_feature)
+    PyMem_RawFree(_tree_threshold)
+    PyMem_RawFree(_tree_leaf)
+    _tree_feature, _tree_threshold, _tree_leaf = features, thresholds, leaf_values
+    _tree_count, _tree_depth = count, depth
+    _mix = model.MIX if count else 1.0
 
 
 cdef void _load_model(model) except *:
@@ -381,6 +584,7 @@ cdef void _load_model(model) except *:
         _bias[k] = model.BIAS[k]
         for i in range(_vector_length):
             _weights[k][i] = model.WEIGHTS[k][i]
+    _load_trees(model)
 
 
 _load_model(_model)
@@ -412,8 +616,9 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     under MIN_PAGE_ELEMENTS elements is an article."""
     cdef double vector[MAX_FEATURES]
     cdef double scores[PAGE_KINDS]
-    cdef double total = 0
-    cdef size_t i
+    cdef double trees[PAGE_KINDS]
+    cdef double chance[PAGE_KINDS]
+    cdef size_t i, t, node, nodes = (1 << _tree_depth) - 1, _level
     cdef int k, best = PAGE_ARTICLE
     elements[0] = _vector(walk, vector)
     if elements[0] < MIN_PAGE_ELEMENTS:
@@ -425,14 +630,36 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
         scores[k] = _bias[k]
         for i in range(_vector_length):
             scores[k] += _weights[k][i] * (vector[i] - _mean[i]) / _scale[i]
-        if scores[k] > scores[best]:
-            best = k
+        trees[k] = 0.0
+    _softmax(scores, chance, _mix)
+    if _tree_count:
+        for t in range(_tree_count):
+            node = 0
+            for _level in range(_tree_depth):
+                node = 2 * node + 1 + (vector[_tree_feature[t * nodes + node]] >= _tree_threshold[t * nodes + node])
+            trees[t % PAGE_KINDS] += _tree_leaf[(t << _tree_depth) + node - nodes]
+        _softmax(trees, scores, 1.0)
+        for k in range(PAGE_KINDS):
+            chance[k] += (1.0 - _mix) * scores[k]
     for k in range(PAGE_KINDS):
-        total += exp(scores[k] - scores[best])
-    probability[0] = 1.0 / total
+        if chance[k] > chance[best]:
+            best = k
+    probability[0] = chance[best]
     if article_probability != NULL:
-        article_probability[0] = exp(scores[PAGE_ARTICLE] - scores[best]) / total
+        article_probability[0] = chance[PAGE_ARTICLE]
     return best
+
+
+cdef void _softmax(double *scores, double *chance, double share) noexcept nogil:
+    """``chance`` = ``share`` times the probabilities of the kinds' ``scores``."""
+    cdef double top = scores[0], total = 0.0
+    cdef int k
+    for k in range(PAGE_KINDS):
+        top = max(top, scores[k])
+    for k in range(PAGE_KINDS):
+        total += exp(scores[k] - top)
+    for k in range(PAGE_KINDS):
+        chance[k] = share * exp(scores[k] - top) / total
 
 
 cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil:

@@ -13,6 +13,11 @@ CLASS_WORDS = (
     "toc", "sidebar", "menu", "breadcrumb", "hero", "feature", "testimonial", "pricing",
     "cta", "article", "entry", "byline", "date", "tag", "share", "code", "highlight",
     "version", "button", "btn", "col", "row", "container", "section", "banner", "icon",
+    "hentry", "meta", "posted", "publish", "widget", "modal", "swatch", "variant", "qty",
+    "quantity", "wishlist", "collection", "catalog", "categor", "accordion", "faq", "tab",
+    "step", "team", "logo", "client", "partner", "contact", "newsletter", "related", "excerpt",
+    "summary", "teaser", "vote", "answer", "question", "quote", "signature", "badge", "member",
+    "param", "method", "syntax", "admonition", "callout", "headerlink", "permalink", "prev",
 )
 
 SCHEMA_TYPES = (
@@ -20,7 +25,20 @@ SCHEMA_TYPES = (
     "Answer", "QAPage", "NewsArticle", "BlogPosting", "Article", "ItemList", "CollectionPage",
     "SearchResultsPage", "TechArticle", "SoftwareApplication", "SoftwareSourceCode",
     "FAQPage", "Service", "LocalBusiness", "Organization", "WebPage", "Person", "Event",
-    "Recipe", "JobPosting", "BreadcrumbList",
+    "Recipe", "JobPosting", "BreadcrumbList", "ListItem", "ProductGroup", "OfferCatalog",
+    "Course", "HowTo", "Blog", "ProfilePage", "AboutPage", "ContactPage", "VideoObject",
+    "WebSite", "SiteNavigationElement",
+)
+
+#: Words of the page's own address (its canonical link or ``og:url``; host and path),
+#: lower-cased: how sites file their shops, threads, docs and news.
+URL_WORDS = (
+    "collection", "categor", "shop", "store", "product", "/p/", "item", "forum", "thread",
+    "topic", "/t/", "communit", "discussion", "question", "doc", "api", "reference", "guide",
+    "manual", "learn", "help", "support", "news", "blog", "article", "stor", "tag", "search",
+    "service", "solution", "pricing", "feature", "about", "career", "job", "event", "course",
+    "program", "director", "list", "result", "page", ".htm", "/20", "?", "=", "/en",
+    "develop", "wiki", "faq",
 )
 
 #: Shares of the page's text or links (numerator, denominator: feature names of
@@ -29,4 +47,6 @@ SHARES = (
     ("link_chars", "chars"), ("p_chars", "chars"), ("li_chars", "chars"), ("code_chars", "chars"),
     ("td_chars", "chars"), ("card_links", "links"), ("currency", "chars"), ("time", "article"),
     ("links", "elements"), ("p", "elements"), ("li", "elements"), ("chars", "elements"),
+    ("repeat_chars", "chars"), ("repeat_link_chars", "repeat_chars"), ("repeats", "elements"),
+    ("long_p", "p"), ("p_commas", "p_chars"), ("heading_chars", "chars"), ("repeat_p", "repeats"),
 )

@@ -943,7 +943,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     c_text = <lxb_dom_character_data_t *>c_node
                     chars = commas = currency = 0
                     count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
-                    features_text(features, chars, currency)
+                    features_text(features, chars, commas, currency)
                     text_counted = True
                 elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_step(features, c_node, closing):
                     uncounted = c_node  # (a text's closing, a comment: features_step counts nothing)
