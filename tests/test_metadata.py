@@ -255,6 +255,8 @@ def test_clean_names(text, expected):
     # no known site: a short last part after a strong separator goes
     ("Council passes the budget, at last | Gazette", [], ("Council passes the budget, at last", "Gazette")),
     ("A title without a site", ["examplenews"], ("A title without a site", None)),
+    # the template's slot for the page's title left empty: what is left names the site
+    (" | Nuts & Volts Magazine", [], ("", "Nuts & Volts Magazine")),
 ])
 def test_split_site_name(title, keys, expected):
     assert split_site_name(title, keys) == expected
@@ -292,6 +294,18 @@ def test_an_h1_holding_the_site_name_loses_to_the_headline():
     body = ("<header><h1><a href='/'>Example News</a></h1></header>"
             f"<main><h2>Council passes the budget</h2>{PROSE}</main>")
     assert metadata(page(head, body)).title == "Council passes the budget"
+
+
+@pytest.mark.parametrize(("heading", "expected"), [
+    ("Lorem", "Council passes the budget"),  # a section's name sharing no word with the <title>
+    ("Information and Resources", "Council passes the budget and the plan"),  # "and" is no shared subject
+    ("Budget passed", "Budget passed"),  # sharing a word: the page's own heading
+    ("The council met on Monday night to vote", "The council met on Monday night to vote"),  # a sentence
+])
+def test_a_short_h1_sharing_no_word_with_the_title_names_a_section(heading, expected):
+    title = "Council passes the budget and the plan" if "and" in heading else "Council passes the budget"
+    html = page(f"<title>{title}</title>", f"<article><h1>{heading}</h1>{PROSE}</article>")
+    assert metadata(html).title == expected
 
 
 def test_a_visible_publication_date_beats_a_json_ld_modification_date():

@@ -123,8 +123,10 @@ CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by"
 
 #: The <h1> inside or just above the main content, or the only <h1> outside page chrome.
 H1_WEIGHT = 3.0
-#: Any other <h1> outside page chrome (a page with several).
+#: Any other <h1> outside page chrome (a page with several), and a lead <h1> of at most
+#: ``SECTION_HEADING_WORDS`` words sharing none with the <title> (a site's or section's name).
 OTHER_H1_WEIGHT = 1.0
+SECTION_HEADING_WORDS = 4
 #: An element marked itemprop="headline".
 HEADLINE_WEIGHT = 2.5
 #: The <title> with the site name split off.

@@ -95,6 +95,18 @@ def _agree(a: tuple[str, int], b: tuple[str, int]) -> bool:
     return ns * 3 >= nl and short in long_
 
 
+def _section_heading(heading: str, title: str) -> bool:
+    """Whether an ``<h1>`` names the site or a section rather than the page: a few words
+    ("Lorem", "About This Site", "Information and Resources") sharing none but short
+    ones with the ``<title>``, which then names the page better."""
+    words, title_words = _tokens(heading), _tokens(title)
+    if not 0 < len(words) <= S.SECTION_HEADING_WORDS or not title_words:
+        return False
+    # a shared "and" or "the" is no shared subject: words of four letters or more count
+    content = {word for word in words if len(word) > 3} or set(words)
+    return content.isdisjoint(title_words)
+
+
 # ---------------------------------------------------------------- sources
 
 class _Sources:
@@ -263,6 +275,10 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     after a strong separator (``|``, ``-``, dashes, ``::``, ``»``) goes. ``site`` is the
     part removed (``None`` when nothing was)."""
     title = _fold(title)
+    for separator in S.TITLE_SEPARATORS[:-1]:
+        mark = separator.lstrip()
+        if title.startswith(mark):  # " | Site": the template's slot for the page's title left empty
+            return "", title[len(mark):].strip() or None
     keys = [key for key in site_keys if key]
     for separator in S.TITLE_SEPARATORS:
         if separator not in title:
@@ -381,8 +397,12 @@ def _title(src: _Sources, site_keys: list[str],
     h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
                 next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
+    tag_title = split(src.doc.title) if src.doc.title else None
     for node, _kind in h1s:
-        add(node.text, S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT, 0)
+        weight = S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT
+        if weight == S.H1_WEIGHT and tag_title is not None and _section_heading(node.text, tag_title[0]):
+            weight = S.OTHER_H1_WEIGHT
+        add(node.text, weight, 0)
     for node, _ordinal, kind in headings:
         if kind & HEADLINE:
             add(node.text if node.tag != "meta" else None, S.HEADLINE_WEIGHT, 1)
@@ -398,8 +418,8 @@ def _title(src: _Sources, site_keys: list[str],
         if value:
             add(split(value)[0], weight, 3)
     tag_site = None
-    if src.doc.title:
-        text, tag_site = split(src.doc.title)
+    if tag_title is not None:
+        text, tag_site = tag_title
         add(text, S.TITLE_TAG_WEIGHT, 4)
     best, _support = _pick(candidates, _agree)
     return (best.text if best else None), tag_site
