@@ -1016,7 +1016,9 @@ cdef class Document(Node):
         """Which of seven kinds of page this is (``"article"``, ``"forum"``, ``"product"``,
         ``"collection"``, ``"listing"``, ``"documentation"``, ``"service"``), read from its
         structure; the main-content scoring reads a thread's posts and a listing's cards by it."""
-        return _provided(_upper.page_type, "page_type")(self)
+        if self.page_kind is None:  # counted once per page (article() and metadata() keep theirs)
+            self.page_kind = _provided(_upper.page_type, "page_type")(self)
+        return self.page_kind
 
     def boilerplate(self, options=None) -> list:
         """Every paragraph unit classified, as ``turbohtml.extract.boilerplate()`` does."""
