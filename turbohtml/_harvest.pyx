@@ -163,11 +163,25 @@ cdef str _fold(str text):
     return " ".join(text.split()) if text else ""
 
 
+cdef bint _folded(const lxb_char_t *value, size_t length) noexcept nogil:
+    """Whether ``_fold`` would leave the value as it is: printable ASCII, single spaces
+    between words (a non-ASCII byte may start a space ``str.split`` knows: no shortcut)."""
+    cdef size_t i
+    if length and (value[0] == 32 or value[length - 1] == 32):
+        return False
+    for i in range(length):
+        if value[i] < 32 or value[i] >= 127 or (value[i] == 32 and value[i + 1] == 32):
+            return False
+    return True
+
+
 cdef str _attr(lxb_dom_node_t *c_node, const char *name, size_t n):
     cdef size_t length = 0
     cdef const lxb_char_t *value = element_attr(c_node, name, n, &length)
     if value == NULL:
         return ""
+    if _folded(value, length):
+        return decode_text(value, length)
     return _fold(decode_text(value, length))
 
 

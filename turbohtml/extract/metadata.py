@@ -15,6 +15,7 @@ date the page does not state is never guessed.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import html as _html
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -80,6 +81,19 @@ def _title_key(text: str) -> tuple[str, int]:
     """A title compared by its tokens: ``(" tok tok ", token count)``."""
     tokens = _tokens(text)
     return f" {' '.join(tokens)} ", len(tokens)
+
+
+def _title_tokens(key: tuple[str, int]) -> list[str]:
+    return key[0].split()
+
+
+def _first_token(key: tuple[str, int]) -> list[str]:
+    """A title key's first token: a title held in a longer one has it among the longer's."""
+    return key[0].split(maxsplit=1)[:1]
+
+
+def _same(key: Any) -> Any:
+    return key
 
 
 def _agree(a: tuple[str, int], b: tuple[str, int]) -> bool:
@@ -330,22 +344,36 @@ class _Candidate:
         self.text, self.weight, self.rank, self.key = text, weight, rank, key
 
 
-def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool]) -> tuple[_Candidate | None, float]:
+def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool],
+          probes: Callable[[Any], Iterable[str]], words: Callable[[Any], Iterable[str]],
+          ) -> tuple[_Candidate | None, float]:
     """The candidate whose agreeing group weighs most (ties: the better-ranked source),
     represented by the group's best-ranked member; and the group's weight. ``agree``
-    compares the candidates' keys (hashable, computed once each; equal keys agree)."""
+    compares the candidates' keys (hashable, computed once each; equal keys agree);
+    two keys can agree only when one's ``probes`` meet the other's ``words`` (a title's
+    first token is among the longer one's tokens; two bylines share a name), so only
+    such pairs are compared (a listing's dozens of headings are not compared pairwise)."""
     # sources repeat one value: candidates with equal keys share their group, so each
-    # distinct key is compared once with each other (agreement is symmetric)
+    # distinct key is compared once with each other it may agree with (agreement is symmetric)
     classes: dict[Any, list[int]] = {}
     for index, candidate in enumerate(candidates):
         classes.setdefault(candidate.key, []).append(index)
     keys = list(classes)
     members = [list(classes[key]) for key in keys]
+    holders: dict[str, list[int]] = {}
     for i, key in enumerate(keys):
-        for j in range(i + 1, len(keys)):
-            if agree(key, keys[j]):
-                members[i].extend(classes[keys[j]])
-                members[j].extend(classes[key])
+        for word in set(words(key)):
+            holders.setdefault(word, []).append(i)
+    pairs: set[tuple[int, int]] = set()
+    for i, key in enumerate(keys):
+        for probe in probes(key):
+            for j in holders.get(probe, ()):
+                if j != i:
+                    pairs.add((i, j) if i < j else (j, i))
+    for i, j in pairs:
+        if agree(keys[i], keys[j]):
+            members[i].extend(classes[keys[j]])
+            members[j].extend(classes[keys[i]])
     best, best_key = None, None
     for group in members:
         group.sort()  # in the candidates' order, as the weights are summed and ties are met
@@ -421,7 +449,7 @@ def _title(src: _Sources, site_keys: list[str],
     if tag_title is not None:
         text, tag_site = tag_title
         add(text, S.TITLE_TAG_WEIGHT, 4)
-    best, _support = _pick(candidates, _agree)
+    best, _support = _pick(candidates, _agree, _first_token, _title_tokens)
     return (best.text if best else None), tag_site
 
 
@@ -533,11 +561,13 @@ def clean_names(text: str | None) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=4096)  # a byline's parts and names are tried more than once
 def _is_role(text: str) -> bool:
     words = _tokens(text)
     return bool(words) and all(word in S.ROLE_WORDS for word in words)
 
 
+@functools.lru_cache(maxsize=4096)
 def _has_role(text: str) -> bool:
     return any(word in S.ROLE_WORDS for word in _tokens(text))
 
@@ -630,7 +660,7 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in S.CREDIT_LABELS:
                 text = _next_element_text(node)  # "<p>Written by</p><p>Jane Doe</p>"
             add(names_in(text), weight, 0 if near else 2)
-    best, support = _pick(candidates, _names_agree)
+    best, support = _pick(candidates, _names_agree, _same, _same)
     if best is None or support < S.MIN_AUTHOR_WEIGHT:
         return None
     return best.text
