@@ -698,10 +698,15 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
             votes[date] = votes.get(date, 0.0) + weight
 
     # the first of each name: later ones date a thread's replies or a listing's items
-    stated = {src.iso(src.metas[name][0]) for name in S.PUBLISHED_METAS if name in src.metas}
+    raws = [src.metas[name][0] for name in S.PUBLISHED_METAS if name in src.metas]
     if src.article is not None:
-        stated.add(src.iso(_ld_text(src.article.get("datePublished"))))
-    stated.discard(None)
+        raws.append(_ld_text(src.article.get("datePublished")))
+    moments: dict[str, set[_dt.date]] = {}  # a declared day -> the days its moment falls on somewhere
+    for raw in raws:
+        day = src.iso(raw)
+        if day is not None:
+            moments.setdefault(day, set()).update(_local_days(raw, day))
+    stated: set[str | None] = set(moments)
     if not stated:  # microdata on the page's elements, when nothing in the head declares one
         stated.add(_microdata_published(src))
         stated.discard(None)
@@ -738,8 +743,8 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     # shown publication day one off a declared one ("2025-12-02T23:00Z", shown "Dec 3")
     # is that declaration, not a second date
     # (unless the page's address dates the shown day: then the shown day is the local one)
-    shown = [(_same_day(date, claims, date in src.numeric_dates) if not update and date != url_date else date, update)
-             for date, update in shown]
+    shown = [(_same_day(date, claims, date in src.numeric_dates, moments) if not update and date != url_date
+              else date, update) for date, update in shown]
     shown_dates = [date for date, _update in shown]
     for index, (date, update) in enumerate(shown):
         vote(date, S.VISIBLE_DATE_WEIGHT * (S.UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
@@ -775,10 +780,12 @@ def _url_date(url: str | None) -> str | None:
         return None
 
 
-def _same_day(date: str, claims: set[str], numeric: bool = False) -> str:
-    """``date``, or the claimed date one day off it (the same moment in another zone), or,
-    for a date ``numeric`` digits showed, the claimed date they read the other way
-    ("09.10.2024": 9 October, or September 10 on a US page)."""
+def _same_day(date: str, claims: set[str], numeric: bool = False,
+              moments: dict[str, set[_dt.date]] | None = None) -> str:
+    """``date``, or the claimed date whose moment falls on it in some time zone (one day
+    off, or, for a claim with a zone, a day its moment falls on between UTC-12 and
+    UTC+14), or, for a date ``numeric`` digits showed, the claimed date they read the
+    other way ("09.10.2024": 9 October, or September 10 on a US page)."""
     if date in claims:
         return date
     day = _dt.date.fromisoformat(date)
@@ -786,10 +793,36 @@ def _same_day(date: str, claims: set[str], numeric: bool = False) -> str:
     if numeric and day.day <= 12 and day.day != day.month:
         readings.append(day.replace(month=day.day, day=day.month))
     for claim in claims:
-        if any(abs((_dt.date.fromisoformat(claim) - reading).days) <= (1 if reading is day else 0)
-               for reading in readings):
+        local = (moments or {}).get(claim)
+        if local and day in local:
+            return claim
+        if not local and abs((_dt.date.fromisoformat(claim) - day).days) <= 1:
+            return claim
+        if any(_dt.date.fromisoformat(claim) == reading for reading in readings[1:]):
             return claim
     return date
+
+
+def _local_days(raw: str | None, day: str) -> set[_dt.date]:
+    """The days a declared moment with a time zone falls on somewhere (UTC-12 to UTC+14:
+    "2025-12-19T22:02Z" is the 19th or the 20th, never the 18th); empty for a value
+    without a zone (a server's local time, or a day alone: one day off either way)."""
+    text = (raw or "").strip()
+    if len(text) <= 10:
+        return set()
+    try:
+        moment = _dt.datetime.fromisoformat(text)
+    except ValueError:
+        return set()
+    if moment.tzinfo is None or moment.date().isoformat() != day:
+        return set()
+    utc = moment.astimezone(_dt.UTC).replace(tzinfo=None)
+    first, last = (utc - _ZONE_BEHIND).date(), (utc + _ZONE_AHEAD).date()
+    return {first + _dt.timedelta(days=offset) for offset in range((last - first).days + 1)}
+
+
+_ZONE_BEHIND = _dt.timedelta(hours=12)
+_ZONE_AHEAD = _dt.timedelta(hours=14)
 
 
 _UPDATE_LABEL = re.compile("|".join(re.escape(word) for word in S.UPDATE_LABELS), re.IGNORECASE)
@@ -868,8 +901,11 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             break  # enough to tell a page from a listing
         if stamp:
             text = node.text
-            # a sentence mentioning a date ("The tax season ends April 15, 2025.") is prose
-            date = src.iso_in_text(text) if len(text.split()) <= S.MAX_STAMP_WORDS else None
+            # a sentence mentioning a date ("The tax season ends April 15, 2025.") is prose;
+            # an address shown as a link's text (".../blog/2021/04/...") dates what it links to
+            words = text.split()
+            date = (src.iso_in_text(text) if len(words) <= S.MAX_STAMP_WORDS
+                    and not (words and words[0].startswith(_LINK_STARTS)) else None)
         else:
             text = src.spot_text(node)
             date = src.iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
@@ -902,6 +938,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
 
 
 _NUMERIC_DATE = re.compile(r"\b\d\d?[./-]\d\d?[./-]\d\d")
+_LINK_STARTS = ("http://", "https://", "www.")
 _DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
 
 
