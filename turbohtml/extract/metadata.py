@@ -548,8 +548,8 @@ def clean_names(text: str | None) -> list[str]:
         if not words or len(words) > S.MAX_NAME_WORDS or len(name) > S.MAX_NAME_CHARS:
             continue
         if (not any(ch.isalpha() for ch in name) or _is_role(name)
-                or name.casefold().rstrip(".") in S.NOT_NAMES):
-            continue  # a month, a weekday, a date's label or a role alone is no name
+                or name.casefold().rstrip(".") in S.NOT_NAMES or words[-1].casefold() == "by"):
+            continue  # a month, a weekday, a date's label, a role alone or a label ("BOOK: By") is no name
         if sum(word[0].islower() and word not in S.NAME_PARTICLES for word in words) >= 2:
             continue  # prose after a "By" ("By subscribing to this podcast"), not a name
         if out and _CREDENTIAL.match(name):
@@ -751,6 +751,12 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     if labelled is not None:  # "Published: ...", next to the title or not, shows the date itself
         shown_dates.append(labelled)
         vote(labelled, S.LABELLED_DATE_WEIGHT)
+    elif not shown_dates:  # nothing shown next to the title: the credit line at the foot
+        credited = _credited_date(src)
+        if credited is not None:
+            credited = _same_day(credited, claims, credited in src.numeric_dates, moments)
+            shown_dates.append(credited)
+            vote(credited, S.VISIBLE_DATE_WEIGHT)
     if not votes:
         return None
     dated = (src.article is not None or (src.meta("og:type") or "").lower() in S.DATED_TYPES
@@ -798,7 +804,7 @@ def _same_day(date: str, claims: set[str], numeric: bool = False,
             return claim
         if not local and abs((_dt.date.fromisoformat(claim) - day).days) <= 1:
             return claim
-        if any(_dt.date.fromisoformat(claim) == reading for reading in readings[1:]):
+        if any(_dt.date.fromisoformat(claim) == reading or reading in (local or ()) for reading in readings[1:]):
             return claim
     return date
 
@@ -850,6 +856,29 @@ def _microdata_published(src: _Sources) -> str | None:
             return src.iso(node.attr("datetime") or node.attr("content") or node.attr("title")) or src.iso_in_text(
                 src.spot_text(node))
     return None
+
+
+def _credited_date(src: _Sources) -> str | None:
+    """The date of the article's credit line, however far from the title: a byline in
+    the article whose element, or whose parent, also states a date ("Interview by Jane
+    Doe, December 3, 2025" or ``<p>Written by Jane Doe</p><p>April 8, 2024</p>`` at the
+    foot of a post); ``None`` when there is none or the credits state more dates than one
+    page has (a listing's teasers)."""
+    found: list[str] = []
+    for node, _ordinal, kind in src.spots:
+        if not kind & (BY_PREFIX | BYLINE_CLASS) or not kind & IN_ARTICLE or kind & (IN_CHROME | IN_COMMENTS):
+            continue
+        text = src.spot_text(node)
+        if not clean_names(text):
+            continue  # "BOOK: By Dec 31, 2025": no name credited
+        date, label = src.iso_in_text(text), text
+        parent = node.parent
+        if date is None and parent is not None:
+            label = src.spot_text(parent)
+            date = src.iso_in_text(label)
+        if date is not None and not _labelled_update(label) and date not in found:
+            found.append(date)  # "last modified on Jul 15, 2025 by MDN contributors" dates an edit
+    return found[0] if 0 < len(found) <= S.MAX_SHOWN_DATES else None
 
 
 def _labelled_publication(src: _Sources) -> str | None:
