@@ -117,7 +117,7 @@ PUBLISHED_LABELS = ("published", "posted on", "date published", "publication dat
 
 #: Credit lines the walk also takes for a byline's start ("Written by Jane Doe"), or,
 #: standing alone, for the label of the name in the next element.
-CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by", "geschrieben von")
+CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by", "interview by", "geschrieben von")
 
 # ---------------------------------------------------------------- weights of visible sources
 
@@ -203,7 +203,7 @@ NOT_NAMES = MONTHS | frozenset({
 
 #: Words that open a credit line before "by" ("Written by", "Posted by").
 CREDIT_VERBS = ("written", "posted", "published", "reviewed", "edited", "updated", "reported",
-                "words", "story", "text", "article", "photos", "compiled", "created", "geschrieben",
+                "words", "story", "text", "article", "photos", "compiled", "created", "interview", "geschrieben",
                 "verfasst", "publié", "escrito")
 
 #: Dates: the date a page shows next to its title, a publication date it declares,
