@@ -701,11 +701,11 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     raws = [src.metas[name][0] for name in S.PUBLISHED_METAS if name in src.metas]
     if src.article is not None:
         raws.append(_ld_text(src.article.get("datePublished")))
-    moments: dict[str, set[_dt.date]] = {}  # a declared day -> the days its moment falls on somewhere
+    moments: dict[str, list[str]] = {}  # a declared day -> the values declaring it (_same_day reads their zones)
     for raw in raws:
         day = src.iso(raw)
         if day is not None:
-            moments.setdefault(day, set()).update(_local_days(raw, day))
+            moments.setdefault(day, []).append(cast("str", raw))
     stated: set[str | None] = set(moments)
     if not stated:  # microdata on the page's elements, when nothing in the head declares one
         stated.add(_microdata_published(src))
@@ -787,7 +787,7 @@ def _url_date(url: str | None) -> str | None:
 
 
 def _same_day(date: str, claims: set[str], numeric: bool = False,
-              moments: dict[str, set[_dt.date]] | None = None) -> str:
+              moments: dict[str, list[str]] | None = None) -> str:
     """``date``, or the claimed date whose moment falls on it in some time zone (one day
     off, or, for a claim with a zone, a day its moment falls on between UTC-12 and
     UTC+14), or, for a date ``numeric`` digits showed, the claimed date they read the
@@ -799,7 +799,7 @@ def _same_day(date: str, claims: set[str], numeric: bool = False,
     if numeric and day.day <= 12 and day.day != day.month:
         readings.append(day.replace(month=day.day, day=day.month))
     for claim in claims:
-        local = (moments or {}).get(claim)
+        local = {local_day for raw in (moments or {}).get(claim, ()) for local_day in _local_days(raw, claim)}
         if local and day in local:
             return claim
         if not local and abs((_dt.date.fromisoformat(claim) - day).days) <= 1:
