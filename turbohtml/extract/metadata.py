@@ -698,14 +698,14 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
             votes[date] = votes.get(date, 0.0) + weight
 
     # the first of each name: later ones date a thread's replies or a listing's items
-    raws = [src.metas[name][0] for name in S.PUBLISHED_METAS if name in src.metas]
+    raws: list[str | None] = [src.metas[name][0] for name in S.PUBLISHED_METAS if name in src.metas]
     if src.article is not None:
         raws.append(_ld_text(src.article.get("datePublished")))
     moments: dict[str, list[str]] = {}  # a declared day -> the values declaring it (_same_day reads their zones)
     for raw in raws:
         day = src.iso(raw)
-        if day is not None:
-            moments.setdefault(day, []).append(cast("str", raw))
+        if raw is not None and day is not None:
+            moments.setdefault(day, []).append(raw)
     stated: set[str | None] = set(moments)
     if not stated:  # microdata on the page's elements, when nothing in the head declares one
         stated.add(_microdata_published(src))
@@ -871,14 +871,10 @@ def _credited_date(src: _Sources) -> str | None:
         text = src.spot_text(node)
         if not clean_names(text):
             continue  # "BOOK: By Dec 31, 2025": no name credited
-        date, label = src.iso_in_text(text), text
-        parent = node.parent
-        if date is None and parent is not None:
-            label = src.spot_text(parent)
-            date = src.iso_in_text(label)
+        date, label = _spot_date(src, node, text)
         if date is not None and not _labelled_update(label) and date not in found:
             found.append(date)  # "last modified on Jul 15, 2025 by MDN contributors" dates an edit
-    return found[0] if 0 < len(found) <= S.MAX_SHOWN_DATES else None
+    return _one_page_date(found)
 
 
 def _labelled_publication(src: _Sources) -> str | None:
@@ -888,15 +884,26 @@ def _labelled_publication(src: _Sources) -> str | None:
     more dates than one page has (a listing's teasers)."""
     found: list[str] = []
     for node, _ordinal, kind in src.spots:
-        if not kind & PUBLISHED or not _readable(kind):
-            continue
-        text = src.spot_text(node)
+        if kind & PUBLISHED and _readable(kind):
+            date, _label = _spot_date(src, node, src.spot_text(node))
+            if date is not None and date not in found:
+                found.append(date)
+    return _one_page_date(found)
+
+
+def _spot_date(src: _Sources, node: Node, text: str) -> tuple[str | None, str]:
+    """The date a spot's ``text`` states, else the date its parent's text states (the
+    label and the date in sibling elements), with the text it was read in."""
+    date = src.iso_in_text(text)
+    parent = node.parent
+    if date is None and parent is not None:
+        text = src.spot_text(parent)
         date = src.iso_in_text(text)
-        parent = node.parent
-        if date is None and parent is not None:
-            date = src.iso_in_text(src.spot_text(parent))
-        if date is not None and date not in found:
-            found.append(date)
+    return date, text
+
+
+def _one_page_date(found: list[str]) -> str | None:
+    """The first of the dates found, unless there are more than one page shows (a listing's)."""
     return found[0] if 0 < len(found) <= S.MAX_SHOWN_DATES else None
 
 
