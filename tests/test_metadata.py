@@ -500,6 +500,19 @@ def test_a_headings_permalink_mark_is_not_in_the_title():
     assert metadata(page("<title>Logging HOWTO \u2014 Python docs</title>", body)).title == "Logging HOWTO"
 
 
+@pytest.mark.parametrize("first", ["page_type", "article", "metadata", "element"])
+def test_the_page_kind_is_the_same_whichever_reads_it_first(first):
+    # a thread: a kind other than the default "article", so a stale or a subtree's kind shows
+    html = read_gzip_text(data_path("wcxb-dev") / "html" / "0541.html.gz")
+    doc = turbohtml.parse(html)
+    if first == "element":  # an element's article() reads its subtree's kind, not the page's
+        doc.select_one("p").article()
+    else:
+        getattr(doc, first)()
+    kinds = {doc.page_type(), doc.article().page_type, doc.metadata().page_type}
+    assert kinds == {"forum"}
+
+
 @pytest.mark.parametrize(("key", "expected"), [
     ("0541", "2025-11-01"),  # bbs.archlinux.org: the opening post's time, no byline
     ("0562", "2026-03-04"),  # old.reddit.com: the submission's time
