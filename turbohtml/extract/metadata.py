@@ -68,8 +68,15 @@ def _fold(text: Any) -> str:
     return " ".join(text.split()) if isinstance(text, str) else ""
 
 
-def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text.casefold())
+def _tokens(text: str) -> tuple[str, ...]:
+    # titles, site names and bylines are tokenised more than once: short texts are cached
+    # (so the cache holds at most 4096 x 200 characters, whatever a page's headings hold)
+    return _short_tokens(text) if len(text) <= 200 else tuple(_TOKEN.findall(text.casefold()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _short_tokens(text: str) -> tuple[str, ...]:
+    return tuple(_TOKEN.findall(text.casefold()))
 
 
 def _compact(text: str) -> str:
