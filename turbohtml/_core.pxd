@@ -31,6 +31,9 @@ cdef class Comment(Node):
 cdef class Document(Node):
     cdef lxb_html_document_t *c_doc
     cdef size_t input_size  # bytes its parse read; (size_t)-1 while unparsed or failed
+    # page_type()'s name once a walk over the whole page has counted it (None before):
+    # article(), metadata() and page_type() each count it, whichever runs first keeps it
+    cdef object page_kind
 
 
 # Whether a parse that has reached the <body> may stop (see parse_utf8).

@@ -1015,8 +1015,12 @@ cdef class Document(Node):
     def page_type(self) -> str:
         """Which of seven kinds of page this is (``"article"``, ``"forum"``, ``"product"``,
         ``"collection"``, ``"listing"``, ``"documentation"``, ``"service"``), read from its
-        structure; the main-content scoring reads a thread's posts and a listing's cards by it."""
-        return _provided(_upper.page_type, "page_type")(self)
+        structure; the main-content scoring reads a thread's posts and a listing's cards by it.
+        Counted once per document: ``article()`` and ``metadata()`` count it on their own
+        walks and keep it for each other and for this method."""
+        if self.page_kind is None:
+            self.page_kind = _provided(_upper.page_type, "page_type")(self)
+        return self.page_kind
 
     def boilerplate(self, options=None) -> list:
         """Every paragraph unit classified, as ``turbohtml.extract.boilerplate()`` does."""

@@ -163,11 +163,25 @@ cdef str _fold(str text):
     return " ".join(text.split()) if text else ""
 
 
+cdef bint _folded(const lxb_char_t *value, size_t length) noexcept nogil:
+    """Whether ``_fold`` would leave the value as it is: printable ASCII, single spaces
+    between words (a non-ASCII byte may start a space ``str.split`` knows: no shortcut)."""
+    cdef size_t i
+    if length and (value[0] == 32 or value[length - 1] == 32):
+        return False
+    for i in range(length):
+        if value[i] < 32 or value[i] >= 127 or (value[i] == 32 and value[i + 1] == 32):
+            return False
+    return True
+
+
 cdef str _attr(lxb_dom_node_t *c_node, const char *name, size_t n):
     cdef size_t length = 0
     cdef const lxb_char_t *value = element_attr(c_node, name, n, &length)
     if value == NULL:
         return ""
+    if _folded(value, length):
+        return decode_text(value, length)
     return _fold(decode_text(value, length))
 
 
@@ -458,7 +472,9 @@ cdef void _keep_ring(Sources *found, Spot *ring, size_t ring_count) noexcept nog
             found.stamp_count += 1
 
 
-cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
+cdef void _gather(lxb_dom_node_t *root, Sources *found, bint count_features) noexcept nogil:
+    """Fill ``found`` from one walk of the page, counting the page-type features on the
+    way when ``count_features`` (the document does not know its kind yet)."""
     cdef lxb_dom_node_t *c_node = root
     cdef Region region
     cdef lxb_dom_node_t *comments = NULL    # the comment block we are inside, if any
@@ -475,7 +491,10 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found) noexcept nogil:
     cdef lxb_dom_node_t *post_aside = NULL  # the <aside> inside an <article>/<main> we are inside, if any
     cdef bint readable
     _start(&region)
-    features_start(&found.features, root)
+    if count_features:
+        features_start(&found.features, root)
+    else:
+        unfeatured = root  # no event reaches the counters
     while c_node != NULL:
         if unfeatured == NULL:
             if features_step(&found.features, c_node, closing):
@@ -611,7 +630,8 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     (date stamps without markup: "Published on July 18, 2025"); ``scripts`` the
     ``(type, text)`` of every script whose type names ``ld+json``, in document order
     (``None`` past 64 of them: ``json_ld()`` reads such a page); ``page_type`` the kind
-    ``_features.page_type()`` tells, its counters gathered on the same walk.
+    ``_features.page_type()`` tells, its counters gathered on the same walk unless the
+    document already knows it (``article()`` or ``page_type()`` counted it first).
     """
     cdef Document doc = node._owner()
     cdef Sources *found = <Sources *>PyMem_RawMalloc(sizeof(Sources))  # ~10 KB: not on the stack
@@ -621,6 +641,7 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     cdef double probability
     cdef size_t elements
     cdef lxb_dom_node_t *c_node
+    cdef bint count_features
     if found == NULL:
         raise MemoryError("out of memory gathering metadata sources")
     try:
@@ -644,8 +665,9 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         found.stamp_after = stamp_after
         _fill_words(&found.by_prefixes, by_prefixes)
         _fill_words(&found.published_labels, published_labels)
+        count_features = doc.page_kind is None
         with nogil:
-            _gather(<lxb_dom_node_t *>doc.c_doc, found)
+            _gather(<lxb_dom_node_t *>doc.c_doc, found, count_features)
         metas = {}
         for k in range(found.meta_count):
             c_node = found.metas[k]
@@ -667,9 +689,11 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         if found.script_count <= MAX_SCRIPTS:
             scripts = [(_raw_type(found.scripts[k]), wrap_node(doc, found.scripts[k]).text)
                        for k in range(found.script_count)]
-        with nogil:
-            kind = features_kind(&found.features, &probability, &elements)
-        return metas, canonical, base, spots, stamps, scripts, PAGE_KINDS_NAMES[kind]
+        if count_features:
+            with nogil:
+                kind = features_kind(&found.features, &probability, &elements)
+            doc.page_kind = PAGE_KINDS_NAMES[kind]  # Document.page_type() reads it
+        return metas, canonical, base, spots, stamps, scripts, doc.page_kind
     finally:
         PyMem_RawFree(found)
 

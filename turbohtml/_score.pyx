@@ -1248,6 +1248,8 @@ def scored_article(Node node, /) -> tuple:
         winner = find_main_content(node.c_node, &failed, &mode, &page, &walk)
     if failed:
         raise MemoryError("out of memory while scoring the page")
+    if doc.page_kind is None:
+        doc.page_kind = PAGE_KINDS_NAMES[page]  # Document.page_type() and metadata() read it
     return wrap_node(doc, winner), mode, PAGE_KINDS_NAMES[page], harvested(doc, &walk)
 
 

@@ -144,8 +144,10 @@ _WRITTEN_DATE = (
 @functools.cache
 def written_date() -> re.Pattern[str]:
     """The written-date pattern, compiled on first use: its month-name alternations are
-    the costliest pattern of the package to compile (a tenth of ``import turbohtml``)."""
-    return re.compile(_WRITTEN_DATE, re.IGNORECASE)
+    the costliest pattern of the package to compile (a tenth of ``import turbohtml``).
+    It is case-sensitive, for lower-cased text: matching a hundred month names without
+    case folding at every position scans a text three times faster."""
+    return re.compile(_WRITTEN_DATE)
 
 
 #: Where a written date may end: a plausible year. Long texts are searched for written

@@ -117,14 +117,16 @@ PUBLISHED_LABELS = ("published", "posted on", "date published", "publication dat
 
 #: Credit lines the walk also takes for a byline's start ("Written by Jane Doe"), or,
 #: standing alone, for the label of the name in the next element.
-CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by", "geschrieben von")
+CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by", "interview by", "geschrieben von")
 
 # ---------------------------------------------------------------- weights of visible sources
 
 #: The <h1> inside or just above the main content, or the only <h1> outside page chrome.
 H1_WEIGHT = 3.0
-#: Any other <h1> outside page chrome (a page with several).
+#: Any other <h1> outside page chrome (a page with several), and a lead <h1> of at most
+#: ``SECTION_HEADING_WORDS`` words sharing none with the <title> (a site's or section's name).
 OTHER_H1_WEIGHT = 1.0
+SECTION_HEADING_WORDS = 4
 #: An element marked itemprop="headline".
 HEADLINE_WEIGHT = 2.5
 #: The <title> with the site name split off.
@@ -201,7 +203,7 @@ NOT_NAMES = MONTHS | frozenset({
 
 #: Words that open a credit line before "by" ("Written by", "Posted by").
 CREDIT_VERBS = ("written", "posted", "published", "reviewed", "edited", "updated", "reported",
-                "words", "story", "text", "article", "photos", "compiled", "created", "geschrieben",
+                "words", "story", "text", "article", "photos", "compiled", "created", "interview", "geschrieben",
                 "verfasst", "publié", "escrito")
 
 #: Dates: the date a page shows next to its title, a publication date it declares,

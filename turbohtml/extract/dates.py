@@ -108,6 +108,7 @@ def _near_cores(pattern: re.Pattern[str], text: str, core: re.Pattern[str]) -> I
 
 
 def _written(text: str) -> _dt.datetime | None:
+    text = text.lower()  # the pattern's month names are lower-case (P.written_date)
     matches = P.written_date().finditer(text) if len(text) <= 200 else _near_cores(P.written_date(), text, P.YEAR_CORE)
     for match in matches:
         if match["m1"] is not None:
@@ -116,7 +117,7 @@ def _written(text: str) -> _dt.datetime | None:
             month, day, year = match["m2"], match["d2"], match["y2"]
         else:
             month, day, year = match["m3"], match["d3"], match["y3"]
-        number = P.MONTHS.get(month.lower())
+        number = P.MONTHS.get(month)
         if number is None:
             continue
         value = _make(int(year), number, int(day))

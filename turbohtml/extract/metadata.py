@@ -15,6 +15,7 @@ date the page does not state is never guessed.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import html as _html
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -69,8 +70,15 @@ def _fold(text: Any) -> str:
     return " ".join(text.split()) if isinstance(text, str) else ""
 
 
-def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text.casefold())
+def _tokens(text: str) -> tuple[str, ...]:
+    # titles, site names and bylines are tokenised more than once: short texts are cached
+    # (so the cache holds at most 4096 x 200 characters, whatever a page's headings hold)
+    return _short_tokens(text) if len(text) <= 200 else tuple(_TOKEN.findall(text.casefold()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _short_tokens(text: str) -> tuple[str, ...]:
+    return tuple(_TOKEN.findall(text.casefold()))
 
 
 def _compact(text: str) -> str:
@@ -84,6 +92,19 @@ def _title_key(text: str) -> tuple[str, int]:
     return f" {' '.join(tokens)} ", len(tokens)
 
 
+def _title_tokens(key: tuple[str, int]) -> list[str]:
+    return key[0].split()
+
+
+def _first_token(key: tuple[str, int]) -> list[str]:
+    """A title key's first token: a title held in a longer one has it among the longer's."""
+    return key[0].split(maxsplit=1)[:1]
+
+
+def _same(key: Any) -> Any:
+    return key
+
+
 def _agree(a: tuple[str, int], b: tuple[str, int]) -> bool:
     """Whether two titles name the same thing: equal tokens, or one holds the other's
     tokens in a row (``"Title | Site"`` holds ``"Title"``), the shorter at least a third
@@ -95,6 +116,18 @@ def _agree(a: tuple[str, int], b: tuple[str, int]) -> bool:
         return True
     (short, ns), (long_, nl) = (a, b) if na <= nb else (b, a)
     return ns * 3 >= nl and short in long_
+
+
+def _section_heading(heading: str, title: str) -> bool:
+    """Whether an ``<h1>`` names the site or a section rather than the page: a few words
+    ("Lorem", "About This Site", "Information and Resources") sharing none but short
+    ones with the ``<title>``, which then names the page better."""
+    words, title_words = _tokens(heading), _tokens(title)
+    if not 0 < len(words) <= S.SECTION_HEADING_WORDS or not title_words:
+        return False
+    # a shared "and" or "the" is no shared subject: words of four letters or more count
+    content = {word for word in words if len(word) > 3} or set(words)
+    return content.isdisjoint(title_words)
 
 
 # ---------------------------------------------------------------- sources
@@ -265,6 +298,10 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     after a strong separator (``|``, ``-``, dashes, ``::``, ``»``) goes. ``site`` is the
     part removed (``None`` when nothing was)."""
     title = _fold(title)
+    for separator in S.TITLE_SEPARATORS[:-1]:
+        mark = separator.lstrip()
+        if title.startswith(mark):  # " | Site": the template's slot for the page's title left empty
+            return "", title[len(mark):].strip() or None
     keys = [key for key in site_keys if key]
     for separator in S.TITLE_SEPARATORS:
         if separator not in title:
@@ -316,22 +353,36 @@ class _Candidate:
         self.text, self.weight, self.rank, self.key = text, weight, rank, key
 
 
-def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool]) -> tuple[_Candidate | None, float]:
+def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool],
+          probes: Callable[[Any], Iterable[str]], words: Callable[[Any], Iterable[str]],
+          ) -> tuple[_Candidate | None, float]:
     """The candidate whose agreeing group weighs most (ties: the better-ranked source),
     represented by the group's best-ranked member; and the group's weight. ``agree``
-    compares the candidates' keys (hashable, computed once each; equal keys agree)."""
+    compares the candidates' keys (hashable, computed once each; equal keys agree);
+    two keys can agree only when one's ``probes`` meet the other's ``words`` (a title's
+    first token is among the longer one's tokens; two bylines share a name), so only
+    such pairs are compared (a listing's dozens of headings are not compared pairwise)."""
     # sources repeat one value: candidates with equal keys share their group, so each
-    # distinct key is compared once with each other (agreement is symmetric)
+    # distinct key is compared once with each other it may agree with (agreement is symmetric)
     classes: dict[Any, list[int]] = {}
     for index, candidate in enumerate(candidates):
         classes.setdefault(candidate.key, []).append(index)
     keys = list(classes)
     members = [list(classes[key]) for key in keys]
+    holders: dict[str, list[int]] = {}
     for i, key in enumerate(keys):
-        for j in range(i + 1, len(keys)):
-            if agree(key, keys[j]):
-                members[i].extend(classes[keys[j]])
-                members[j].extend(classes[key])
+        for word in set(words(key)):
+            holders.setdefault(word, []).append(i)
+    pairs: set[tuple[int, int]] = set()
+    for i, key in enumerate(keys):
+        for probe in probes(key):
+            for j in holders.get(probe, ()):
+                if j != i:
+                    pairs.add((i, j) if i < j else (j, i))
+    for i, j in pairs:
+        if agree(keys[i], keys[j]):
+            members[i].extend(classes[keys[j]])
+            members[j].extend(classes[keys[i]])
     best, best_key = None, None
     for group in members:
         group.sort()  # in the candidates' order, as the weights are summed and ties are met
@@ -406,8 +457,12 @@ def _title(src: _Sources, site_keys: list[str],
     h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
                 next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
+    tag_title = split(src.doc.title) if src.doc.title else None
     for node, _kind in h1s:
-        add(_heading_of(node), S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT, 0)
+        weight = S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT
+        if weight == S.H1_WEIGHT and tag_title is not None and _section_heading(node.text, tag_title[0]):
+            weight = S.OTHER_H1_WEIGHT
+        add(_heading_of(node), weight, 0)
     for node, _ordinal, kind in headings:
         if kind & HEADLINE:
             add(node.text if node.tag != "meta" else None, S.HEADLINE_WEIGHT, 1)
@@ -423,13 +478,13 @@ def _title(src: _Sources, site_keys: list[str],
         if value:
             add(split(value)[0], weight, 3)
     tag_site = None
-    if src.doc.title:
-        text, tag_site = split(src.doc.title)
+    if tag_title is not None:
+        text, tag_site = tag_title
         add(text, S.TITLE_TAG_WEIGHT, 4)
     if not candidates and not src.doc.title:  # nothing names the page: its first <h2> is the best there is
         h2 = next((text for node in src.doc.select("h2") if (text := _heading_text(node.text))), None)
         add(h2, S.OTHER_H1_WEIGHT, 5)
-    best, _support = _pick(candidates, _agree)
+    best, _support = _pick(candidates, _agree, _first_token, _title_tokens)
     return (best.text if best else None), tag_site
 
 
@@ -528,8 +583,8 @@ def clean_names(text: str | None) -> list[str]:
         if not words or len(words) > S.MAX_NAME_WORDS or len(name) > S.MAX_NAME_CHARS:
             continue
         if (not any(ch.isalpha() for ch in name) or _is_role(name)
-                or name.casefold().rstrip(".") in S.NOT_NAMES):
-            continue  # a month, a weekday, a date's label or a role alone is no name
+                or name.casefold().rstrip(".") in S.NOT_NAMES or words[-1].casefold() == "by"):
+            continue  # a month, a weekday, a date's label, a role alone or a label ("BOOK: By") is no name
         if sum(word[0].islower() and word not in S.NAME_PARTICLES for word in words) >= 2:
             continue  # prose after a "By" ("By subscribing to this podcast"), not a name
         if out and _CREDENTIAL.match(name):
@@ -564,11 +619,13 @@ def _set_aside(node: Node) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=4096)  # a byline's parts and names are tried more than once
 def _is_role(text: str) -> bool:
     words = _tokens(text)
     return bool(words) and all(word in S.ROLE_WORDS for word in words)
 
 
+@functools.lru_cache(maxsize=4096)
 def _has_role(text: str) -> bool:
     return any(word in S.ROLE_WORDS for word in _tokens(text))
 
@@ -665,7 +722,7 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
                 # no headline to measure nearness from: a name's own shape vouches for it
                 weight = max(weight, S.BYLINE_IN_ARTICLE_WEIGHT)
             add(names, weight, 0 if near else 2)
-    best, support = _pick(candidates, _names_agree)
+    best, support = _pick(candidates, _names_agree, _same, _same)
     if best is None or support < S.MIN_AUTHOR_WEIGHT:
         return None
     return best.text
@@ -703,10 +760,15 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
             votes[date] = votes.get(date, 0.0) + weight
 
     # the first of each name: later ones date a thread's replies or a listing's items
-    stated = {src.iso(src.metas[name][0]) for name in S.PUBLISHED_METAS if name in src.metas}
+    raws: list[str | None] = [src.metas[name][0] for name in S.PUBLISHED_METAS if name in src.metas]
     if src.article is not None:
-        stated.add(src.iso(_ld_text(src.article.get("datePublished"))))
-    stated.discard(None)
+        raws.append(_ld_text(src.article.get("datePublished")))
+    moments: dict[str, list[str]] = {}  # a declared day -> the values declaring it (_same_day reads their zones)
+    for raw in raws:
+        day = src.iso(raw)
+        if raw is not None and day is not None:
+            moments.setdefault(day, []).append(raw)
+    stated: set[str | None] = set(moments)
     if not stated:  # microdata on the page's elements, when nothing in the head declares one
         stated.add(_microdata_published(src))
         stated.discard(None)
@@ -743,14 +805,20 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     # shown publication day one off a declared one ("2025-12-02T23:00Z", shown "Dec 3")
     # is that declaration, not a second date
     # (unless the page's address dates the shown day: then the shown day is the local one)
-    shown = [(_same_day(date, claims, date in src.numeric_dates) if not update and date != url_date else date, update)
-             for date, update in shown]
+    shown = [(_same_day(date, claims, date in src.numeric_dates, moments) if not update and date != url_date
+              else date, update) for date, update in shown]
     shown_dates = [date for date, _update in shown]
     for index, (date, update) in enumerate(shown):
         vote(date, S.VISIBLE_DATE_WEIGHT * (S.UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
     if labelled is not None:  # "Published: ...", next to the title or not, shows the date itself
         shown_dates.append(labelled)
         vote(labelled, S.LABELLED_DATE_WEIGHT)
+    elif not shown_dates:  # nothing shown next to the title: the credit line at the foot
+        credited = _credited_date(src)
+        if credited is not None:
+            credited = _same_day(credited, claims, credited in src.numeric_dates, moments)
+            shown_dates.append(credited)
+            vote(credited, S.VISIBLE_DATE_WEIGHT)
     if not votes:
         return None
     dated = (src.article is not None or (src.meta("og:type") or "").lower() in S.DATED_TYPES
@@ -780,10 +848,12 @@ def _url_date(url: str | None) -> str | None:
         return None
 
 
-def _same_day(date: str, claims: set[str], numeric: bool = False) -> str:
-    """``date``, or the claimed date one day off it (the same moment in another zone), or,
-    for a date ``numeric`` digits showed, the claimed date they read the other way
-    ("09.10.2024": 9 October, or September 10 on a US page)."""
+def _same_day(date: str, claims: set[str], numeric: bool = False,
+              moments: dict[str, list[str]] | None = None) -> str:
+    """``date``, or the claimed date whose moment falls on it in some time zone (one day
+    off, or, for a claim with a zone, a day its moment falls on between UTC-12 and
+    UTC+14), or, for a date ``numeric`` digits showed, the claimed date they read the
+    other way ("09.10.2024": 9 October, or September 10 on a US page)."""
     if date in claims:
         return date
     day = _dt.date.fromisoformat(date)
@@ -791,10 +861,36 @@ def _same_day(date: str, claims: set[str], numeric: bool = False) -> str:
     if numeric and day.day <= 12 and day.day != day.month:
         readings.append(day.replace(month=day.day, day=day.month))
     for claim in claims:
-        if any(abs((_dt.date.fromisoformat(claim) - reading).days) <= (1 if reading is day else 0)
-               for reading in readings):
+        local = {local_day for raw in (moments or {}).get(claim, ()) for local_day in _local_days(raw, claim)}
+        if local and day in local:
+            return claim
+        if not local and abs((_dt.date.fromisoformat(claim) - day).days) <= 1:
+            return claim
+        if any(_dt.date.fromisoformat(claim) == reading or reading in (local or ()) for reading in readings[1:]):
             return claim
     return date
+
+
+def _local_days(raw: str | None, day: str) -> set[_dt.date]:
+    """The days a declared moment with a time zone falls on somewhere (UTC-12 to UTC+14:
+    "2025-12-19T22:02Z" is the 19th or the 20th, never the 18th); empty for a value
+    without a zone (a server's local time, or a day alone: one day off either way)."""
+    text = (raw or "").strip()
+    if len(text) <= 10:
+        return set()
+    try:
+        moment = _dt.datetime.fromisoformat(text)
+    except ValueError:
+        return set()
+    if moment.tzinfo is None or moment.date().isoformat() != day:
+        return set()
+    utc = moment.astimezone(_dt.UTC).replace(tzinfo=None)
+    first, last = (utc - _ZONE_BEHIND).date(), (utc + _ZONE_AHEAD).date()
+    return {first + _dt.timedelta(days=offset) for offset in range((last - first).days + 1)}
+
+
+_ZONE_BEHIND = _dt.timedelta(hours=12)
+_ZONE_AHEAD = _dt.timedelta(hours=14)
 
 
 _UPDATE_LABEL = re.compile("|".join(re.escape(word) for word in S.UPDATE_LABELS), re.IGNORECASE)
@@ -824,6 +920,25 @@ def _microdata_published(src: _Sources) -> str | None:
     return None
 
 
+def _credited_date(src: _Sources) -> str | None:
+    """The date of the article's credit line, however far from the title: a byline in
+    the article whose element, or whose parent, also states a date ("Interview by Jane
+    Doe, December 3, 2025" or ``<p>Written by Jane Doe</p><p>April 8, 2024</p>`` at the
+    foot of a post); ``None`` when there is none or the credits state more dates than one
+    page has (a listing's teasers)."""
+    found: list[str] = []
+    for node, _ordinal, kind in src.spots:
+        if not kind & (BY_PREFIX | BYLINE_CLASS) or not kind & IN_ARTICLE or kind & (IN_CHROME | IN_COMMENTS):
+            continue
+        text = src.spot_text(node)
+        if not clean_names(text):
+            continue  # "BOOK: By Dec 31, 2025": no name credited
+        date, label = _spot_date(src, node, text)
+        if date is not None and not _labelled_update(label) and date not in found:
+            found.append(date)  # "last modified on Jul 15, 2025 by MDN contributors" dates an edit
+    return _one_page_date(found)
+
+
 def _labelled_publication(src: _Sources) -> str | None:
     """The date a publication label states anywhere on the page outside chrome and
     comments ("Published: May 2, 2025", ``<h4>Published</h4><p>May 2, 2025</p>``: the
@@ -831,15 +946,26 @@ def _labelled_publication(src: _Sources) -> str | None:
     more dates than one page has (a listing's teasers)."""
     found: list[str] = []
     for node, _ordinal, kind in src.spots:
-        if not kind & PUBLISHED or not _readable(kind):
-            continue
-        text = src.spot_text(node)
+        if kind & PUBLISHED and _readable(kind):
+            date, _label = _spot_date(src, node, src.spot_text(node))
+            if date is not None and date not in found:
+                found.append(date)
+    return _one_page_date(found)
+
+
+def _spot_date(src: _Sources, node: Node, text: str) -> tuple[str | None, str]:
+    """The date a spot's ``text`` states, else the date its parent's text states (the
+    label and the date in sibling elements), with the text it was read in."""
+    date = src.iso_in_text(text)
+    parent = node.parent
+    if date is None and parent is not None:
+        text = src.spot_text(parent)
         date = src.iso_in_text(text)
-        parent = node.parent
-        if date is None and parent is not None:
-            date = src.iso_in_text(src.spot_text(parent))
-        if date is not None and date not in found:
-            found.append(date)
+    return date, text
+
+
+def _one_page_date(found: list[str]) -> str | None:
+    """The first of the dates found, unless there are more than one page shows (a listing's)."""
     return found[0] if 0 < len(found) <= S.MAX_SHOWN_DATES else None
 
 
@@ -873,8 +999,11 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             break  # enough to tell a page from a listing
         if stamp:
             text = node.text
-            # a sentence mentioning a date ("The tax season ends April 15, 2025.") is prose
-            date = src.iso_in_text(text) if len(text.split()) <= S.MAX_STAMP_WORDS else None
+            # a sentence mentioning a date ("The tax season ends April 15, 2025.") is prose;
+            # an address shown as a link's text (".../blog/2021/04/...") dates what it links to
+            words = text.split()
+            date = (src.iso_in_text(text) if len(words) <= S.MAX_STAMP_WORDS
+                    and not (words and words[0].startswith(_LINK_STARTS)) else None)
         else:
             text = src.spot_text(node)
             date = src.iso(node.attr("datetime") or node.attr("content")) if kind & DATE else None
@@ -907,6 +1036,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
 
 
 _NUMERIC_DATE = re.compile(r"\b\d\d?[./-]\d\d?[./-]\d\d")
+_LINK_STARTS = ("http://", "https://", "www.")
 _DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
 
 
