@@ -653,3 +653,16 @@ def test_floor_on_the_readability_pages():
     for field, floor in READABILITY_FLOORS.items():
         assert scores[field]["exact"] >= floor, (field, scores[field])
     assert scores["date"]["given"] <= READABILITY_MAX_MADE_UP_DATES, scores["date"]
+
+
+def test_the_memo_of_a_call_does_not_outlive_it() -> None:
+    # titles and bylines are tokenised more than once within a call: the memo is the
+    # call's own (STYLE: no cache outlives its document)
+    import importlib
+
+    module = importlib.import_module("turbohtml.extract.metadata")
+    page = "<title>A Title | Site</title><h1>A Title</h1><p class=byline>By Jane Doe, Editor</p>"
+    first = turbohtml.parse(page).metadata()
+    assert first.author == "Jane Doe"
+    assert module._CALL_MEMO.get() is None
+    assert turbohtml.parse(page).metadata() == first

@@ -19,6 +19,7 @@ import functools
 import html as _html
 import re
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, cast
 
 from turbohtml._harvest import (
@@ -70,14 +71,31 @@ def _fold(text: Any) -> str:
     return " ".join(text.split()) if isinstance(text, str) else ""
 
 
+#: The memo of one document_metadata() call: titles, site names, bylines and their parts
+#: are tokenised and checked for roles more than once, and no cache outlives its
+#: document (a context variable: each thread's call has its own).
+_CALL_MEMO: ContextVar[dict[tuple[str, str], Any] | None] = ContextVar("metadata_memo", default=None)
+
+
+def _memoized(function: Callable[[str], Any]) -> Callable[[str], Any]:
+    """``function`` of a text, remembered for the length of the document_metadata() call."""
+    name = function.__name__
+
+    @functools.wraps(function)
+    def remembered(text: str) -> Any:
+        memo = _CALL_MEMO.get()
+        if memo is None:
+            return function(text)
+        key = (name, text)
+        if key not in memo:
+            memo[key] = function(text)
+        return memo[key]
+
+    return remembered
+
+
+@_memoized
 def _tokens(text: str) -> tuple[str, ...]:
-    # titles, site names and bylines are tokenised more than once: short texts are cached
-    # (so the cache holds at most 4096 x 200 characters, whatever a page's headings hold)
-    return _short_tokens(text) if len(text) <= 200 else tuple(_TOKEN.findall(text.casefold()))
-
-
-@functools.lru_cache(maxsize=4096)
-def _short_tokens(text: str) -> tuple[str, ...]:
     return tuple(_TOKEN.findall(text.casefold()))
 
 
@@ -619,13 +637,13 @@ def _set_aside(node: Node) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=4096)  # a byline's parts and names are tried more than once
+@_memoized
 def _is_role(text: str) -> bool:
     words = _tokens(text)
     return bool(words) and all(word in S.ROLE_WORDS for word in words)
 
 
-@functools.lru_cache(maxsize=4096)
+@_memoized
 def _has_role(text: str) -> bool:
     return any(word in S.ROLE_WORDS for word in _tokens(text))
 
@@ -1129,6 +1147,15 @@ def document_metadata(doc: Document, url: str | None = None, /) -> Metadata:
     """``Document.metadata()``: the metadata of an already parsed page (see ``metadata()``)."""
     if url is not None and not isinstance(url, str):
         raise TypeError(f"url must be str or None, not {type(url).__name__}")
+    token = _CALL_MEMO.set({})
+    try:
+        return _weighed(doc, url)
+    finally:
+        _CALL_MEMO.reset(token)
+
+
+def _weighed(doc: Document, url: str | None) -> Metadata:
+    """document_metadata()'s work, under its call's memo."""
     src = _Sources(doc)
     resolve = _resolver(url, src.base)
     canonical = resolve(src.canonical) or resolve(src.meta("og:url"))
