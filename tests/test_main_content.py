@@ -353,3 +353,17 @@ def test_the_shared_walk_answers_as_the_separate_walks_do(path) -> None:
     assert (winner, mode, page_type) == scored_page(doc)
     body = doc.body
     assert scored_article(body) == scored_page(body) + (harvest_metadata(body),)  # below the document: separate walks
+
+
+@pytest.mark.parametrize(("attrs", "named"), [
+    ('class="sidebar"', True),
+    ('id="related-posts"', True),
+    ('class="layout no-sidebar"', False),        # a statement about the page's layout
+    ('class="sidebar article-body"', False),     # rescued in the same attribute
+    ('class="entry-content"', False),
+])
+def test_names_boilerplate_reads_a_class_as_the_scoring_does(attrs: str, named: bool) -> None:
+    # metadata() asks it whether a byline sits in a sidebar: one reading of class words
+    from turbohtml._score import names_boilerplate
+
+    assert names_boilerplate(parse(f"<div {attrs}>x</div>").select_one("div")) is named

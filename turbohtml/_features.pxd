@@ -51,5 +51,6 @@ ctypedef struct FeatureWalk:
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil
 cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t currency) noexcept nogil
+cdef bint features_answers(FeatureWalk *walk) noexcept nogil
 cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
                        double *article_probability=*) noexcept nogil

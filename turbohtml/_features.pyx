@@ -350,20 +350,32 @@ cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t c
         counts[F_LINK_CHARS] += chars
     if walk.paragraphs:
         counts[F_P_CHARS] += chars
+        counts[F_P_COMMAS] += commas
+        walk.paragraph_chars += chars
     if walk.items:
         counts[F_LI_CHARS] += chars
     if walk.code:
         counts[F_CODE_CHARS] += chars
     if walk.cells:
         counts[F_TD_CHARS] += chars
-    if walk.paragraphs:
-        walk.paragraph_chars += chars
-        counts[F_P_COMMAS] += commas
     if walk.repeat != NULL:
         counts[F_REPEAT_CHARS] += chars
         counts[F_REPEAT_CURRENCY] += currency
         if walk.links:
             counts[F_REPEAT_LINK_CHARS] += chars
+
+
+# the counters of schema.org Question, Answer and Comment items (itemtype, JSON-LD)
+cdef size_t _QUESTIONS = FEATURE_NAMES.index("schema_Question")
+cdef size_t _ANSWERS = FEATURE_NAMES.index("schema_Answer")
+cdef size_t _COMMENTS = FEATURE_NAMES.index("schema_Comment")
+
+
+cdef bint features_answers(FeatureWalk *walk) noexcept nogil:
+    """Whether a finished walk's page marks itself up as a question with answers and
+    comments apart (schema.org's QAPage vocabulary, which Q&A software writes for search
+    engines). A page that marks no Comment item may write its answers in comment blocks."""
+    return walk.counts[_QUESTIONS] > 0 and walk.counts[_ANSWERS] > 0 and walk.counts[_COMMENTS] > 0
 
 
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil:

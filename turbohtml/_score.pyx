@@ -16,13 +16,13 @@ from turbohtml._ascii cimport (
 )
 from turbohtml._features cimport (
     MATCHED, PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
-    FeatureWalk, WordTable, features_kind, features_start, features_step, features_text, load_words,
+    FeatureWalk, WordTable, features_answers, features_kind, features_start, features_step, features_text,
+    load_words,
 )
 from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harvested
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints, _tunables
-from turbohtml._features import FEATURE_NAMES as _FEATURE_NAMES
 from turbohtml._features import PAGE_KINDS_NAMES
 from turbohtml._harvest import harvest_metadata
 
@@ -1074,21 +1074,6 @@ PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE
 PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
-# the feature walk's counts of schema.org Question, Answer and Comment items (itemtype, JSON-LD)
-cdef size_t _QUESTIONS = _FEATURE_NAMES.index("schema_Question")
-cdef size_t _ANSWERS = _FEATURE_NAMES.index("schema_Answer")
-cdef size_t _COMMENTS = _FEATURE_NAMES.index("schema_Comment")
-
-
-cdef bint _answers_thread(FeatureWalk *features) noexcept nogil:
-    """Whether the page marks itself up as a question with answers and comments apart
-    (schema.org's QAPage vocabulary, which Q&A software writes for search engines): its
-    posts are the question and the answers, and the comment blocks under them remarks.
-    A page that marks no Comment item may write its answers in comment blocks."""
-    return (features.counts[_QUESTIONS] > 0 and features.counts[_ANSWERS] > 0
-            and features.counts[_COMMENTS] > 0)
-
-
 cdef int _kind_mode(int kind, double probability, double article_probability, bint answers) noexcept nogil:
     """What the page's kind changes in every pass: a thread's comment blocks are its
     posts, a product's reviews are not its description, a listing's cards are its items
@@ -1177,7 +1162,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     if failed[0]:
         return NULL
     page[0] = features_kind(&features, &probability, &elements, &article_probability)
-    kind = _kind_mode(page[0], probability, article_probability, _answers_thread(&features))
+    kind = _kind_mode(page[0], probability, article_probability, features_answers(&features))
     if kind:
         tried_text = 0
         tried = _score_walk(root, PASSES[0].mode | kind, &tried_text, failed)
@@ -1262,6 +1247,13 @@ def scored_winner(Node node, /) -> tuple:
 def main_content(Node node, /):
     """The element holding the main content below ``node``, or None when nothing scores."""
     return scored_winner(node)[0]
+
+
+def names_boilerplate(Node node, /) -> bool:
+    """Whether an element's class or id names a boilerplate block (a sidebar, a related
+    box, a share bar...) as the scoring reads it: word by word, with its qualifiers and
+    rescue words (docs/scoring.md, "How a class or id is read")."""
+    return (class_hints(node.c_node) & HINT_PRUNE) != 0
 
 
 def candidate_scores(Node node, /, int mode=PASS_PRUNE_CLASSES) -> list:

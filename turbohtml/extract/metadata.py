@@ -41,7 +41,7 @@ from turbohtml._harvest import (
     gather_sources,
     joined_text,
 )
-from turbohtml._hints import PRUNE
+from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
 from turbohtml.extract.dates import parse_date
@@ -625,13 +625,10 @@ def _full_name(name: str) -> bool:
 
 def _set_aside(node: Node) -> bool:
     """Whether ``node`` sits in a ``<figure>`` (a photo credit) or in a block whose class
-    or id names a sidebar, a related box or the like (``_hints.PRUNE``)."""
+    or id names boilerplate (a sidebar, a related box), as the main-content scoring reads it."""
     current: Node | None = node
     while current is not None and current.tag is not None:
-        if current.tag == "figure":
-            return True
-        hints = f"{current.attr('class') or ''} {current.attr('id') or ''}".lower().replace("-", "").replace("_", "")
-        if any(word in hints for word in PRUNE):
+        if current.tag == "figure" or names_boilerplate(current):
             return True
         current = current.parent
     return False
