@@ -3,7 +3,6 @@
 from libc.stdint cimport uintptr_t
 
 from turbohtml._lexbor cimport lxb_char_t, lxb_dom_node_t
-from turbohtml._ascii cimport MEMO_SLOTS
 
 cdef enum:
     PAGE_ARTICLE, PAGE_FORUM, PAGE_PRODUCT, PAGE_COLLECTION, PAGE_LISTING
@@ -32,6 +31,7 @@ cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) 
 cdef enum:
     MAX_FEATURES = 320
     MEMO_WORDS = 8      # class words a memo slot keeps (a value naming more is read each time)
+    CLASS_SLOTS = 256   # a power of two: the class scoring's memo size (HINT_SLOTS), same reason
 
 ctypedef struct FeatureWalk:
     # the page-type counters of a walk in progress (see features_step)
@@ -43,10 +43,10 @@ ctypedef struct FeatureWalk:
     lxb_dom_node_t *repeat                         # the open block that repeats its sibling
     bint url_read                                  # the page's own address was counted
     # the class words of the class values met (memo_slot): a class is read once per value
-    const lxb_char_t *memo_values[MEMO_SLOTS]
-    size_t memo_lengths[MEMO_SLOTS]                # 0: an empty slot
-    unsigned char memo_count[MEMO_SLOTS]
-    unsigned char memo_words[MEMO_SLOTS][MEMO_WORDS]
+    const lxb_char_t *memo_values[CLASS_SLOTS]
+    size_t memo_lengths[CLASS_SLOTS]               # 0: an empty slot
+    unsigned char memo_count[CLASS_SLOTS]
+    unsigned char memo_words[CLASS_SLOTS][MEMO_WORDS]
 
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil

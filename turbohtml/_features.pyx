@@ -180,7 +180,7 @@ cdef void _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *count
     n = min(c_attr.value.length, CLASS_PREFIX)
     if n == 0:
         return
-    slot = memo_slot(c_attr.value.data, n)
+    slot = memo_slot(c_attr.value.data, n, CLASS_SLOTS)
     if memo_holds(walk.memo_values[slot], walk.memo_lengths[slot], c_attr.value.data, n):
         for f in range(walk.memo_count[slot]):
             counts[walk.memo_words[slot][f]] += 1

@@ -1,7 +1,7 @@
 # The metadata walk behind article(), shared with the first scoring pass (one walk for both).
 
 from turbohtml._core cimport Document
-from turbohtml._lexbor cimport lxb_dom_node_t
+from turbohtml._lexbor cimport *
 
 cdef enum:
     MAX_NAMES = 64
@@ -27,5 +27,23 @@ ctypedef struct HarvestWalk:
     Region region
 
 cdef void harvest_start(HarvestWalk *walk) noexcept nogil
-cdef bint harvest_step(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil
+cdef bint harvest_element(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil
 cdef dict harvested(Document doc, HarvestWalk *walk)
+
+
+cdef inline bint harvest_reads(uintptr_t tag) noexcept nogil:
+    """Whether the harvest reads an element of this tag (opening or closing): the sources
+    it finds, the regions that hide them, the subtrees it skips. Most elements (<div>,
+    <span>, <p>, <li>) are none: a walk passes them by without a call."""
+    return (tag == LXB_TAG_A or tag == LXB_TAG_META or tag == LXB_TAG_LINK or tag == LXB_TAG_H1
+            or tag == LXB_TAG_TIME or tag == LXB_TAG_SCRIPT or tag == LXB_TAG_STYLE
+            or tag == LXB_TAG_TEMPLATE or tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN
+            or tag == LXB_TAG_NAV or tag == LXB_TAG_ASIDE or tag == LXB_TAG_FOOTER or tag == LXB_TAG_HEADER)
+
+
+cdef inline bint harvest_step(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
+    """Read one event of a ``next_node`` walk over the document (a node's opening or
+    closing). Returns True on the opening of an element with nothing to read inside
+    (a script, a style): a walk of its own skips it, a walk that goes in anyway passes no
+    event from inside it here. So the first scoring pass harvests as it goes."""
+    return harvest_reads(c_node.local_name) and harvest_element(walk, c_node, closing)

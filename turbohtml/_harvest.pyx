@@ -108,11 +108,9 @@ cdef void harvest_start(HarvestWalk *walk) noexcept nogil:
     _start(&walk.region)
 
 
-cdef bint harvest_step(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
-    """Read one event of a ``next_node`` walk over the document (a node's opening or
-    closing). Returns True on the opening of an element with nothing to read inside
-    (``_opaque``): a walk of its own skips it, a walk that goes in anyway passes no
-    event from inside it here. So the first scoring pass harvests as it goes."""
+cdef bint harvest_element(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
+    """harvest_step's work on an element of a tag it reads (harvest_reads): True on the
+    opening of one with nothing to read inside (``_opaque``)."""
     cdef Found *found = &walk.found
     cdef Region *region = &walk.region
     cdef bint chrome
