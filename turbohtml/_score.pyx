@@ -9,7 +9,9 @@ touches a Python object until the winner is wrapped, and the walk runs without t
 from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memset
 
-from turbohtml._core cimport Document, Node, attr_id, attr_name, next_node, wrap_node
+from turbohtml._core cimport (
+    Document, Node, ReadAhead, attr_id, attr_name, next_node, read_ahead, read_ahead_start, wrap_node,
+)
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport (
     ascii_lower as _lower, contains, count_text, equals_lower, memo_holds, memo_slot, next_token,
@@ -20,7 +22,6 @@ from turbohtml._features cimport (
     load_words,
 )
 from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harvested
-from turbohtml._prefetch cimport ReadAhead, read_ahead, read_ahead_start
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
 
 from turbohtml import _hints, _tunables
@@ -928,7 +929,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef lxb_dom_node_t *unscored = NULL     # the subtree walked for the other readers only
     cdef lxb_dom_node_t *uncounted = NULL    # the subtree the features leave out
     cdef lxb_dom_node_t *unharvested = NULL  # the subtree the harvest leaves out
-    cdef ReadAhead nodes, texts              # the two arenas the walk reads (_prefetch.pxd)
+    cdef ReadAhead nodes, texts              # the two arenas the walk reads (read_ahead)
     cmap.items = NULL
     cmap.slots = NULL
     cmap.length = cmap.capacity = cmap.slot_count = 0

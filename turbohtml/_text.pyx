@@ -16,7 +16,10 @@ from cpython.unicode cimport (
 from libc.stdint cimport uint16_t, uint64_t, uintptr_t
 from libc.string cimport memcpy
 
-from turbohtml._core cimport Node, next_node, wrap_node
+from libc.stdlib cimport free, malloc
+
+from turbohtml._core cimport Document, Node, next_node, wrap_node
+from turbohtml._units cimport Unit, Walk, kept_units, unit_text, units_of, walk_free, walk_start, walk_units
 from turbohtml._score cimport is_hidden
 from turbohtml._tags cimport is_invisible
 from turbohtml._lexbor cimport *
@@ -154,12 +157,13 @@ def pre_text(Node pre, /) -> str:
     return buffer.decode("utf-8", "replace").replace("\u00a0", " ").strip("\n")
 
 
-def layout(units) -> str:
-    """Join units as a reader expects (see the module docstring), in Unicode's composed
-    form (NFC), so that equal words compare and tokenize equal."""
+cdef str _layout(Unit *units, size_t *order, size_t count, list texts, Document doc):
+    """Join the units ``order`` names (their texts in ``texts``) as a reader expects (see
+    the module docstring), in Unicode's composed form (NFC), so that equal words compare
+    and tokenize equal."""
     cdef list parts = []
     cdef int previous_flags = 0, flags, depth
-    cdef Node block
+    cdef size_t i, index
     cdef lxb_dom_node_t *c_block
     cdef lxb_dom_node_t *c_item
     cdef lxb_dom_node_t *c_pre
@@ -170,18 +174,13 @@ def layout(units) -> str:
     cdef lxb_dom_node_t *previous_row = NULL
     cdef lxb_dom_node_t *previous_cell = NULL
     cdef set items_seen = set()
-    cdef tuple fields
-    for unit in units:
-        if not isinstance(unit, tuple):
-            raise TypeError(f"layout() takes paragraph units, not {type(unit).__name__}")
-        # read as a tuple: indexing the ParagraphUnit subclass goes through a generic slot
-        fields = <tuple>unit
-        text = fields[0]
-        flags = fields[1]
-        block = getattr(unit, "block", None)
+    for i in range(count):
+        index = order[i]
+        text = texts[index]
+        flags = units[index].flags
+        c_block = units[index].block
         c_item = c_pre = c_row = c_cell = NULL
-        if block is not None:
-            c_block = block.c_node
+        if c_block != NULL:
             c_pre = _up_to(c_block, LXB_TAG_PRE, LXB_TAG_BODY)
             c_cell = _cell(c_block)
             if c_cell != NULL:
@@ -190,7 +189,7 @@ def layout(units) -> str:
         if c_pre != NULL:
             if c_pre == previous_pre:
                 continue  # the whole <pre> is already written
-            text = pre_text(wrap_node(block._owner(), c_pre))
+            text = pre_text(wrap_node(doc, c_pre))
         if parts:
             if c_row != NULL and c_row == previous_row:
                 parts.append(" " if c_cell == previous_cell else " | ")
@@ -222,6 +221,57 @@ def layout(units) -> str:
         previous_cell = c_cell
     text = "".join(parts)
     return text if _in_nfc(text) else normalize("NFC", text)
+
+
+def layout(units) -> str:
+    """Join paragraph units as a reader expects (``_layout``)."""
+    cdef list items = list(units)
+    cdef list texts = []
+    cdef Unit *c_units = NULL
+    cdef size_t *order = <size_t *>malloc(max(len(items), 1) * sizeof(size_t))
+    cdef size_t i
+    cdef Document doc = None
+    if order == NULL:
+        raise MemoryError()
+    try:
+        for unit in items:
+            if not isinstance(unit, tuple):
+                raise TypeError(f"layout() takes paragraph units, not {type(unit).__name__}")
+            block = getattr(unit, "block", None)
+            if doc is None and block is not None:
+                doc = (<Node?>block)._owner()
+        c_units = units_of(items, texts)
+        for i in range(len(items)):
+            order[i] = i
+        return _layout(c_units, order, len(items), texts, doc)
+    finally:
+        free(order)
+        free(c_units)
+
+
+def article_text(Node winner, int mode, /) -> str:
+    """``layout(article_units(paragraph_units(winner, winner, mode), mode))``, the text of
+    ``article()``, without a Python object per unit: the units stay C data, and only
+    their texts become strings."""
+    cdef Walk walk
+    cdef list texts
+    cdef size_t *kept = NULL
+    cdef size_t found, i
+    walk_start(&walk)
+    try:
+        with nogil:
+            walk_units(winner.c_node, winner.c_node, mode, &walk)
+        if walk.failed:
+            raise MemoryError("out of memory while segmenting the page")
+        texts = [unit_text(&walk, i) for i in range(walk.count)]
+        kept = <size_t *>malloc(max(walk.count, 1) * sizeof(size_t))
+        if kept == NULL:
+            raise MemoryError()
+        found = kept_units(walk.units, walk.count, texts, mode, kept)
+        return _layout(walk.units, kept, found, texts, winner._owner())
+    finally:
+        free(kept)
+        walk_free(&walk)
 
 
 def main_text(Node node, /) -> str:

@@ -1,8 +1,8 @@
 """The numbers the C walks and the Python layers share, named once (data only).
 
 The C scoring (``_score.pyx``) and the date walk (``_dates.pyx``) read them when they
-load, and the Python layers (``extract.options``' defaults, ``extract.article``,
-``extract.dates``) import them: a number tuned here changes every reader at once. The
+load, the units the article keeps (``_units.kept_units``) too, and the Python layers
+(``extract.options``' defaults, ``extract.dates``) import them: a number tuned here changes every reader at once. The
 words the scoring reads live in ``_hints``; the page-type model's weights in
 ``_page_type_model``; the metadata and date rules' own numbers in
 ``extract._metadata_sources`` and ``extract._date_patterns``.
@@ -10,6 +10,8 @@ words the scoring reads live in ``_hints``; the page-type model's weights in
 
 __all__ = [
     "ARTICLE_DOUBT",
+    "GALLERY_SHARE",
+    "GALLERY_SLIDES",
     "HINT_WEIGHT",
     "KIND_CONFIDENCE",
     "LISTING_CONFIDENCE",
@@ -20,7 +22,12 @@ __all__ = [
     "META_NAME",
     "META_PROPERTY",
     "META_PUBDATE",
+    "MIN_ITEM_TITLE",
     "MIN_PARAGRAPH",
+    "MIN_POST_TEXT",
+    "MIN_QUOTE",
+    "MIN_SLIDE_TEXT",
+    "MIN_STANDFIRST",
     "MIN_VISIBLE",
     "RETRY_BELOW",
     "RETRY_GAIN",
@@ -73,3 +80,29 @@ ARTICLE_DOUBT = 0.6
 #: under LISTING_CONFIDENCE only when it is almost surely no article (news section
 #: fronts are what the model mistakes for listings).
 LISTING_DOUBT = 0.2
+
+# The units article() keeps (``_units.kept_units``, docs/scoring.md):
+
+#: Caption and gallery texts this long read as prose; when the body holds at least
+#: GALLERY_SLIDES distinct ones, together at least GALLERY_SHARE of its other text, the
+#: slides are the story (a gallery article), not photos beside a story.
+MIN_SLIDE_TEXT = 80
+GALLERY_SLIDES = 3
+GALLERY_SHARE = 1 / 3
+
+#: In an <article>'s own <header>, a unit this short is its title, byline or date (the
+#: record's other fields); a longer one is the standfirst.
+MIN_STANDFIRST = MIN_SLIDE_TEXT
+
+#: On a listing, a link list this long is an item's title; a shorter one is a filter, a
+#: page number or a "See more".
+MIN_ITEM_TITLE = 20
+
+#: On a thread, a shorter unit is a post's furniture (author, rank, date, "Quote",
+#: "Click to expand"), not its words.
+MIN_POST_TEXT = 20
+
+#: On a thread, a unit this long met a second time is a reply quoting an earlier post;
+#: on a listing, a product or a landing page, a block shown twice (a copy for another
+#: screen size, a tab's accordion twin, a carousel's clone).
+MIN_QUOTE = 40

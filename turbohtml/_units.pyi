@@ -1,3 +1,5 @@
+from collections.abc import Iterable
+
 from typing_extensions import disjoint_base
 
 from turbohtml._core import Node
@@ -18,3 +20,4 @@ class ParagraphUnit(tuple[str, int, int, int]):
 def paragraph_units(
     scope: Node, content: Node | None = None, mode: int = 1, /
 ) -> list[ParagraphUnit]: ...
+def article_units(units: Iterable[ParagraphUnit], mode: int, /) -> list[ParagraphUnit]: ...

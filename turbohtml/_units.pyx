@@ -8,12 +8,12 @@ class/id-pruned subtree). ``boilerplate()``, ``main_text()`` and ``article()`` a
 classify the same units, so they agree on where the article is.
 """
 
-from libc.stdlib cimport free, realloc
+from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy
 
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_SET_ITEM
-from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.unicode cimport Py_UNICODE_ISALPHA, PyUnicode_DecodeUTF8
 
 from turbohtml._core cimport Document, Node, next_node, wrap_node
 from turbohtml._core import tag_names
@@ -26,6 +26,8 @@ from turbohtml._score cimport (
     HintMemo, class_hints, hint_memo_start, is_hidden, is_page_chrome, prunes,
 )
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
+
+from turbohtml import _tunables
 
 # Unit flags (also read by the Python layer, exported below).
 cdef enum:
@@ -49,31 +51,6 @@ ARTICLE_HEADER = UNIT_ARTICLE_HEADER
 #: The elements that break text into separate paragraph units, by name: ``is_block`` in
 #: _tags.pxd is the one definition, and the renderers and compat layers read it here.
 BLOCK_TAGS = frozenset(name for tag, name in enumerate(tag_names()) if name and is_block(tag))
-
-
-ctypedef struct Unit:
-    size_t start            # byte offset of the text in the walk's text buffer
-    size_t length
-    size_t chars            # characters (code points) after folding
-    size_t link_chars       # of which inside <a>
-    int flags
-    lxb_dom_node_t *block   # the innermost block element around its first text
-
-
-ctypedef struct Walk:
-    Buffer text             # every unit's text, back to back
-    Unit *units
-    size_t count
-    size_t capacity
-    # the unit being built
-    size_t start
-    size_t chars
-    size_t link_chars
-    size_t links            # links opened in the unit
-    int flags
-    lxb_dom_node_t *block   # of the unit being built, NULL before its first text
-    bint pending_space
-    bint failed
 
 
 cdef void _flush(Walk *walk) noexcept nogil:
@@ -297,8 +274,34 @@ class ParagraphUnit(tuple):
         return f"ParagraphUnit({tuple.__repr__(self)}, block={self.block!r})"
 
 
-cdef void _walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
-                      Walk *walk) noexcept nogil:
+cdef void walk_start(Walk *walk) noexcept nogil:
+    """Ready an empty walk (walk_free releases what walk_units fills)."""
+    walk.text.data = NULL
+    walk.text.length = walk.text.capacity = 0
+    walk.units = NULL
+    walk.count = walk.capacity = 0
+    walk.start = walk.chars = walk.link_chars = walk.links = 0
+    walk.flags = 0
+    walk.block = NULL
+    walk.pending_space = False
+    walk.failed = False
+
+
+cdef void walk_free(Walk *walk) noexcept nogil:
+    free(walk.text.data)
+    free(walk.units)
+    walk.text.data = NULL
+    walk.units = NULL
+
+
+cdef str unit_text(Walk *walk, size_t index):
+    """The text of a walk's unit ``index``."""
+    cdef Unit *unit = &walk.units[index]
+    return PyUnicode_DecodeUTF8(walk.text.data + unit.start, unit.length, "replace")
+
+
+cdef void walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
+                     Walk *walk) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_character_data_t *c_text
     cdef bint closing = False
@@ -405,24 +408,16 @@ def paragraph_units(Node scope, Node content=None, int mode=PASS_PRUNE_CLASSES, 
     cdef Unit *unit
     cdef Document doc = scope._owner()
     cdef object record
-    walk.text.data = NULL
-    walk.text.length = walk.text.capacity = 0
-    walk.units = NULL
-    walk.count = walk.capacity = 0
-    walk.start = walk.chars = walk.link_chars = walk.links = 0
-    walk.flags = 0
-    walk.block = NULL
-    walk.pending_space = False
-    walk.failed = False
+    walk_start(&walk)
     try:
         with nogil:
-            _walk_units(scope.c_node, c_content, mode, &walk)
+            walk_units(scope.c_node, c_content, mode, &walk)
         if walk.failed:
             raise MemoryError("out of memory while segmenting the page")
         for i in range(walk.count):
             unit = &walk.units[i]
             record = tuple_of(ParagraphUnit, 4)
-            _set_item(record, 0, PyUnicode_DecodeUTF8(walk.text.data + unit.start, unit.length, "replace"))
+            _set_item(record, 0, unit_text(&walk, i))
             _set_item(record, 1, unit.flags)
             _set_item(record, 2, unit.chars)
             _set_item(record, 3, unit.link_chars)
@@ -430,5 +425,164 @@ def paragraph_units(Node scope, Node content=None, int mode=PASS_PRUNE_CLASSES, 
             result.append(record)
         return result
     finally:
-        free(walk.text.data)
-        free(walk.units)
+        walk_free(&walk)
+
+
+# ---------------------------------------------------------------- the units article() keeps
+
+cdef size_t MIN_SLIDE_TEXT = _tunables.MIN_SLIDE_TEXT
+cdef size_t GALLERY_SLIDES = _tunables.GALLERY_SLIDES
+cdef double GALLERY_SHARE = _tunables.GALLERY_SHARE
+cdef size_t MIN_STANDFIRST = _tunables.MIN_STANDFIRST
+cdef size_t MIN_ITEM_TITLE = _tunables.MIN_ITEM_TITLE
+cdef size_t MIN_POST_TEXT = _tunables.MIN_POST_TEXT
+cdef size_t MIN_QUOTE = _tunables.MIN_QUOTE
+cdef double MAX_LINK_DENSITY = _tunables.MAX_LINK_DENSITY
+
+# The kinds read whole (with PASS_WHOLE_PAGE) whose repeated blocks are copies.
+# Documentation repeats itself by design (a parameter's description under every call
+# that takes it).
+cdef int COPIES_REPEAT = PASS_THREAD | PASS_CARDS | PASS_PRODUCT
+
+
+cdef inline bint _is_link_list(int flags, size_t chars, size_t link_chars) noexcept nogil:
+    if not chars or <double>link_chars / <double>chars <= MAX_LINK_DENSITY:  # else a link list (related, tags)
+        return False
+    # "Read <a>the full report</a>." is a sentence: text around each link (UNIT_LINKED_PROSE)
+    return not flags & UNIT_LINKED_PROSE
+
+
+cdef bint _has_letter(str text):
+    cdef Py_UCS4 c
+    for c in text:
+        if Py_UNICODE_ISALPHA(c):
+            return True
+    return False
+
+
+cdef set _gallery_slides(Unit *units, size_t start, size_t count, list texts):
+    """The caption texts that carry the story when the slides are a gallery article's
+    (GALLERY_SLIDES distinct ones, together GALLERY_SHARE of the other text), else none."""
+    cdef size_t i, other = 0, length = 0
+    cdef set slides = set()
+    # a carousel repeats its slides (clones for the loop): distinct texts count, once each
+    for i in range(start, count):
+        if units[i].flags & UNIT_CAPTION and units[i].chars >= MIN_SLIDE_TEXT:
+            slides.add(texts[i])
+    if <size_t>len(slides) < GALLERY_SLIDES:
+        return set()
+    for i in range(start, count):
+        if not units[i].flags & (UNIT_CAPTION | UNIT_BOILERPLATE_REGION):
+            other += units[i].chars
+    for text in slides:
+        length += len(<str>text)
+    return slides if length >= GALLERY_SHARE * other else set()
+
+
+cdef size_t _after_masthead(Unit *units, size_t count) noexcept nogil:
+    """Where a page read whole starts: at its <h1> when what comes before it is a
+    masthead: most of its text in links (a mega menu, a category bar, account links:
+    pages that are no article often keep them out of <nav> and <header>) and less than
+    half the page; else at its first unit."""
+    cdef size_t start, i, before = 0, links = 0, total = 0
+    cdef lxb_dom_node_t *block
+    for start in range(count):
+        block = units[start].block
+        if units[start].flags & UNIT_HEADING and block != NULL and block.type == LXB_DOM_NODE_TYPE_ELEMENT \
+                and block.local_name == LXB_TAG_H1:
+            for i in range(count):
+                if i < start:
+                    before += units[i].chars
+                    links += units[i].link_chars
+                total += units[i].chars
+            if before and links > MAX_LINK_DENSITY * before and 2 * before < total:
+                return start
+            break
+    return 0
+
+
+cdef size_t kept_units(Unit *units, size_t count, list texts, int mode, size_t *kept) except? 0:
+    """The units of the content body a reader keeps, as indexes into ``units`` (``texts``
+    their texts) written to ``kept``; returns how many. Boilerplate regions (share bars,
+    related/comment blocks, in-body navigation, header and footer), captions and credits
+    (unless the slides carry the story) and link lists go (``mode``, the scoring pass's
+    PASS_* bits: a listing's link lists are its items, a thread's bare numbers and short
+    labels its posts' furniture, and a page read whole but a thread keeps its captions
+    and its header's short lines, starts after its masthead and keeps one copy of a
+    block shown twice)."""
+    cdef set slides = None  # measured at the first caption met: most pages have none
+    cdef set quoted = set()
+    cdef size_t i, start = 0, found = 0, chars, link_chars
+    cdef int flags
+    if mode & PASS_WHOLE_PAGE and not mode & PASS_THREAD:
+        start = _after_masthead(units, count)
+    for i in range(start, count):
+        flags, chars, link_chars = units[i].flags, units[i].chars, units[i].link_chars
+        if flags & UNIT_BOILERPLATE_REGION:
+            continue
+        if mode & PASS_THREAD:
+            if chars < MIN_POST_TEXT:
+                continue  # a post's furniture: its author, rank, date, "Reply", "Quote"
+            if not _has_letter(texts[i]):
+                continue  # a post's counts (posts, likes, reputation), not its words
+        if mode & PASS_WHOLE_PAGE and mode & COPIES_REPEAT and chars >= MIN_QUOTE:
+            if texts[i] in quoted:
+                continue  # a reply quoting an earlier post, a block's copy: already in
+            quoted.add(texts[i])
+        if link_chars and _is_link_list(flags, chars, link_chars) \
+                and not (mode & PASS_CARDS and chars >= MIN_ITEM_TITLE):
+            continue  # on a listing the items are links: their titles are the content
+        # a landing page or a listing read whole keeps its hero's lines and its slides; a
+        # thread's posts are articles, each <header> holding its author and date
+        if not mode & PASS_WHOLE_PAGE or mode & PASS_THREAD:
+            if flags & UNIT_ARTICLE_HEADER and chars < MIN_STANDFIRST:
+                continue  # the article's title, byline, date: the record's other fields
+            if flags & UNIT_CAPTION:
+                if slides is None:
+                    slides = _gallery_slides(units, start, count, texts)
+                if texts[i] not in slides:
+                    continue
+                slides.discard(texts[i])
+        kept[found] = i
+        found += 1
+    return found
+
+
+cdef Unit *units_of(list units, list texts) except NULL:
+    """ParagraphUnits as C units (their texts appended to ``texts``); free() the array."""
+    cdef Unit *c_units = <Unit *>malloc(max(len(units), 1) * sizeof(Unit))
+    cdef Py_ssize_t i
+    cdef tuple fields
+    if c_units == NULL:
+        raise MemoryError()
+    for i, unit in enumerate(units):
+        if not isinstance(unit, tuple):
+            raise TypeError(f"paragraph units are tuples, not {type(unit).__name__}")
+        fields = <tuple>unit  # read as a tuple: indexing the subclass goes through a generic slot
+        texts.append(fields[0])
+        c_units[i].flags = fields[1]
+        c_units[i].chars = fields[2]
+        c_units[i].link_chars = fields[3]
+        block = getattr(unit, "block", None)
+        c_units[i].block = (<Node?>block).c_node if block is not None else NULL
+        c_units[i].start = c_units[i].length = 0
+    return c_units
+
+
+def article_units(units, int mode, /) -> list:
+    """The paragraph units a reader keeps of the content body (``kept_units``), in
+    order; ``mode`` is the scoring pass that chose it."""
+    cdef list items = list(units)
+    cdef list texts = []
+    cdef size_t found, i
+    cdef size_t *kept = <size_t *>malloc(max(len(items), 1) * sizeof(size_t))
+    cdef Unit *c_units = NULL
+    if kept == NULL:
+        raise MemoryError()
+    try:
+        c_units = units_of(items, texts)
+        found = kept_units(c_units, len(items), texts, mode, kept)
+        return [items[kept[i]] for i in range(found)]
+    finally:
+        free(kept)
+        free(c_units)
