@@ -127,13 +127,15 @@ cdef inline void read_ahead_start(ReadAhead *ahead) noexcept nogil:
 
 
 cdef inline void read_ahead(ReadAhead *ahead, const void *at) noexcept nogil:
-    """Ask for the cache lines up to READ_AHEAD bytes past ``at`` that are not asked for
-    yet. A jump (a skipped subtree, the arena's next chunk) starts the window again at
-    ``at``; an address behind the window asks for nothing."""
+    """Keep READ_AHEAD bytes past ``at`` asked for: when less than half of it is left,
+    ask for the lines up to its end (one compare for most nodes, a batch of lines now and
+    then). A jump (a skipped subtree, the arena's next chunk, far back) starts the window
+    again at ``at``."""
     cdef size_t line = <size_t>at & ~(<size_t>CACHE_LINE - 1)
-    cdef size_t target = line + READ_AHEAD
-    if ahead.frontier + READ_AHEAD < target or target + 2 * READ_AHEAD < ahead.frontier:
+    if line + READ_AHEAD // 2 <= ahead.frontier <= line + 2 * READ_AHEAD:
+        return
+    if ahead.frontier < line or ahead.frontier > line + 2 * READ_AHEAD:
         ahead.frontier = line
-    while ahead.frontier < target:
+    while ahead.frontier < line + READ_AHEAD:
         ahead.frontier += CACHE_LINE
         TURBOHTML_PREFETCH(ahead.frontier)

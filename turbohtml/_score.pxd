@@ -1,5 +1,6 @@
 # Main-content scoring, shared with the unit and text walks.
 
+from turbohtml._core cimport Node
 from turbohtml._lexbor cimport lxb_char_t, lxb_dom_node_t
 from libc.stdint cimport uintptr_t
 
@@ -47,4 +48,7 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode, 
 from turbohtml._harvest cimport HarvestWalk
 
 cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page,
-                                       HarvestWalk *harvest=*) noexcept nogil
+                                       HarvestWalk *harvest=*, HintMemo *memo=*) noexcept nogil
+
+cdef class ClassMemo:
+    cdef HintMemo memo

@@ -903,7 +903,8 @@ cdef inline bint _reads(void *reader, lxb_dom_node_t *paused) noexcept nogil:
 
 cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_text,
                                  bint *failed, CandidateMap *keep=NULL,
-                                 FeatureWalk *features=NULL, HarvestWalk *harvest=NULL) noexcept nogil:
+                                 FeatureWalk *features=NULL, HarvestWalk *harvest=NULL,
+                                 HintMemo *shared=NULL) noexcept nogil:
     """One scoring pass; with ``keep`` the candidate map is handed over instead of freed.
 
     With ``features`` (started by ``features_start``) the same walk also counts the
@@ -912,9 +913,11 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     every node is much of each walk's cost. Each reader skips its own subtrees: the
     features scripts, styles and SVG (``uncounted``), the harvest scripts and styles
     (``unharvested``), the scoring what the pass leaves out (``unscored``); the walk
-    goes below a node while any reader reads there."""
+    goes below a node while any reader reads there. ``shared`` is a class memo started
+    for the document (hint_memo_start) that the walk reads and fills instead of its own."""
     cdef CandidateMap cmap
-    cdef HintMemo memo
+    cdef HintMemo own
+    cdef HintMemo *memo = shared if shared != NULL else &own
     cdef Frame *stack = NULL
     cdef Frame *grown
     cdef Frame frame
@@ -934,8 +937,9 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cmap.slots = NULL
     cmap.length = cmap.capacity = cmap.slot_count = 0
     cmap.mode = mode
-    cmap.memo = &memo
-    hint_memo_start(&memo, root)
+    cmap.memo = memo
+    if shared == NULL:
+        hint_memo_start(memo, root)
     winner_text[0] = 0
     read_ahead_start(&nodes)
     read_ahead_start(&texts)
@@ -984,7 +988,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     parent.run_text += chars
                     parent.run_commas += commas
             elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
-                if skips_subtree(c_node, root, mode, &memo):
+                if skips_subtree(c_node, root, mode, memo):
                     if _reads(features, uncounted) or _reads(harvest, unharvested):
                         unscored = c_node  # walked for the other readers only
                     else:
@@ -1140,7 +1144,7 @@ cdef lxb_dom_node_t *_first_region(lxb_dom_node_t *root) noexcept nogil:
 
 
 cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *mode, int *page,
-                                       HarvestWalk *harvest=NULL) noexcept nogil:
+                                       HarvestWalk *harvest=NULL, HintMemo *memo=NULL) noexcept nogil:
     """The highest-scoring container below ``root`` after the link-density discount, or NULL.
 
     Like Readability, when pruning boilerplate class/id subtrees leaves no winner or a
@@ -1151,7 +1155,8 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     ``<noscript>`` copy forum software serves): score again walking those. ``mode`` tells
     which pass won, so the unit walk reads the winner's inside the same way; ``page``
     the page's kind (PAGE_*); with ``harvest`` (``root`` the document) the first pass
-    also harvests article()'s metadata.
+    also harvests article()'s metadata; with ``memo`` (started for the document) every
+    pass reads a class value's hints once, and leaves them for the caller's unit walk.
 
     The page's kind sets every pass's mode, and the first pass's walk counts the
     features that tell the kind: it reads the page as an article (the most common kind,
@@ -1167,14 +1172,14 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     cdef FeatureWalk features
     failed[0] = False
     features_start(&features, root)
-    tried = _score_walk(root, PASSES[0].mode, &tried_text, failed, NULL, &features, harvest)
+    tried = _score_walk(root, PASSES[0].mode, &tried_text, failed, NULL, &features, harvest, memo)
     if failed[0]:
         return NULL
     page[0] = features_kind(&features, &probability, &elements, &article_probability)
     kind = _kind_mode(page[0], probability, article_probability, features_answers(&features))
     if kind:
         tried_text = 0
-        tried = _score_walk(root, PASSES[0].mode | kind, &tried_text, failed)
+        tried = _score_walk(root, PASSES[0].mode | kind, &tried_text, failed, NULL, NULL, NULL, memo)
         if failed[0]:
             return NULL
     mode[0] = PASSES[0].mode | kind
@@ -1185,7 +1190,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             continue
         pass_mode = PASSES[i].mode | kind
         tried_text = 0
-        tried = _score_walk(root, pass_mode, &tried_text, failed)
+        tried = _score_walk(root, pass_mode, &tried_text, failed, NULL, NULL, NULL, memo)
         if failed[0]:
             return NULL
         if i == 1 and tried != NULL and winner != NULL:
@@ -1227,19 +1232,28 @@ def scored_page(Node node, /) -> tuple:
     return wrap_node(node._owner(), winner), mode, PAGE_KINDS_NAMES[page]
 
 
-def scored_article(Node node, /) -> tuple:
+cdef class ClassMemo:
+    """The hints of a document's class values (HintMemo), kept for the walks of one call:
+    article()'s scoring fills it, its unit walk finds every class value there."""
+
+    def __cinit__(self, Node node, /):
+        hint_memo_start(&self.memo, node.c_node)
+
+
+def scored_article(Node node, ClassMemo memo=None, /) -> tuple:
     """``scored_page``'s ``(winner, mode, page_type)`` and ``harvest_metadata``'s dict, from
-    one walk when ``node`` is the document."""
+    one walk when ``node`` is the document (its walks read and fill ``memo``)."""
     cdef bint failed = False
     cdef int mode = PASS_PRUNE_CLASSES, page = PAGE_ARTICLE
     cdef lxb_dom_node_t *winner
     cdef Document doc = node._owner()
     cdef HarvestWalk walk
+    cdef HintMemo *c_memo = &memo.memo if memo is not None else NULL
     if node.c_node != <lxb_dom_node_t *>doc.c_doc:
         return scored_page(node) + (harvest_metadata(node),)
     with nogil:
         harvest_start(&walk)
-        winner = find_main_content(node.c_node, &failed, &mode, &page, &walk)
+        winner = find_main_content(node.c_node, &failed, &mode, &page, &walk, c_memo)
     if failed:
         raise MemoryError("out of memory while scoring the page")
     if doc.page_kind is None:

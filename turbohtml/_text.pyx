@@ -20,7 +20,7 @@ from libc.stdlib cimport free, malloc
 
 from turbohtml._core cimport Document, Node, next_node, wrap_node
 from turbohtml._units cimport Unit, Walk, kept_units, unit_text, units_of, walk_free, walk_start, walk_units
-from turbohtml._score cimport is_hidden
+from turbohtml._score cimport ClassMemo, HintMemo, is_hidden
 from turbohtml._tags cimport is_invisible
 from turbohtml._lexbor cimport *
 
@@ -249,10 +249,15 @@ def layout(units) -> str:
         free(c_units)
 
 
-def article_text(Node winner, int mode, /) -> str:
+def article_text(Node winner, int mode, ClassMemo memo=None, /) -> str:
     """``layout(article_units(paragraph_units(winner, winner, mode), mode))``, the text of
     ``article()``, without a Python object per unit: the units stay C data, and only
-    their texts become strings."""
+    their texts become strings. ``memo``: the scoring's (``scored_article``), which
+    holds every class value of the page already."""
+    return _article_text(winner, mode, &memo.memo if memo is not None else NULL)
+
+
+cdef str _article_text(Node winner, int mode, HintMemo *memo):
     cdef Walk walk
     cdef list texts
     cdef size_t *kept = NULL
@@ -260,7 +265,7 @@ def article_text(Node winner, int mode, /) -> str:
     walk_start(&walk)
     try:
         with nogil:
-            walk_units(winner.c_node, winner.c_node, mode, &walk)
+            walk_units(winner.c_node, winner.c_node, mode, &walk, memo)
         if walk.failed:
             raise MemoryError("out of memory while segmenting the page")
         texts = [unit_text(&walk, i) for i in range(walk.count)]

@@ -3,6 +3,7 @@
 
 from turbohtml._buffer cimport Buffer
 from turbohtml._lexbor cimport lxb_dom_node_t
+from turbohtml._score cimport HintMemo
 
 ctypedef struct Unit:
     size_t start            # byte offset of the text in the walk's text buffer
@@ -29,7 +30,8 @@ ctypedef struct Walk:
     bint failed
 
 cdef void walk_start(Walk *walk) noexcept nogil
-cdef void walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode, Walk *walk) noexcept nogil
+cdef void walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode, Walk *walk,
+                     HintMemo *shared=*) noexcept nogil
 cdef void walk_free(Walk *walk) noexcept nogil
 cdef str unit_text(Walk *walk, size_t index)
 cdef size_t kept_units(Unit *units, size_t count, list texts, int mode, size_t *kept) except? 0

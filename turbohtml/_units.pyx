@@ -301,7 +301,10 @@ cdef str unit_text(Walk *walk, size_t index):
 
 
 cdef void walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
-                     Walk *walk) noexcept nogil:
+                     Walk *walk, HintMemo *shared=NULL) noexcept nogil:
+    """Cut the units below ``root`` into ``walk`` (walk_start'ed). ``shared``: a class memo
+    started for the document (the scoring's, already holding the page's class values)
+    to read and fill instead of the walk's own."""
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_character_data_t *c_text
     cdef bint closing = False
@@ -311,8 +314,10 @@ cdef void walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
     cdef lxb_dom_node_t *outer_caption = NULL
     cdef size_t links_open = 0, content_bytes = 0
     cdef int flags, hints
-    cdef HintMemo memo
-    hint_memo_start(&memo, root)
+    cdef HintMemo own
+    cdef HintMemo *memo = shared if shared != NULL else &own
+    if shared == NULL:
+        hint_memo_start(memo, root)
     heading.node = item.node = inside.node = boiler.node = caption.node = header.node = NULL
     if content != NULL and content == root:
         inside.node = root
@@ -340,7 +345,7 @@ cdef void walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
         elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
             tag = c_node.local_name
             if not closing:
-                if c_node != root and _unseen(c_node, mode, &memo):
+                if c_node != root and _unseen(c_node, mode, memo):
                     closing = True  # skip the subtree; no closing event comes
                     c_node = next_node(root, c_node, &closing)
                     continue
@@ -366,7 +371,7 @@ cdef void walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 # <article> or <main> may sit above the scope (the scoring saw the page)
                 if tag == LXB_TAG_HEADER and not is_page_chrome(c_node, NULL):
                     _enter(&header, c_node)
-                hints = class_hints(c_node, &memo) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
+                hints = class_hints(c_node, memo) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
                 if hints & HINT_MEDIA:
                     _enter(&caption, c_node)
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
