@@ -608,13 +608,21 @@ def use_model(model) -> None:
     _load_model(model)
 
 
+# log1p of the small counts most features hold, from the same libm call: the same values
+cdef enum:
+    SMALL_COUNTS = 256
+cdef double _log1p_small[SMALL_COUNTS]
+for _count in range(SMALL_COUNTS):
+    _log1p_small[_count] = log1p(<double>_count)
+
+
 cdef size_t _vector(FeatureWalk *walk, double *vector) noexcept nogil:
     """log(1 + count) of every feature of a finished walk, then the shares of
     ``_page_words.SHARES``; returns the element count."""
     cdef size_t *counts = walk.counts
     cdef size_t i, below
     for i in range(_counts_length):
-        vector[i] = log1p(<double>counts[i])
+        vector[i] = _log1p_small[counts[i]] if counts[i] < SMALL_COUNTS else log1p(<double>counts[i])
     for i in range(_share_count):
         below = counts[_share_of[i][1]]
         vector[_counts_length + i] = <double>counts[_share_of[i][0]] / below if below else 0.0
@@ -632,6 +640,9 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     cdef double chance[PAGE_KINDS]
     cdef size_t i, t, node, nodes = (1 << _tree_depth) - 1, _level
     cdef int k, best = PAGE_ARTICLE
+    cdef double difference
+    cdef const unsigned short *features
+    cdef const double *thresholds
     elements[0] = _vector(walk, vector)
     if elements[0] < MIN_PAGE_ELEMENTS:
         probability[0] = 1.0
@@ -640,15 +651,21 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
         return PAGE_ARTICLE  # a fragment (a snippet, a test page) is read as an article
     for k in range(PAGE_KINDS):
         scores[k] = _bias[k]
-        for i in range(_vector_length):
-            scores[k] += _weights[k][i] * (vector[i] - _mean[i]) / _scale[i]
         trees[k] = 0.0
+    # feature by feature, the seven kinds' sums side by side: each sum still adds its
+    # terms in feature order, the same arithmetic as kind by kind, without waiting on one
+    for i in range(_vector_length):
+        difference = vector[i] - _mean[i]
+        for k in range(PAGE_KINDS):
+            scores[k] += _weights[k][i] * difference / _scale[i]
     _softmax(scores, chance, _mix)
     if _tree_count:
         for t in range(_tree_count):
+            features = _tree_feature + t * nodes
+            thresholds = _tree_threshold + t * nodes
             node = 0
             for _level in range(_tree_depth):
-                node = 2 * node + 1 + (vector[_tree_feature[t * nodes + node]] >= _tree_threshold[t * nodes + node])
+                node = 2 * node + 1 + (vector[features[node]] >= thresholds[node])
             trees[t % PAGE_KINDS] += _tree_leaf[(t << _tree_depth) + node - nodes]
         _softmax(trees, scores, 1.0)
         for k in range(PAGE_KINDS):
