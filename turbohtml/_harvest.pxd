@@ -1,5 +1,7 @@
 # The metadata walk behind article(), shared with the first scoring pass (one walk for both).
 
+from libc.stdint cimport uintptr_t
+
 from turbohtml._core cimport Document
 from turbohtml._lexbor cimport *
 
@@ -25,6 +27,10 @@ ctypedef struct HarvestWalk:
     # a harvest in progress (see harvest_step)
     Found found
     Region region
+    # the document's ids of a <meta>'s content, property, name and itemprop attributes,
+    # looked up at the first <meta> (meta_keys_read)
+    uintptr_t meta_keys[4]
+    bint meta_keys_read
 
 cdef void harvest_start(HarvestWalk *walk) noexcept nogil
 cdef bint harvest_element(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil

@@ -36,19 +36,24 @@ for _i, _name in enumerate(_encoded):
 cdef dict _name_index = {name: i for i, name in enumerate(_meta_names)}
 
 
-cdef void _match_meta(lxb_dom_node_t *c_node, Found *found) noexcept nogil:
+cdef void _match_meta(lxb_dom_node_t *c_node, HarvestWalk *walk) noexcept nogil:
+    """Keep a <meta> with content as the first of every known name its property, name or
+    itemprop gives (and every article:tag); the attributes are found by their ids in the
+    document, looked up once."""
+    cdef Found *found = &walk.found
     cdef size_t length = 0, k
     cdef const lxb_char_t *value
-    cdef const char *keys[3]
-    cdef size_t key_lengths[3]
     cdef int j
-    keys[0], key_lengths[0] = "property", 8
-    keys[1], key_lengths[1] = "name", 4
-    keys[2], key_lengths[2] = "itemprop", 8
-    if element_attr(c_node, "content", 7, &length) == NULL:
+    if not walk.meta_keys_read:
+        walk.meta_keys[0] = attr_id(c_node, "content", 7)
+        walk.meta_keys[1] = attr_id(c_node, "property", 8)
+        walk.meta_keys[2] = attr_id(c_node, "name", 4)
+        walk.meta_keys[3] = attr_id(c_node, "itemprop", 8)
+        walk.meta_keys_read = True
+    if attr_value(c_node, walk.meta_keys[0], &length) == NULL:
         return
-    for j in range(3):
-        value = element_attr(c_node, keys[j], key_lengths[j], &length)
+    for j in range(1, 4):
+        value = attr_value(c_node, walk.meta_keys[j], &length)
         if value == NULL:
             continue
         if found.tag_count < MAX_TAGS and equals_lower(value, length, "article:tag"):
@@ -106,6 +111,7 @@ cdef void harvest_start(HarvestWalk *walk) noexcept nogil:
     for k in range(MAX_NAMES):
         found.metas[k] = NULL
     _start(&walk.region)
+    walk.meta_keys_read = False
 
 
 cdef bint harvest_element(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
@@ -127,7 +133,7 @@ cdef bint harvest_element(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closin
             _enter(region, c_node, tag)
             chrome = region.chrome != NULL or region.header != NULL
             if tag == LXB_TAG_META:
-                _match_meta(c_node, found)
+                _match_meta(c_node, walk)
             elif tag == LXB_TAG_H1:
                 if found.h1 == NULL and not chrome:
                     found.h1 = c_node
