@@ -19,13 +19,13 @@ from libc.string cimport memcpy
 from libc.stdlib cimport free, malloc
 
 from turbohtml._core cimport Document, Node, next_node, wrap_node
-from turbohtml._units cimport Unit, Walk, kept_units, unit_text, units_of, walk_free, walk_start, walk_units
+from turbohtml._units cimport UNIT_LIST_ITEM, Unit, Walk, kept_units, unit_text, units_of, walk_free, walk_start, walk_units
 from turbohtml._score cimport ClassMemo, HintMemo, is_hidden
 from turbohtml._tags cimport is_invisible
 from turbohtml._lexbor cimport *
 
 from turbohtml._score import scored_winner
-from turbohtml._units import LIST_ITEM, paragraph_units
+from turbohtml._units import paragraph_units
 
 DEF INDENT = 2   # spaces per nested list level
 
@@ -197,7 +197,7 @@ cdef str _layout(Unit *units, size_t *order, size_t count, list texts, Document 
                 parts.append("\n")  # the next row of a table
             elif c_item != NULL and previous_item != NULL:
                 parts.append("\n" if _outer_list(c_item) == _outer_list(previous_item) else "\n\n")
-            elif flags & previous_flags & LIST_ITEM:
+            elif flags & previous_flags & UNIT_LIST_ITEM:
                 parts.append("\n")  # <dt>/<dd>
             else:
                 parts.append("\n\n")

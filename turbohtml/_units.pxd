@@ -5,6 +5,16 @@ from turbohtml._buffer cimport Buffer
 from turbohtml._lexbor cimport lxb_dom_node_t
 from turbohtml._score cimport HintMemo
 
+# Unit flags (exported to the Python layer by _units.pyx)
+cdef enum:
+    UNIT_HEADING = 1
+    UNIT_LIST_ITEM = 2
+    UNIT_IN_CONTENT = 4
+    UNIT_BOILERPLATE_REGION = 8
+    UNIT_CAPTION = 16        # a figure caption, or any text of a caption, credit or gallery block
+    UNIT_LINKED_PROSE = 32   # links with text around them: a sentence, not a link list
+    UNIT_ARTICLE_HEADER = 64  # in an <article>'s own <header> (title, byline, standfirst)
+
 ctypedef struct Unit:
     size_t start            # byte offset of the text in the walk's text buffer
     size_t length

@@ -29,15 +29,8 @@ from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
 
 from turbohtml import _tunables
 
-# Unit flags (also read by the Python layer, exported below).
+# Unit flags (UNIT_* in _units.pxd; also read by the Python layer, exported below).
 cdef enum:
-    UNIT_HEADING = 1
-    UNIT_LIST_ITEM = 2
-    UNIT_IN_CONTENT = 4
-    UNIT_BOILERPLATE_REGION = 8
-    UNIT_CAPTION = 16        # a figure caption, or any text of a caption, credit or gallery block
-    UNIT_LINKED_PROSE = 32   # links with text around them: a sentence, not a link list
-    UNIT_ARTICLE_HEADER = 64  # in an <article>'s own <header> (title, byline, standfirst)
     TEXT_PER_LINK = 5        # characters outside links, per link, that make it prose
 
 HEADING = UNIT_HEADING
