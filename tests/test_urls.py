@@ -825,3 +825,18 @@ def test_real_hrefs_all_handled() -> None:
             failures += 1
         clean_url(href)
     assert len(hrefs) > 20_000 and failures < len(hrefs) // 100
+
+
+@pytest.mark.parametrize(("host", "site"), [
+    ("spam.example.co.uk", "example.co.uk"),     # a two-label ICANN suffix
+    ("alice.github.io", "alice.github.io"),      # the private section counts
+    ("a.foo.sapporo.jp", "a.foo.sapporo.jp"),    # "*.sapporo.jp": any label under it is a suffix
+    ("www.city.kawasaki.jp", "city.kawasaki.jp"),  # "!city.kawasaki.jp": an exception to "*.kawasaki.jp"
+    ("news.xn--fiqs8s", "news.xn--fiqs8s"),      # the list writes the TLD in Unicode (中国)
+    ("a.b.unlisted-tld", "b.unlisted-tld"),      # the default rule "*"
+    ("co.uk", "co.uk"),                          # a suffix alone: the host itself
+    ("192.168.0.1", "192.168.0.1"),
+    ("[::1]", "[::1]"),
+])
+def test_registrable_domain_follows_the_psl_algorithm(host: str, site: str) -> None:
+    assert urls.registrable_domain(host) == site
