@@ -219,6 +219,29 @@ def test_site_wide_boilerplate_wrapper_falls_back_to_an_unpruned_pass() -> None:
     assert winner_id(markup) == "story"
 
 
+def test_a_short_winner_on_a_class_word_alone_is_retried_without_class_weights() -> None:
+    # a form's one-line status box classed "text-xs" (+25 for "text") outscores a short
+    # article of plain paragraphs; Readability retries a winner this short without class
+    # weights, and so do we: the article is the content
+    story = "".join(f"<p>{PLAIN} number {i}, with a clause.</p>" for i in range(6))
+    markup = (f"<body><div><div id=report>{story}</div></div>"
+              "<div><form><div id=status class='text-xs pt-4'><p>Message submitting, please wait.</p></div>"
+              "</form></div></body>")
+    assert scores(markup)["status"] > scores(markup)["report"]  # the weighted pass alone picks the box
+    text = parse(markup).article().text
+    assert "number 5, with a clause" in text
+    assert "Message submitting" not in text
+
+
+def test_a_short_article_beside_a_status_box_on_a_real_page() -> None:
+    # breakingnews.ie (htmldate's corpus): a 1,300-character report and a newsletter
+    # form's "Message submitting..." box classed text-xs
+    page = read_gzip_text(data_path("dates", "html", "bbaw_default", "breakingnews.ie-Molly.html.gz"))
+    text = parse(page).article().text
+    assert "sentenced for the manslaughter of Limerick man, Jason Corbett" in text
+    assert "Message submitting" not in text
+
+
 def test_split_article_is_promoted_to_the_common_parent() -> None:
     block = "".join(f"<p>{COMMAS} {COMMAS}</p>" for _ in range(3))
     markup = (f"<div id=article><div id=one>{block}</div><div id=two>{block}</div><div id=three>{block}</div>"

@@ -550,7 +550,7 @@ cdef Candidate *_candidate(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept 
     found.links = 0
     found.score = tag_weight(c_node.local_name)
     hints = class_hints(c_node, cmap.memo)
-    if hints & HINT_POSITIVE:
+    if hints & HINT_POSITIVE and not cmap.mode & PASS_NO_CONTENT_WORDS:
         found.score += HINT_WEIGHT
     found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and _comments_aside(cmap.mode))
     if found.negative or hints & HINT_PART:
@@ -1052,13 +1052,14 @@ ctypedef struct Pass:
 
 
 cdef enum:
-    PASS_COUNT = 5
+    PASS_COUNT = 6
 
 # The passes in order (docs/scoring.md, "passes"): boilerplate classes pruned; not
-# pruned (Readability's retry, for a short winner); when nothing visible holds a page of
-# text, chrome walked and cards read as items (a never-closed <header>, a grid); then
-# <noscript> walked (forum software serves its posts there); then hidden containers
-# walked (server-rendered content a script streams into place).
+# pruned (Readability's retry, for a short winner); content words in class/id weighing
+# nothing (a one-line block that won on such a word alone); when nothing visible holds
+# a page of text, chrome walked and cards read as items (a never-closed <header>, a
+# grid); then <noscript> walked (forum software serves its posts there); then hidden
+# containers walked (server-rendered content a script streams into place).
 cdef Pass PASSES[PASS_COUNT]
 # the pass bits the Python layer reads (extract/article.py, render.py)
 FIRST_PASS = PASS_PRUNE_CLASSES  # the first pass's mode, paragraph_units()'s default
@@ -1069,9 +1070,10 @@ PRODUCT_PAGE = PASS_PRODUCT
 
 PASSES[0] = Pass(PASS_PRUNE_CLASSES, <size_t>-1)
 PASSES[1] = Pass(0, RETRY_BELOW)
-PASSES[2] = Pass(PASS_KEEP_CHROME | PASS_CARDS, MIN_VISIBLE)
-PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE)
-PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
+PASSES[2] = Pass(PASS_PRUNE_CLASSES | PASS_NO_CONTENT_WORDS, MIN_VISIBLE)
+PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS, MIN_VISIBLE)
+PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE)
+PASSES[5] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
 cdef int _kind_mode(int kind, double probability, double article_probability, bint answers) noexcept nogil:
@@ -1174,6 +1176,8 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     for i in range(1, PASS_COUNT):
         if winner != NULL and text >= PASSES[i].below:
             continue
+        if PASSES[i].mode & PASS_NO_CONTENT_WORDS and kind & PASS_WHOLE_PAGE:
+            continue  # the winner only finds the region read whole: its own text is no measure
         pass_mode = PASSES[i].mode | kind
         tried_text = 0
         tried = _score_walk(root, pass_mode, &tried_text, failed)
