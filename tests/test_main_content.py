@@ -165,6 +165,19 @@ def test_an_article_in_columns_styled_as_a_sidebar_is_read() -> None:
 def test_wordpress_taxonomy_classes_are_not_layout_hints() -> None:
     markup = f"<article id=a class='post category-comments tag-sidebar'><p>{COMMAS}</p></article>"
     assert "a" in scores(markup)
+    # the post format: a "gallery" post is no caption block, its paragraphs are its text
+    story = "".join(f"<p>{COMMAS} {i}.</p>" for i in range(4))
+    markup = f"<body><article class='post format-gallery post_format-post-format-gallery'>{story}</article></body>"
+    assert f"{COMMAS} 3." in parse(markup).article().text
+
+
+def test_a_gallery_format_post_is_read_on_a_real_page() -> None:
+    # swap-stop.org (htmldate's corpus): a WordPress post of format "gallery" read as
+    # one big caption block gave an empty article
+    page = read_gzip_text(data_path("dates", "html", "bbaw_default", "archive.org.swap-stop.org.shuji.html.gz"))
+    text = parse(page).article().text
+    assert "Shuji: Widelux." in text
+    assert "Walter: PENTAX Z-1 p." in text
 
 
 # ---------------------------------------------------------------- link density and winners
