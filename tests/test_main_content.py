@@ -255,6 +255,31 @@ def test_a_short_article_beside_a_status_box_on_a_real_page() -> None:
     assert "Message submitting" not in text
 
 
+def test_the_article_around_a_short_winner_holding_far_more_prose_wins() -> None:
+    # a gallery article: the intro's class holds a content word and wins, the slides'
+    # captions below it carry the story; the <article> around both holds four times the
+    # intro's text, little of it in links: it is the content
+    intro = " ".join(f"{PLAIN} {i}." for i in range(8))
+    slides = "".join(f"<figure><img src=s{i}.jpg><figcaption><p>{COMMAS}, slide {i} of the story. {COMMAS}."
+                     "</p></figcaption></figure>" for i in range(12))
+    markup = (f"<body><article id=post><div id=intro class=post-content><p>{intro}</p></div>"
+              f"<div class=slides>{slides}</div></article><aside><p>{PLAIN}</p></aside></body>")
+    assert scores(markup)["intro"] > scores(markup)["post"]
+    assert winner_id(markup) == "post"
+    # an <article> holding little more than the winner leaves it be
+    markup = (f"<body><article id=post><div id=intro class=post-content><p>{intro}</p></div>"
+              f"<ul><li><a href=/a>{PLAIN}</a></li><li><a href=/b>{PLAIN}</a></li></ul></article></body>")
+    assert winner_id(markup) == "intro"
+
+
+def test_a_gallery_article_on_a_real_page() -> None:
+    # popsugar.co.uk (htmldate's corpus): 40 costume slides below a 500-character intro
+    page = read_gzip_text(data_path("dates", "html", "bbaw_default", "popsugar.co.uk.halloween.html.gz"))
+    text = parse(page).article().text
+    assert len(text) > 10_000
+    assert text.startswith("Cheap and easy DIY costumes")
+
+
 def test_split_article_is_promoted_to_the_common_parent() -> None:
     block = "".join(f"<p>{COMMAS} {COMMAS}</p>" for _ in range(3))
     markup = (f"<div id=article><div id=one>{block}</div><div id=two>{block}</div><div id=three>{block}</div>"

@@ -36,6 +36,7 @@ cdef size_t RETRY_BELOW = _tunables.RETRY_BELOW
 cdef double HINT_WEIGHT = _tunables.HINT_WEIGHT
 cdef size_t RETRY_GAIN = _tunables.RETRY_GAIN
 cdef size_t MIN_VISIBLE = _tunables.MIN_VISIBLE
+cdef double MAX_LINK_DENSITY = _tunables.MAX_LINK_DENSITY
 # _kept_text's bound: a winner's text is only ever compared with these thresholds, or
 # with RETRY_GAIN times a text below them
 cdef size_t RETRY_CAP = max(RETRY_BELOW, MIN_VISIBLE) * max(RETRY_GAIN, 1)
@@ -632,6 +633,7 @@ cdef enum:
     COUSIN_SHARE = 4      # and the other part holds at least a quarter of the winner's text
     MIN_SIBLING_PARAGRAPH = 80  # Readability's length for a sibling <p> worth appending
     MAX_ARTICLE_CLIMB = 3  # how far up the winner's own <article> may be
+    ARTICLE_TEXT_GAIN = 4  # ... and how much more text it must hold to win for that alone
 
 # Readability's shares of the top score (its promotion and sibling rules)
 cdef double NEAR_TOP_SHARE = 0.75      # an alternative this close to the top shares its article
@@ -778,6 +780,17 @@ cdef bint _only_headers_beside(lxb_dom_node_t *article, lxb_dom_node_t *winner) 
     return header
 
 
+cdef bint _article_holds_more(CandidateMap *cmap, lxb_dom_node_t *article, lxb_dom_node_t *winner) noexcept nogil:
+    """Whether the ``<article>`` around the winner holds ARTICLE_TEXT_GAIN times its text,
+    at most MAX_LINK_DENSITY of it in links, and scores at least PARENT_SCORE_SHARE of it."""
+    cdef Candidate *c_article = _lookup(cmap, article)
+    cdef Candidate *c_winner = _lookup(cmap, winner)
+    if c_article == NULL or c_winner == NULL or c_article.text < ARTICLE_TEXT_GAIN * c_winner.text:
+        return False
+    return (c_article.links <= MAX_LINK_DENSITY * c_article.text
+            and c_article.score >= PARENT_SCORE_SHARE * c_winner.score)
+
+
 cdef inline bint _is_stop(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
     return _is_top(c_node, root) or c_node.local_name == LXB_TAG_BODY
 
@@ -881,12 +894,14 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
         winner = winner.parent
         climbed += 1
     # 6. the <article> close around the winner, holding beside it only its own <header>
-    #    (and <footer>): the header's standfirst belongs to the article
+    #    (and <footer>): the header's standfirst belongs to the article; or holding
+    #    several times its text as prose, not links (a gallery article's slides below an
+    #    intro the content word of its class made win)
     ancestor = winner.parent
     climbed = 0
     while not _is_stop(ancestor, root) and climbed < MAX_ARTICLE_CLIMB:
         if ancestor.local_name == LXB_TAG_ARTICLE and ancestor.ns == LXB_NS_HTML:
-            if _only_headers_beside(ancestor, winner):
+            if _only_headers_beside(ancestor, winner) or _article_holds_more(cmap, ancestor, winner):
                 winner = ancestor
             break
         ancestor = ancestor.parent
