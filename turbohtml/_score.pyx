@@ -1204,6 +1204,9 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             # whose winner sat below a pruned wrapper gains all of it; a few lines of
             # heading and byline around the same text are no reason to switch
             tried_text = _kept_text(tried, root, mode[0])
+        if pass_mode & PASS_NO_CONTENT_WORDS and tried != NULL and winner != NULL \
+                and _contains_node(tried, winner):
+            continue  # the first winner and more around it: its content word was no fluke
         if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text):
             winner, text, mode[0] = tried, tried_text, pass_mode
     if winner == NULL and kind & PASS_WHOLE_PAGE:
