@@ -165,6 +165,19 @@ def test_an_article_in_columns_styled_as_a_sidebar_is_read() -> None:
 def test_wordpress_taxonomy_classes_are_not_layout_hints() -> None:
     markup = f"<article id=a class='post category-comments tag-sidebar'><p>{COMMAS}</p></article>"
     assert "a" in scores(markup)
+    # the post format: a "gallery" post is no caption block, its paragraphs are its text
+    story = "".join(f"<p>{COMMAS} {i}.</p>" for i in range(4))
+    markup = f"<body><article class='post format-gallery post_format-post-format-gallery'>{story}</article></body>"
+    assert f"{COMMAS} 3." in parse(markup).article().text
+
+
+def test_a_gallery_format_post_is_read_on_a_real_page() -> None:
+    # swap-stop.org (htmldate's corpus): a WordPress post of format "gallery" read as
+    # one big caption block gave an empty article
+    page = read_gzip_text(data_path("dates", "html", "bbaw_default", "archive.org.swap-stop.org.shuji.html.gz"))
+    text = parse(page).article().text
+    assert "Shuji: Widelux." in text
+    assert "Walter: PENTAX Z-1 p." in text
 
 
 # ---------------------------------------------------------------- link density and winners
@@ -217,6 +230,54 @@ def test_site_wide_boilerplate_wrapper_falls_back_to_an_unpruned_pass() -> None:
     paragraphs = "".join(f"<p>{COMMAS} {COMMAS}</p>" for _ in range(10))
     markup = f"<div class=page-popup-wrapper><div id=story>{paragraphs}</div><div>Subscribe</div></div>"
     assert winner_id(markup) == "story"
+
+
+def test_a_short_winner_on_a_class_word_alone_is_retried_without_class_weights() -> None:
+    # a form's one-line status box classed "text-xs" (+25 for "text") outscores a short
+    # article of plain paragraphs; Readability retries a winner this short without class
+    # weights, and so do we: the article is the content
+    story = "".join(f"<p>{PLAIN} number {i}, with a clause.</p>" for i in range(6))
+    markup = (f"<body><div><div id=report>{story}</div></div>"
+              "<div><form><div id=status class='text-xs pt-4'><p>Message submitting, please wait.</p></div>"
+              "</form></div></body>")
+    assert scores(markup)["status"] > scores(markup)["report"]  # the weighted pass alone picks the box
+    text = parse(markup).article().text
+    assert "number 5, with a clause" in text
+    assert "Message submitting" not in text
+
+
+def test_a_short_article_beside_a_status_box_on_a_real_page() -> None:
+    # breakingnews.ie (htmldate's corpus): a 1,300-character report and a newsletter
+    # form's "Message submitting..." box classed text-xs
+    page = read_gzip_text(data_path("dates", "html", "bbaw_default", "breakingnews.ie-Molly.html.gz"))
+    text = parse(page).article().text
+    assert "sentenced for the manslaughter of Limerick man, Jason Corbett" in text
+    assert "Message submitting" not in text
+
+
+def test_the_article_around_a_short_winner_holding_far_more_prose_wins() -> None:
+    # a gallery article: the intro's class holds a content word and wins, the slides'
+    # captions below it carry the story; the <article> around both holds four times the
+    # intro's text, little of it in links: it is the content
+    intro = " ".join(f"{PLAIN} {i}." for i in range(8))
+    slides = "".join(f"<figure><img src=s{i}.jpg><figcaption><p>{COMMAS}, slide {i} of the story. {COMMAS}."
+                     "</p></figcaption></figure>" for i in range(12))
+    markup = (f"<body><article id=post><div id=intro class=post-content><p>{intro}</p></div>"
+              f"<div class=slides>{slides}</div></article><aside><p>{PLAIN}</p></aside></body>")
+    assert scores(markup)["intro"] > scores(markup)["post"]
+    assert winner_id(markup) == "post"
+    # an <article> holding little more than the winner leaves it be
+    markup = (f"<body><article id=post><div id=intro class=post-content><p>{intro}</p></div>"
+              f"<ul><li><a href=/a>{PLAIN}</a></li><li><a href=/b>{PLAIN}</a></li></ul></article></body>")
+    assert winner_id(markup) == "intro"
+
+
+def test_a_gallery_article_on_a_real_page() -> None:
+    # popsugar.co.uk (htmldate's corpus): 40 costume slides below a 500-character intro
+    page = read_gzip_text(data_path("dates", "html", "bbaw_default", "popsugar.co.uk.halloween.html.gz"))
+    text = parse(page).article().text
+    assert len(text) > 10_000
+    assert text.startswith("Cheap and easy DIY costumes")
 
 
 def test_split_article_is_promoted_to_the_common_parent() -> None:

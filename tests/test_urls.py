@@ -551,14 +551,12 @@ def test_extract_links_offline(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Non
         raise AssertionError("tldextract cache write attempted")
 
     monkeypatch.setattr(tldextract.cache.DiskCache, "set", no_cache_write)
-    monkeypatch.setattr(urls, "_EXTRACTOR", None)
+    monkeypatch.setattr(urls, "_SUFFIX_RULES", None)
     monkeypatch.setattr(urls, "_TLDS", None)
     links = extract_links(PAGE, "https://www.example.co.uk/", external_only=True)
     assert "https://other.org/x" in links
     assert clean_url("http://example.museum/") == "http://example.museum/"
     assert list(tmp_path.iterdir()) == []
-    assert urls._site_extractor()._cache.enabled is False
-    assert urls._site_extractor().suffix_list_urls == ()
 
 
 # ---------------------------------------------------------------- pathological inputs
@@ -827,3 +825,18 @@ def test_real_hrefs_all_handled() -> None:
             failures += 1
         clean_url(href)
     assert len(hrefs) > 20_000 and failures < len(hrefs) // 100
+
+
+@pytest.mark.parametrize(("host", "site"), [
+    ("spam.example.co.uk", "example.co.uk"),     # a two-label ICANN suffix
+    ("alice.github.io", "alice.github.io"),      # the private section counts
+    ("a.foo.sapporo.jp", "a.foo.sapporo.jp"),    # "*.sapporo.jp": any label under it is a suffix
+    ("www.city.kawasaki.jp", "city.kawasaki.jp"),  # "!city.kawasaki.jp": an exception to "*.kawasaki.jp"
+    ("news.xn--fiqs8s", "news.xn--fiqs8s"),      # the list writes the TLD in Unicode (中国)
+    ("a.b.unlisted-tld", "b.unlisted-tld"),      # the default rule "*"
+    ("co.uk", "co.uk"),                          # a suffix alone: the host itself
+    ("192.168.0.1", "192.168.0.1"),
+    ("[::1]", "[::1]"),
+])
+def test_registrable_domain_follows_the_psl_algorithm(host: str, site: str) -> None:
+    assert urls.registrable_domain(host) == site

@@ -58,8 +58,9 @@ REVIEW = ("review", "rating")
 MEDIA = ("caption", "credit", "gallery", "slideshow", "carousel", "slider")
 
 #: Class tokens starting with these name a taxonomy term, not a layout role (WordPress
-#: puts ``category-<slug>`` and ``tag-<slug>`` on every post), so hints skip them.
-SKIPPED_TOKEN_PREFIXES = ("category-", "tag-", "tags-")
+#: puts ``category-<slug>``, ``tag-<slug>`` and the post format, ``format-gallery`` and
+#: ``post_format-post-format-gallery``, on every post), so hints skip them.
+SKIPPED_TOKEN_PREFIXES = ("category-", "tag-", "tags-", "format-", "post_format-")
 
 #: A word that keeps a subtree tagged both ways (``class="comment article-body"``).
 RESCUE = ("article", "content", "main")

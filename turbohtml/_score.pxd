@@ -24,6 +24,7 @@ cdef enum:
     PASS_KEEP_NOSCRIPT = 64  # <noscript> is walked (the copy forum software serves without script)
     PASS_PRODUCT = 128      # a product page: its customers' reviews are not its description
     PASS_ANSWERS = 256      # a question-and-answer thread: comment blocks are remarks on its posts
+    PASS_NO_CONTENT_WORDS = 512  # content words in class/id weigh nothing (a block wins on its text)
 
 cdef enum:
     HINT_SLOTS = 256  # a power of two: a page's class values met before, most of them found

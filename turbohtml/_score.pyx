@@ -38,6 +38,7 @@ cdef size_t RETRY_BELOW = _tunables.RETRY_BELOW
 cdef double HINT_WEIGHT = _tunables.HINT_WEIGHT
 cdef size_t RETRY_GAIN = _tunables.RETRY_GAIN
 cdef size_t MIN_VISIBLE = _tunables.MIN_VISIBLE
+cdef double MAX_LINK_DENSITY = _tunables.MAX_LINK_DENSITY
 # _kept_text's bound: a winner's text is only ever compared with these thresholds, or
 # with RETRY_GAIN times a text below them
 cdef size_t RETRY_CAP = max(RETRY_BELOW, MIN_VISIBLE) * max(RETRY_GAIN, 1)
@@ -552,7 +553,7 @@ cdef Candidate *_candidate(CandidateMap *cmap, lxb_dom_node_t *c_node) noexcept 
     found.links = 0
     found.score = tag_weight(c_node.local_name)
     hints = class_hints(c_node, cmap.memo)
-    if hints & HINT_POSITIVE:
+    if hints & HINT_POSITIVE and not cmap.mode & PASS_NO_CONTENT_WORDS:
         found.score += HINT_WEIGHT
     found.negative = (hints & HINT_NEGATIVE) != 0 or (hints & HINT_THREAD and _comments_aside(cmap.mode))
     if found.negative or hints & HINT_PART:
@@ -634,6 +635,7 @@ cdef enum:
     COUSIN_SHARE = 4      # and the other part holds at least a quarter of the winner's text
     MIN_SIBLING_PARAGRAPH = 80  # Readability's length for a sibling <p> worth appending
     MAX_ARTICLE_CLIMB = 3  # how far up the winner's own <article> may be
+    ARTICLE_TEXT_GAIN = 4  # ... and how much more text it must hold to win for that alone
 
 # Readability's shares of the top score (its promotion and sibling rules)
 cdef double NEAR_TOP_SHARE = 0.75      # an alternative this close to the top shares its article
@@ -780,6 +782,17 @@ cdef bint _only_headers_beside(lxb_dom_node_t *article, lxb_dom_node_t *winner) 
     return header
 
 
+cdef bint _article_holds_more(CandidateMap *cmap, lxb_dom_node_t *article, lxb_dom_node_t *winner) noexcept nogil:
+    """Whether the ``<article>`` around the winner holds ARTICLE_TEXT_GAIN times its text,
+    at most MAX_LINK_DENSITY of it in links, and scores at least PARENT_SCORE_SHARE of it."""
+    cdef Candidate *c_article = _lookup(cmap, article)
+    cdef Candidate *c_winner = _lookup(cmap, winner)
+    if c_article == NULL or c_winner == NULL or c_article.text < ARTICLE_TEXT_GAIN * c_winner.text:
+        return False
+    return (c_article.links <= MAX_LINK_DENSITY * c_article.text
+            and c_article.score >= PARENT_SCORE_SHARE * c_winner.score)
+
+
 cdef inline bint _is_stop(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil:
     return _is_top(c_node, root) or c_node.local_name == LXB_TAG_BODY
 
@@ -883,12 +896,14 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
         winner = winner.parent
         climbed += 1
     # 6. the <article> close around the winner, holding beside it only its own <header>
-    #    (and <footer>): the header's standfirst belongs to the article
+    #    (and <footer>): the header's standfirst belongs to the article; or holding
+    #    several times its text as prose, not links (a gallery article's slides below an
+    #    intro the content word of its class made win)
     ancestor = winner.parent
     climbed = 0
     while not _is_stop(ancestor, root) and climbed < MAX_ARTICLE_CLIMB:
         if ancestor.local_name == LXB_TAG_ARTICLE and ancestor.ns == LXB_NS_HTML:
-            if _only_headers_beside(ancestor, winner):
+            if _only_headers_beside(ancestor, winner) or _article_holds_more(cmap, ancestor, winner):
                 winner = ancestor
             break
         ancestor = ancestor.parent
@@ -1065,13 +1080,14 @@ ctypedef struct Pass:
 
 
 cdef enum:
-    PASS_COUNT = 5
+    PASS_COUNT = 6
 
 # The passes in order (docs/scoring.md, "passes"): boilerplate classes pruned; not
-# pruned (Readability's retry, for a short winner); when nothing visible holds a page of
-# text, chrome walked and cards read as items (a never-closed <header>, a grid); then
-# <noscript> walked (forum software serves its posts there); then hidden containers
-# walked (server-rendered content a script streams into place).
+# pruned (Readability's retry, for a short winner); content words in class/id weighing
+# nothing (a one-line block that won on such a word alone); when nothing visible holds
+# a page of text, chrome walked and cards read as items (a never-closed <header>, a
+# grid); then <noscript> walked (forum software serves its posts there); then hidden
+# containers walked (server-rendered content a script streams into place).
 cdef Pass PASSES[PASS_COUNT]
 # the pass bits the Python layer reads (extract/article.py, render.py)
 FIRST_PASS = PASS_PRUNE_CLASSES  # the first pass's mode, paragraph_units()'s default
@@ -1082,9 +1098,10 @@ PRODUCT_PAGE = PASS_PRODUCT
 
 PASSES[0] = Pass(PASS_PRUNE_CLASSES, <size_t>-1)
 PASSES[1] = Pass(0, RETRY_BELOW)
-PASSES[2] = Pass(PASS_KEEP_CHROME | PASS_CARDS, MIN_VISIBLE)
-PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE)
-PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
+PASSES[2] = Pass(PASS_PRUNE_CLASSES | PASS_NO_CONTENT_WORDS, RETRY_BELOW)
+PASSES[3] = Pass(PASS_KEEP_CHROME | PASS_CARDS, MIN_VISIBLE)
+PASSES[4] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT, MIN_VISIBLE)
+PASSES[5] = Pass(PASS_KEEP_CHROME | PASS_CARDS | PASS_KEEP_NOSCRIPT | PASS_KEEP_HIDDEN, MIN_VISIBLE)
 
 
 cdef int _kind_mode(int kind, double probability, double article_probability, bint answers) noexcept nogil:
@@ -1188,6 +1205,8 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     for i in range(1, PASS_COUNT):
         if winner != NULL and text >= PASSES[i].below:
             continue
+        if PASSES[i].mode & PASS_NO_CONTENT_WORDS and kind & PASS_WHOLE_PAGE:
+            continue  # the winner only finds the region read whole: its own text is no measure
         pass_mode = PASSES[i].mode | kind
         tried_text = 0
         tried = _score_walk(root, pass_mode, &tried_text, failed, NULL, NULL, NULL, memo)
@@ -1199,6 +1218,9 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             # whose winner sat below a pruned wrapper gains all of it; a few lines of
             # heading and byline around the same text are no reason to switch
             tried_text = _kept_text(tried, root, mode[0])
+        if pass_mode & PASS_NO_CONTENT_WORDS and tried != NULL and winner != NULL \
+                and _contains_node(tried, winner):
+            continue  # the first winner and more around it: its content word was no fluke
         if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text):
             winner, text, mode[0] = tried, tried_text, pass_mode
     if winner == NULL and kind & PASS_WHOLE_PAGE:

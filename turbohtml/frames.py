@@ -114,6 +114,7 @@ def _link_counts(doc: Any, page_url: str | None) -> tuple[int, int | None]:
             home_host = None
         home = registrable_domain(home_host) if home_host else None
     targets: set[str] = set()
+    sites: dict[str, str] = {}  # per row: a page's links repeat a few hosts
     external = 0
     for href, _rel, _hreflang in anchors:
         try:
@@ -127,7 +128,10 @@ def _link_counts(doc: Any, page_url: str | None) -> tuple[int, int | None]:
             continue
         targets.add(target)
         if home is not None:
-            external += registrable_domain(host) != home
+            site = sites.get(host)
+            if site is None:
+                site = sites[host] = registrable_domain(host)
+            external += site != home
     return len(targets), (external if home is not None else None)
 
 

@@ -11,18 +11,13 @@ options object (``_plan``).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 from urllib.parse import unquote_plus
 
 from turbohtml._core import UrlBase, parse, url_link_attrs, url_split
 from turbohtml.extract._url_tables import LANGUAGE_PARAMS, STRICT_ALLOW, TRACKER_PREFIXES, TRACKER_TOKENS
 from turbohtml.extract.options import ISO_639_1, UrlCleaning
-
-if TYPE_CHECKING:
-    from tldextract import TLDExtract
 
 __all__ = ["clean_url", "extract_links", "normalize_url"]
 
@@ -248,7 +243,7 @@ def _known_tlds() -> frozenset[str]:
     global _TLDS
     if _TLDS is None:
         labels = set()
-        for suffix in _site_extractor().tlds:
+        for suffix in _suffix_rules():
             label = suffix.rpartition(".")[2].lower()
             if not label.isascii():
                 try:
@@ -349,33 +344,56 @@ def clean_url(url: str, options: UrlCleaning | None = None, /) -> str | None:
 
 # ---------------------------------------------------------------- extract_links
 
-_EXTRACTOR: TLDExtract | None = None
+_SUFFIX_RULES: frozenset[str] | None = None
 
 
-def _site_extractor() -> TLDExtract:
-    """tldextract over its bundled PSL snapshot only: never fetches, never writes a cache."""
-    global _EXTRACTOR
-    if _EXTRACTOR is None:
+def _suffix_rules() -> frozenset[str]:
+    """The Public Suffix List's rules (ICANN and private sections, ``*.`` wildcards and
+    ``!`` exceptions as written), from tldextract's bundled snapshot: never fetched,
+    never cached on disk."""
+    global _SUFFIX_RULES
+    if _SUFFIX_RULES is None:
         import tldextract
 
-        _EXTRACTOR = tldextract.TLDExtract(
-            cache_dir=None,
-            suffix_list_urls=(),
-            fallback_to_snapshot=True,
-            include_psl_private_domains=True,
-        )
-    return _EXTRACTOR
+        extractor = tldextract.TLDExtract(
+            cache_dir=None, suffix_list_urls=(), fallback_to_snapshot=True, include_psl_private_domains=True)
+        _SUFFIX_RULES = frozenset(extractor.tlds)
+    return _SUFFIX_RULES
 
 
-@functools.lru_cache(maxsize=8192)
+def _lookup_label(label: str) -> str:
+    """A host label as the list writes it: punycode (``xn--``) labels decoded to Unicode."""
+    if label.startswith("xn--"):
+        try:
+            return label.encode("ascii").decode("idna")
+        except UnicodeError:
+            return label
+    return label
+
+
 def registrable_domain(host: str) -> str:
-    """The site of a host: its eTLD+1 from the Public Suffix List, or the host itself
-    (memoised: a page's links repeat a few hosts, and a crawl repeats its sites)."""
+    """The site of a host: its eTLD+1 by the Public Suffix List's algorithm (the longest
+    matching rule, wildcards and exceptions, ``*`` by default), or the host itself for an
+    IP address or a host that is a public suffix. A set lookup per label, so no memo is
+    needed (no cache outlives its document)."""
     if host[:1] == "[" or host.replace(".", "").isdigit():
         return host
-    result = _site_extractor()(host)
-    site = result.top_domain_under_public_suffix
-    return site or host
+    rules = _suffix_rules()
+    labels = host.rstrip(".").split(".")
+    keys = [_lookup_label(label) for label in labels] if "xn--" in host else labels
+    count = len(labels)
+    start = count - 1  # the default rule "*": the last label is the suffix
+    for index in range(count):
+        suffix = ".".join(keys[index:])
+        if "!" + suffix in rules:
+            start = index + 1
+            break
+        if suffix in rules or (index + 1 < count and "*." + ".".join(keys[index + 1:]) in rules):
+            start = index
+            break
+    if start == 0:
+        return host
+    return ".".join(labels[start - 1:])
 
 
 def _twin_key(url: str) -> str:
@@ -430,7 +448,8 @@ def extract_links(html: str, base_url: str | None = None, options: UrlCleaning |
     language = plan.language
     seen: set[str] = set()
     links: set[str] = set()
-    hosts: dict[str, bool] = {}
+    hosts: dict[str, bool] = {}  # per call: a page's links repeat a few hosts
+    sites: dict[str, str] = {}
     for href, rel, hreflang in anchors:
         if not href:
             continue
@@ -449,7 +468,11 @@ def extract_links(html: str, base_url: str | None = None, options: UrlCleaning |
         if key in seen:
             continue
         seen.add(key)
-        if home is not None and registrable_domain(host) == home:
-            continue
+        if home is not None:
+            site = sites.get(host)
+            if site is None:
+                site = sites[host] = registrable_domain(host)
+            if site == home:
+                continue
         links.add(link)
     return links
