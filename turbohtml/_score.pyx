@@ -947,7 +947,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef lxb_dom_node_t *unscored = NULL     # the subtree walked for the other readers only
     cdef lxb_dom_node_t *uncounted = NULL    # the subtree the features leave out
     cdef lxb_dom_node_t *unharvested = NULL  # the subtree the harvest leaves out
-    cdef ReadAhead nodes, texts              # the two arenas the walk reads (read_ahead)
+    cdef ReadAhead nodes                     # the node arena, read ahead of the walk
     cmap.items = NULL
     cmap.slots = NULL
     cmap.length = cmap.capacity = cmap.slot_count = 0
@@ -957,13 +957,10 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
         hint_memo_start(memo, root)
     winner_text[0] = 0
     read_ahead_start(&nodes)
-    read_ahead_start(&texts)
     while c_node != NULL and not failed[0]:
         text_counted = False
         if not closing:
             read_ahead(&nodes, c_node)
-            if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
-                read_ahead(&texts, (<lxb_dom_character_data_t *>c_node).data.data)
         if features != NULL:
             if uncounted == NULL:
                 if c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing:

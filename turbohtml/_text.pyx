@@ -19,7 +19,9 @@ from libc.string cimport memcpy
 from libc.stdlib cimport free, malloc
 
 from turbohtml._core cimport Document, Node, next_node, wrap_node
-from turbohtml._units cimport UNIT_LIST_ITEM, Unit, Walk, kept_units, unit_text, units_of, walk_free, walk_start, walk_units
+from turbohtml._units cimport (
+    UNIT_LIST_ITEM, Unit, Walk, kept_units, unit_text, units_of, walk_free, walk_start, walk_units,
+)
 from turbohtml._score cimport ClassMemo, HintMemo, is_hidden
 from turbohtml._tags cimport is_invisible
 from turbohtml._lexbor cimport *

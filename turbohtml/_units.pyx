@@ -19,7 +19,7 @@ from turbohtml._core cimport Document, Node, next_node, wrap_node
 from turbohtml._core import tag_names
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport space_length
-from turbohtml._buffer cimport Buffer, reserve
+from turbohtml._buffer cimport reserve
 from turbohtml._score cimport (
     HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRODUCT, PASS_PRUNE_CLASSES, PASS_THREAD,
     PASS_WHOLE_PAGE,
