@@ -41,6 +41,7 @@ from turbohtml._harvest import (
     gather_sources,
     joined_text,
 )
+from turbohtml._names import words
 from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
@@ -62,7 +63,6 @@ _PUBLISHED_LABELS = [word.encode("utf8") for word in S.PUBLISHED_LABELS]
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 _EARLIEST = _dt.date(1995, 1, 1)
 _ONE_DAY = _dt.timedelta(days=1)
-_TOKEN = re.compile(r"\w+")
 
 
 # ---------------------------------------------------------------- text helpers
@@ -94,9 +94,9 @@ def _memoized(function: Callable[[str], Any]) -> Callable[[str], Any]:
     return remembered
 
 
-@_memoized
 def _tokens(text: str) -> tuple[str, ...]:
-    return tuple(_TOKEN.findall(text.casefold()))
+    """The case-folded word tokens (``\\w+`` runs) of ``text``."""
+    return words(text.casefold())
 
 
 def _compact(text: str) -> str:
@@ -418,12 +418,15 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool],
 
 
 # the permalink a documentation generator appends to a heading (Sphinx's "¶", "#", "§")
-_PERMALINK = re.compile(r"\s*[\u00b6\u00a7#\U0001f517]+$")
+_PERMALINK_MARKS = "\u00b6\u00a7#\U0001f517"
+_PERMALINK = re.compile(rf"\s*[{_PERMALINK_MARKS}]+$")
 
 
 def _heading_text(text: str | None) -> str:
-    """A title candidate's text, folded, without a trailing permalink mark."""
-    return _PERMALINK.sub("", _fold(text))
+    """A title candidate's text, folded, without a trailing permalink mark (a folded
+    text ends in no space: only one ending in a mark can hold one)."""
+    folded = _fold(text)
+    return _PERMALINK.sub("", folded) if folded and folded[-1] in _PERMALINK_MARKS else folded
 
 
 def _heading_of(node: Element) -> str:
