@@ -1,9 +1,10 @@
 # cython: language_level=3
-"""Text helpers of ``metadata()`` that run on every title, site name and byline part.
+"""Text helpers of ``metadata()`` that run on every title, site name, byline and date stamp.
 
-``metadata()`` compares candidates by their word tokens many times a page; ``re``'s
-``\\w+`` spends more in the call and the scan than the few words are worth, so the
-scan runs here over the string's code points.
+``metadata()`` compares candidates by their word tokens and looks for digits in every
+byline and stamp many times a page; ``re`` spends more in the call than these scans of
+a few dozen characters are worth, so they run here over the string's code points, with
+``re``'s meaning of ``\\w`` and ``\\d`` on ``str``.
 """
 
 from cpython.tuple cimport PyTuple_New
@@ -15,6 +16,8 @@ cdef extern from "Python.h":
     void *PyUnicode_DATA(object text)
     Py_UCS4 PyUnicode_READ(int kind, void *data, Py_ssize_t index) nogil
     bint Py_UNICODE_ISALNUM(Py_UCS4 ch) nogil
+    bint Py_UNICODE_ISALPHA(Py_UCS4 ch) nogil
+    bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch) nogil
 
 
 cdef inline bint _word_char(Py_UCS4 ch) noexcept nogil:
@@ -22,6 +25,13 @@ cdef inline bint _word_char(Py_UCS4 ch) noexcept nogil:
     if ch < 128:
         return (48 <= ch <= 57) or (65 <= ch <= 90) or (97 <= ch <= 122) or ch == 95
     return Py_UNICODE_ISALNUM(ch)
+
+
+cdef inline bint _digit(Py_UCS4 ch) noexcept nogil:
+    """``re``'s ``\\d`` on ``str``: a decimal digit of any script."""
+    if ch < 128:
+        return 48 <= ch <= 57
+    return Py_UNICODE_ISDECIMAL(ch)
 
 
 def words(str text, /) -> tuple:
@@ -40,3 +50,85 @@ def words(str text, /) -> tuple:
             i += 1
         out.append(PyUnicode_Substring(text, start, i))
     return tuple(out)
+
+
+def first_digit(str text, /) -> int:
+    """The index of the first digit in ``text`` (``re.search(r"\\d", text)``), ``-1`` for none."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    for i in range(n):
+        if _digit(PyUnicode_READ(kind, data, i)):
+            return i
+    return -1
+
+
+def free_digit(str text, /) -> int:
+    """The index of the first digit that opens a number, not inside a word ("2024" in
+    "Jane 2024", not the "2" of "paulb203"; ``re.search(r"(?<!\\w)\\d", text)``), ``-1`` for none."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef bint after_word = False
+    cdef Py_UCS4 ch
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if not after_word and _digit(ch):
+            return i
+        after_word = _word_char(ch)
+    return -1
+
+
+def has_letter(str text, /) -> bool:
+    """Whether ``text`` holds a letter of any script (``any(ch.isalpha() for ch in text)``)."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef Py_UCS4 ch
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if (65 <= ch <= 90) or (97 <= ch <= 122) or (ch >= 128 and Py_UNICODE_ISALPHA(ch)):
+            return True
+    return False
+
+
+cdef Py_ssize_t _number_then_mark(int kind, void *data, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """Where ``\\d\\d?[./-]`` at ``i`` ends, ``-1`` when it does not match there."""
+    cdef Py_UCS4 ch
+    if i >= n or not _digit(PyUnicode_READ(kind, data, i)):
+        return -1
+    i += 1
+    if i < n and _digit(PyUnicode_READ(kind, data, i)):
+        i += 1
+    if i < n:
+        ch = PyUnicode_READ(kind, data, i)
+        if ch == 46 or ch == 47 or ch == 45:
+            return i + 1
+    # "\\d\\d" then no mark: "\\d" alone is followed by a digit, not a mark
+    return -1
+
+
+def has_date_hint(str text, /) -> bool:
+    """Whether ``text`` holds a year of the 1900s or 2000s or a numeric date ("2024",
+    "3.12.24", "12/3/2024"): ``re.search(r"(?:19|20)\\d\\d|\\d\\d?[./-]\\d\\d?[./-]\\d\\d", text)``.
+    Without one a text is not worth parsing for a date."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i, j
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef Py_UCS4 ch, next_ch
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if not _digit(ch):
+            continue
+        if i + 3 < n and (ch == 49 or ch == 50):
+            next_ch = PyUnicode_READ(kind, data, i + 1)
+            if ((ch == 49 and next_ch == 57) or (ch == 50 and next_ch == 48)) \
+                    and _digit(PyUnicode_READ(kind, data, i + 2)) and _digit(PyUnicode_READ(kind, data, i + 3)):
+                return True
+        j = _number_then_mark(kind, data, n, i)
+        if j != -1:
+            j = _number_then_mark(kind, data, n, j)
+            if j != -1 and j + 1 < n and _digit(PyUnicode_READ(kind, data, j)) \
+                    and _digit(PyUnicode_READ(kind, data, j + 1)):
+                return True
+    return False

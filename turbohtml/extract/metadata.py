@@ -41,7 +41,7 @@ from turbohtml._harvest import (
     gather_sources,
     joined_text,
 )
-from turbohtml._names import words
+from turbohtml._names import first_digit, free_digit, has_date_hint, has_letter, words
 from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
@@ -340,7 +340,6 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
 
 
 _HOST = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^:/?#]+)")
-_DIGIT = re.compile(r"\d")
 
 
 def _host(url: str | None) -> str | None:
@@ -513,8 +512,8 @@ def _title(src: _Sources, site_keys: list[str],
 
 _URL = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+\.\w+|@\w+", re.IGNORECASE)
 # a label, with a colon or run into the capitalised name ("Author Jane Doe", "Written byJane")
-_LABEL = re.compile(r"^(?i:authors?|autor(?:in|en)?|auteurs?|autore|writers?|byline|verfasser(?:in)?)"
-                    r"(?:\s*[:：]\s*|\s+(?=[A-Z]))")
+_LABELS = ("authors?", "autor(?:in|en)?", "auteurs?", "autore", "writers?", "byline", "verfasser(?:in)?")
+_LABEL = re.compile(rf"^(?i:{'|'.join(_LABELS)})(?:\s*[:：]\s*|\s+(?=[A-Z]))")
 _PREFIX = re.compile(
     rf"^(?i:(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
 _AFTER = re.compile(
@@ -527,11 +526,41 @@ _TAIL_MONTHS = (
     "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre")
 _MONTH_TAIL = re.compile(rf"[\s,]+(?:{'|'.join(_TAIL_MONTHS)})\.?[\s,]*$", re.IGNORECASE)
 _TAIL_MONTH_SET = frozenset(_TAIL_MONTHS)
-_JOIN = re.compile(r"\s*(?:[;&]|\b(?:and|und|et|y|e|en|och)\b)\s*", re.IGNORECASE)
+_JOIN_WORDS = ("and", "und", "et", "y", "e", "en", "och")
+_JOIN = re.compile(rf"\s*(?:[;&]|\b(?:{'|'.join(_JOIN_WORDS)})\b)\s*", re.IGNORECASE)
+_JOIN_WORD_SET = frozenset(_JOIN_WORDS)
 _CREDENTIAL = re.compile(r"^(?:[A-Z]{1,5}|Ph\.?D\.?|M\.?D\.?|[A-Z]\.(?:[A-Z]\.)+|Jr\.?|Sr\.?|I{2,3}|IV)$")
-_DATE_START = re.compile(r"(?<!\w)\d")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
 _ABBREVIATION = re.compile(r"(?:^|\s)(?:[A-Z]|\w+\.\w+|Inc|Jr|Sr|Ltd|Corp|Co|St)$")
+
+
+# the letters re's IGNORECASE takes for ASCII ones: "İ" and "ı" for "i", "ſ" for "s", "K" (Kelvin) for "k"
+_SRE_FOLDS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def _openings(patterns: Iterable[str]) -> frozenset[str]:
+    """The characters that may open a case-insensitive match of one of ``patterns``
+    (each opening with an ASCII letter): a text opening with none is not read further."""
+    letters = {pattern[0].lower() for pattern in patterns}
+    assert all(letter.isascii() and letter.isalpha() for letter in letters), letters
+    return frozenset(letters | {letter.upper() for letter in letters}
+                     | {chr(extra) for extra, folded in _SRE_FOLDS.items() if folded in letters})
+
+
+_LABEL_OPENINGS = _openings(_LABELS)
+_PREFIX_OPENINGS = _openings((*S.CREDIT_VERBS, *S.BY_PREFIXES))
+
+
+def _without_prefix(text: str) -> str:
+    """``text`` without an opening "By"/"Written by" (``_PREFIX``)."""
+    return _PREFIX.sub("", text) if text[:1] in _PREFIX_OPENINGS else text
+
+
+def _may_join(text: str) -> bool:
+    """Whether ``_JOIN`` may split ``text``: a ";" or "&", or a word that, in ``re``'s
+    case-insensitive reading, is one of the joining words."""
+    return ";" in text or "&" in text or not _JOIN_WORD_SET.isdisjoint(
+        token.translate(_SRE_FOLDS).lower() for token in words(text))
 
 
 def _trim(part: str) -> str:
@@ -568,22 +597,23 @@ def clean_names(text: str | None) -> list[str]:
         return []
     if "@" in text or "://" in text or "www." in text.lower():  # what _URL needs to match
         text = _fold(_URL.sub(" ", text))
-    text = _LABEL.sub("", text)
-    text = _PREFIX.sub("", text)
-    digit = _DATE_START.search(text)
-    if digit:  # a date or time after the name; digits inside a handle ("paulb203") stay
-        text = text[: digit.start()]
+    if text[:1] in _LABEL_OPENINGS:
+        text = _LABEL.sub("", text)
+    text = _without_prefix(text)
+    digit = free_digit(text)
+    if digit != -1:  # a date or time after the name; digits inside a handle ("paulb203") stay
+        text = text[:digit]
     text = _AFTER.sub("", text)
     if _may_end_with_month(text):
         text = _MONTH_TAIL.sub("", text)
     names: list[str] = []
-    for chunk in _JOIN.split(text):
+    for chunk in _JOIN.split(text) if _may_join(text) else (text,):
         parts = [part.strip() for part in chunk.split(",")]
         if len(parts) == 2 and all(len(part.split()) == 1 for part in parts) and not _CREDENTIAL.match(parts[1]):
             parts = [chunk.strip()]  # "Hopper, Grace": one name, surname first
         current: list[str] = []
         for part in parts:
-            part = _trim(_PREFIX.sub("", part))
+            part = _trim(_without_prefix(part))
             if not part:
                 continue
             if current and _CREDENTIAL.match(part):
@@ -603,7 +633,7 @@ def clean_names(text: str | None) -> list[str]:
         words = name.split()
         if not words or len(words) > S.MAX_NAME_WORDS or len(name) > S.MAX_NAME_CHARS:
             continue
-        if (not any(ch.isalpha() for ch in name) or _is_role(name)
+        if (not has_letter(name) or _is_role(name)
                 or name.casefold().rstrip(".") in S.NOT_NAMES or words[-1].casefold() == "by"):
             continue  # a month, a weekday, a date's label, a role alone or a label ("BOOK: By") is no name
         if sum(word[0].islower() and word not in S.NAME_PARTICLES for word in words) >= 2:
@@ -921,8 +951,8 @@ def _labelled_update(label: str, klass: str = "") -> bool:
     element's class does (hAtom's ``updated``) without also naming the publication
     (WordPress themes write ``class="published updated"`` on a post never edited)."""
     label = _fold(label)
-    digit = _DIGIT.search(label)
-    head = label[: digit.start()] if digit else label
+    digit = first_digit(label)
+    head = label[:digit] if digit != -1 else label
     if _UPDATE_LABEL.search(head[-40:]):
         return True
     return bool(klass) and bool(_UPDATE_LABEL.search(klass)) and not _PUBLISHED_CLASS.search(klass)
@@ -1055,20 +1085,17 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
 
 _NUMERIC_DATE = re.compile(r"\b\d\d?[./-]\d\d?[./-]\d\d")
 _LINK_STARTS = ("http://", "https://", "www.")
-_DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
 
 
 def _iso_in_text(text: str, iso: Callable[[str | None], str | None] = _iso) -> str | None:
     """A date in a short stamp or byline ("By Jane Doe | March 3, 2024"), read with ``iso``."""
     text = _fold(text)
-    if not text or len(text) > S.MAX_BYLINE_CHARS or _DATE_HINT.search(text) is None:
+    if not text or len(text) > S.MAX_BYLINE_CHARS or not has_date_hint(text):
         return None  # no year and no numeric date: not worth parsing
-    match = _DIGIT.search(text)
-    if match is None:
-        return None
+    digit = first_digit(text)  # a hint holds one
     date = iso(text)
-    if date is None and match.start() > 12:  # again from just before the first digit
-        date = iso(text[match.start() - 12:])
+    if date is None and digit > 12:  # again from just before the first digit
+        date = iso(text[digit - 12:])
     return date
 
 
