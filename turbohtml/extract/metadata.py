@@ -669,13 +669,13 @@ def _set_aside(node: Node) -> bool:
 
 @_memoized
 def _is_role(text: str) -> bool:
-    words = _tokens(text)
-    return bool(words) and all(word in S.ROLE_WORDS for word in words)
+    tokens = _tokens(text)
+    return bool(tokens) and S.ROLE_WORDS.issuperset(tokens)
 
 
 @_memoized
 def _has_role(text: str) -> bool:
-    return any(word in S.ROLE_WORDS for word in _tokens(text))
+    return not S.ROLE_WORDS.isdisjoint(_tokens(text))
 
 
 def _drop_trailing_role(name: str) -> str:

@@ -126,8 +126,8 @@ def parse_json_ld(text: str, /) -> tuple[bool, Any]:
     if not text or json_depth_exceeds(text, MAX_JSON_LD_DEPTH):
         return False, None  # depth is measured on the block as written
     for candidate in _attempts(text):
-        # Removing a comment can move string boundaries, so each candidate is re-measured.
-        if not candidate or json_depth_exceeds(candidate, MAX_JSON_LD_DEPTH):
+        # Removing a comment can move string boundaries, so each other candidate is re-measured.
+        if not candidate or (candidate is not text and json_depth_exceeds(candidate, MAX_JSON_LD_DEPTH)):
             continue
         try:
             value = json.loads(candidate, strict=False, parse_constant=_reject_constant)
