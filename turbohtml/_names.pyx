@@ -108,6 +108,30 @@ cdef Py_ssize_t _number_then_mark(int kind, void *data, Py_ssize_t n, Py_ssize_t
     return -1
 
 
+cdef bint _numeric_date_at(int kind, void *data, Py_ssize_t n, Py_ssize_t i) noexcept nogil:
+    """Whether ``\\d\\d?[./-]\\d\\d?[./-]\\d\\d`` matches at ``i``."""
+    cdef Py_ssize_t j = _number_then_mark(kind, data, n, i)
+    if j != -1:
+        j = _number_then_mark(kind, data, n, j)
+    return j != -1 and j + 1 < n and _digit(PyUnicode_READ(kind, data, j)) and _digit(PyUnicode_READ(kind, data, j + 1))
+
+
+def has_numeric_date(str text, /) -> bool:
+    """Whether ``text`` holds a date written in digits alone ("09.10.2024", "3/12/24"):
+    ``re.search(r"\\b\\d\\d?[./-]\\d\\d?[./-]\\d\\d", text)``."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef bint after_word = False
+    cdef Py_UCS4 ch
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if not after_word and _digit(ch) and _numeric_date_at(kind, data, n, i):
+            return True
+        after_word = _word_char(ch)
+    return False
+
+
 def has_date_hint(str text, /) -> bool:
     """Whether ``text`` holds a year of the 1900s or 2000s or a numeric date ("2024",
     "3.12.24", "12/3/2024"): ``re.search(r"(?:19|20)\\d\\d|\\d\\d?[./-]\\d\\d?[./-]\\d\\d", text)``.
@@ -125,10 +149,6 @@ def has_date_hint(str text, /) -> bool:
             if ((ch == 49 and next_ch == 57) or (ch == 50 and next_ch == 48)) \
                     and _digit(PyUnicode_READ(kind, data, i + 2)) and _digit(PyUnicode_READ(kind, data, i + 3)):
                 return True
-        j = _number_then_mark(kind, data, n, i)
-        if j != -1:
-            j = _number_then_mark(kind, data, n, j)
-            if j != -1 and j + 1 < n and _digit(PyUnicode_READ(kind, data, j)) \
-                    and _digit(PyUnicode_READ(kind, data, j + 1)):
-                return True
+        if _numeric_date_at(kind, data, n, i):
+            return True
     return False

@@ -41,7 +41,7 @@ from turbohtml._harvest import (
     gather_sources,
     joined_text,
 )
-from turbohtml._names import first_digit, free_digit, has_date_hint, has_letter, words
+from turbohtml._names import first_digit, free_digit, has_date_hint, has_letter, has_numeric_date, words
 from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
@@ -539,12 +539,16 @@ _SRE_FOLDS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a
 
 
 def _openings(patterns: Iterable[str]) -> frozenset[str]:
-    """The characters that may open a case-insensitive match of one of ``patterns``
-    (each opening with an ASCII letter): a text opening with none is not read further."""
-    letters = {pattern[0].lower() for pattern in patterns}
-    assert all(letter.isascii() and letter.isalpha() for letter in letters), letters
-    return frozenset(letters | {letter.upper() for letter in letters}
-                     | {chr(extra) for extra, folded in _SRE_FOLDS.items() if folded in letters})
+    """The first two letters, lower-case, of ``patterns`` (each opening with two ASCII
+    letters): a text whose ``_opening`` is none of them opens with no match of them."""
+    openings = frozenset(pattern[:2].lower() for pattern in patterns)
+    assert all(opening.isascii() and opening.isalpha() and len(opening) == 2 for opening in openings), openings
+    return openings
+
+
+def _opening(text: str) -> str:
+    """The first two characters of ``text`` as ``re``'s IGNORECASE compares them with ASCII letters."""
+    return text[:2].translate(_SRE_FOLDS).lower()
 
 
 _LABEL_OPENINGS = _openings(_LABELS)
@@ -553,7 +557,7 @@ _PREFIX_OPENINGS = _openings((*S.CREDIT_VERBS, *S.BY_PREFIXES))
 
 def _without_prefix(text: str) -> str:
     """``text`` without an opening "By"/"Written by" (``_PREFIX``)."""
-    return _PREFIX.sub("", text) if text[:1] in _PREFIX_OPENINGS else text
+    return _PREFIX.sub("", text) if _opening(text) in _PREFIX_OPENINGS else text
 
 
 def _may_join(text: str) -> bool:
@@ -597,7 +601,7 @@ def clean_names(text: str | None) -> list[str]:
         return []
     if "@" in text or "://" in text or "www." in text.lower():  # what _URL needs to match
         text = _fold(_URL.sub(" ", text))
-    if text[:1] in _LABEL_OPENINGS:
+    if _opening(text) in _LABEL_OPENINGS:
         text = _LABEL.sub("", text)
     text = _without_prefix(text)
     digit = free_digit(text)
@@ -1073,7 +1077,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         else:
             label, klass = text, node.attr("class") or ""
         update = _labelled_update(label, klass)
-        if _NUMERIC_DATE.search(text):
+        if has_numeric_date(text):
             src.numeric_dates.add(date)
         if date in near:
             first, earlier = near[date]
@@ -1083,7 +1087,6 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
     return [(date, update) for date, (_, update) in sorted(near.items(), key=lambda item: item[1][0])]
 
 
-_NUMERIC_DATE = re.compile(r"\b\d\d?[./-]\d\d?[./-]\d\d")
 _LINK_STARTS = ("http://", "https://", "www.")
 
 
