@@ -348,8 +348,10 @@ cdef int _words_at(const lxb_char_t *data, size_t left, Words *words) noexcept n
 
 
 cdef inline size_t _pair(lxb_char_t first, lxb_char_t second) noexcept nogil:
-    """The ``first_pairs`` slot of two bytes, any case (a filter: two pairs may share one)."""
-    return ((<size_t>ascii_lower(first) << 5) ^ ascii_lower(second)) & (PAIR_SLOTS - 1)
+    """The ``first_pairs`` slot of two bytes, any case (a filter: two pairs may share one).
+    ``| 32`` lower-cases an ASCII letter without a test and maps the two cases of every
+    byte to one slot (other bytes may share it: the words are tested afterwards)."""
+    return ((<size_t>(first | 32) << 5) ^ (second | 32)) & (PAIR_SLOTS - 1)
 
 
 cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
