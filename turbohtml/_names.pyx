@@ -18,6 +18,7 @@ cdef extern from "Python.h":
     bint Py_UNICODE_ISALNUM(Py_UCS4 ch) nogil
     bint Py_UNICODE_ISALPHA(Py_UCS4 ch) nogil
     bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch) nogil
+    bint Py_UNICODE_ISSPACE(Py_UCS4 ch) nogil
 
 
 cdef inline bint _word_char(Py_UCS4 ch) noexcept nogil:
@@ -32,6 +33,36 @@ cdef inline bint _digit(Py_UCS4 ch) noexcept nogil:
     if ch < 128:
         return 48 <= ch <= 57
     return Py_UNICODE_ISDECIMAL(ch)
+
+
+def fold(object text, /) -> str:
+    """``text`` with its whitespace folded (``" ".join(text.split())``), ``""`` for a
+    non-string; a text already folded (most titles, names and metas) is returned as it is."""
+    cdef Py_ssize_t n, i
+    cdef int kind
+    cdef void *data
+    cdef Py_UCS4 ch
+    cdef bint after_space = True  # a space first is a leading one
+    if not isinstance(text, str):
+        return ""
+    if type(text) is not str:
+        return " ".join(text.split())  # a subclass: a plain str back, as the join gives
+    n = PyUnicode_GET_LENGTH(text)
+    kind = PyUnicode_KIND(text)
+    data = PyUnicode_DATA(text)
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if ch == 32:
+            if after_space:
+                return " ".join(text.split())
+            after_space = True
+        elif (ch < 128 and (9 <= ch <= 13 or 28 <= ch <= 31)) or (ch >= 128 and Py_UNICODE_ISSPACE(ch)):
+            return " ".join(text.split())
+        else:
+            after_space = False
+    if after_space and n:
+        return " ".join(text.split())  # a trailing space
+    return text
 
 
 def words(str text, /) -> tuple:

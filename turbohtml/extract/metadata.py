@@ -41,6 +41,7 @@ from turbohtml._harvest import (
     gather_sources,
     joined_text,
 )
+from turbohtml._names import fold as _fold
 from turbohtml._names import first_digit, free_digit, has_date_hint, has_letter, has_numeric_date, words
 from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
@@ -66,10 +67,6 @@ _ONE_DAY = _dt.timedelta(days=1)
 
 
 # ---------------------------------------------------------------- text helpers
-
-def _fold(text: Any) -> str:
-    return " ".join(text.split()) if isinstance(text, str) else ""
-
 
 #: The memo of one document_metadata() call: titles, site names, bylines and their parts
 #: are tokenised and checked for roles more than once, and no cache outlives its
