@@ -183,11 +183,8 @@ def _cjk(text: str) -> _dt.datetime | None:
     return None if match is None else _make(int(match[1]), int(match[2]), int(match[3]))
 
 
-def _readings(text: str, month_first: bool = False) -> Iterator[_dt.datetime | None]:
-    yield from _numeric(text, month_first)
-    yield _written(text)
-    yield _cjk(text)
-    yield _year_month(text)
+#: The readings parse_date() tries after the numeric ones, in order.
+_LATER_READINGS = (_written, _cjk, _year_month)
 
 
 def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
@@ -202,7 +199,11 @@ def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
     text = text.strip()
     if not text:
         return None
-    for value in _readings(text, window is not None and window.month_first):
+    for value in _numeric(text, window is not None and window.month_first):
+        if value is not None and (window is None or window.accepts(value)):
+            return value
+    for reading in _LATER_READINGS:  # each read only when the ones before gave nothing
+        value = reading(text)
         if value is not None and (window is None or window.accepts(value)):
             return value
     if text.isdigit() and len(text) in (10, 13):
