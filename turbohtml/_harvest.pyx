@@ -638,6 +638,8 @@ cdef str _folded_value(const lxb_char_t *value, size_t length):
     cdef bint pending = False
     if value == NULL or length == 0:
         return ""
+    if _folded(value, length):
+        return decode_text(value, length)  # printable ASCII with single spaces: as it is
     out = <lxb_char_t *>PyMem_RawMalloc(length)
     if out == NULL:
         raise MemoryError("out of memory folding an attribute value")
@@ -766,6 +768,25 @@ cdef str _raw_type(lxb_dom_node_t *c_node):
     cdef size_t length = 0
     cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_TYPE, &length)
     return decode_text(value, length) if value != NULL else ""
+
+
+def longer_than(Node node, size_t limit, /) -> bool:
+    """Whether ``node``'s text (``node.text``) is certainly longer than ``limit``
+    characters: its UTF-8 bytes pass ``4 * limit`` (no character takes more than four).
+    Counted without building the text, so a byline class on a whole article's container
+    costs no string."""
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef size_t total = 0
+    while c_node != NULL:
+        if not closing and (c_node.type == LXB_DOM_NODE_TYPE_TEXT
+                            or (c_node == root and c_node.type == LXB_DOM_NODE_TYPE_COMMENT)):
+            total += (<lxb_dom_character_data_t *>c_node).data.length
+            if total > 4 * limit:
+                return True
+        c_node = next_node(root, c_node, &closing)
+    return False
 
 
 def joined_text(Node node, /) -> str:

@@ -40,6 +40,7 @@ from turbohtml._harvest import (
     REL_AUTHOR,
     gather_sources,
     joined_text,
+    longer_than,
 )
 from turbohtml._names import fold as _fold
 from turbohtml._names import first_digit, free_digit, has_date_hint, has_letter, has_numeric_date, words
@@ -157,6 +158,7 @@ class _Sources:
         "doc",
         "isos",
         "isos_in_text",
+        "latest",
         "metas",
         "numeric_dates",
         "organization",
@@ -175,6 +177,7 @@ class _Sources:
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
         self.isos: dict[str, str | None] = {}  # _iso per string: metas, JSON-LD and spots repeat dates
+        self.latest = _dt.date.today() + _ONE_DAY  # a later date is no publication date (read once a call)
         self.isos_in_text: dict[str, str | None] = {}
         self.numeric_dates: set[str] = set()  # shown dates read from digits alone (_shown_dates)
         self.article = self.page = self.thing = self.website = self.organization = None
@@ -217,7 +220,7 @@ class _Sources:
         isos = self.isos
         if value in isos:
             return isos[value]
-        date = isos[value] = _iso(value)
+        date = isos[value] = _iso(value, self.latest)
         return date
 
     def iso_in_text(self, text: str) -> str | None:
@@ -694,6 +697,8 @@ def _names_agree(a: frozenset[str], b: frozenset[str]) -> bool:
 def _spot_text(node: Node) -> str:
     """A byline or stamp element's text, its text nodes joined by spaces (textContent runs
     "Written by" and "Jane" together); ``""`` for a block too long to be one."""
+    if longer_than(node, 4 * S.MAX_BYLINE_CHARS):
+        return ""
     text = node.text
     if len(text) > 4 * S.MAX_BYLINE_CHARS:
         return ""
@@ -779,14 +784,15 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
 
 # ---------------------------------------------------------------- dates
 
-def _iso(value: str | None) -> str | None:
+def _iso(value: str | None, latest: _dt.date | None = None) -> str | None:
+    """The ISO day ``value`` states, between 1995 and ``latest`` (tomorrow when not given)."""
     if not value:
         return None
     found = parse_date(value)
     if found is None:
         return None
     day = found.date()
-    return day.isoformat() if _EARLIEST <= day <= _dt.date.today() + _ONE_DAY else None
+    return day.isoformat() if _EARLIEST <= day <= (latest or _dt.date.today() + _ONE_DAY) else None
 
 
 def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool,
