@@ -83,6 +83,72 @@ def words(str text, /) -> tuple:
     return tuple(out)
 
 
+def word_chars(str text, /) -> str:
+    """``text``'s word characters alone, in order (``"".join(re.findall(r"\\w+", text))``)."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i, start = -1
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef list runs = []
+    for i in range(n):
+        if _word_char(PyUnicode_READ(kind, data, i)):
+            if start == -1:
+                start = i
+        elif start != -1:
+            runs.append(PyUnicode_Substring(text, start, i))
+            start = -1
+    if start == 0:
+        return text  # all word characters
+    if start != -1:
+        runs.append(PyUnicode_Substring(text, start, n))
+    return "".join(runs)
+
+
+cdef inline unsigned int _sre_ascii_fold(unsigned int ch) noexcept nogil:
+    """The lower-case ASCII letter ``re``'s IGNORECASE matches ``ch`` with, else ``ch``:
+    the ASCII capitals, "İ" and "ı" (i), "ſ" (s) and the Kelvin sign (k)."""
+    if 65 <= ch <= 90:
+        return ch + 32
+    if ch == 0x130 or ch == 0x131:
+        return 105
+    if ch == 0x17F:
+        return 115
+    if ch == 0x212A:
+        return 107
+    return ch
+
+
+def has_ascii_word(str text, frozenset wanted, /) -> bool:
+    """Whether a run of word characters in ``text`` is, in ``re``'s case-insensitive
+    reading, one of ``wanted`` (lower-case ASCII words): what ``\\b(?:a|b)\\b`` with
+    IGNORECASE needs to match."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0, start, k
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef unsigned int ch
+    cdef Py_ssize_t longest = max([len(word) for word in wanted] or [0])
+    cdef char buffer[64]
+    if longest > 64:
+        raise ValueError("wanted words are at most 64 letters")
+    while i < n:
+        if not _word_char(PyUnicode_READ(kind, data, i)):
+            i += 1
+            continue
+        start = i
+        while i < n and _word_char(PyUnicode_READ(kind, data, i)):
+            i += 1
+        if i - start > longest:
+            continue
+        for k in range(start, i):
+            ch = _sre_ascii_fold(PyUnicode_READ(kind, data, k))
+            if ch >= 128:
+                break
+            buffer[k - start] = <char>ch
+        else:
+            if buffer[:i - start].decode("ascii") in wanted:
+                return True
+    return False
+
+
 def first_digit(str text, /) -> int:
     """The index of the first digit in ``text`` (``re.search(r"\\d", text)``), ``-1`` for none."""
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i

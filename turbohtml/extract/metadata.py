@@ -43,7 +43,16 @@ from turbohtml._harvest import (
     longer_than,
 )
 from turbohtml._names import fold as _fold
-from turbohtml._names import first_digit, free_digit, has_date_hint, has_letter, has_numeric_date, words
+from turbohtml._names import (
+    first_digit,
+    free_digit,
+    has_ascii_word,
+    has_date_hint,
+    has_letter,
+    has_numeric_date,
+    word_chars,
+    words,
+)
 from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
@@ -99,7 +108,7 @@ def _tokens(text: str) -> tuple[str, ...]:
 
 def _compact(text: str) -> str:
     """Letters and digits only, case-folded: "The Verge" and "theverge.com" meet here."""
-    return "".join(_tokens(text))
+    return word_chars(text.casefold())
 
 
 def _title_key(text: str) -> tuple[str, int]:
@@ -386,20 +395,21 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool],
         classes.setdefault(candidate.key, []).append(index)
     keys = list(classes)
     members = [list(classes[key]) for key in keys]
-    holders: dict[str, list[int]] = {}
-    for i, key in enumerate(keys):
-        for word in set(words(key)):
-            holders.setdefault(word, []).append(i)
-    pairs: set[tuple[int, int]] = set()
-    for i, key in enumerate(keys):
-        for probe in probes(key):
-            for j in holders.get(probe, ()):
-                if j != i:
-                    pairs.add((i, j) if i < j else (j, i))
-    for i, j in pairs:
-        if agree(keys[i], keys[j]):
-            members[i].extend(classes[keys[j]])
-            members[j].extend(classes[keys[i]])
+    if len(keys) > 1:  # one value, however many sources repeat it, has nothing else to agree with
+        holders: dict[str, list[int]] = {}
+        for i, key in enumerate(keys):
+            for word in set(words(key)):
+                holders.setdefault(word, []).append(i)
+        pairs: set[tuple[int, int]] = set()
+        for i, key in enumerate(keys):
+            for probe in probes(key):
+                for j in holders.get(probe, ()):
+                    if j != i:
+                        pairs.add((i, j) if i < j else (j, i))
+        for i, j in pairs:
+            if agree(keys[i], keys[j]):
+                members[i].extend(classes[keys[j]])
+                members[j].extend(classes[keys[i]])
     best, best_key = None, None
     for group in members:
         group.sort()  # in the candidates' order, as the weights are summed and ties are met
@@ -563,8 +573,7 @@ def _without_prefix(text: str) -> str:
 def _may_join(text: str) -> bool:
     """Whether ``_JOIN`` may split ``text``: a ";" or "&", or a word that, in ``re``'s
     case-insensitive reading, is one of the joining words."""
-    return ";" in text or "&" in text or not _JOIN_WORD_SET.isdisjoint(
-        token.translate(_SRE_FOLDS).lower() for token in words(text))
+    return ";" in text or "&" in text or has_ascii_word(text, _JOIN_WORD_SET)
 
 
 def _trim(part: str) -> str:
