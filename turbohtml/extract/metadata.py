@@ -526,9 +526,13 @@ _LABELS = ("authors?", "autor(?:in|en)?", "auteurs?", "autore", "writers?", "byl
 _LABEL = re.compile(rf"^(?i:{'|'.join(_LABELS)})(?:\s*[:：]\s*|\s+(?=[A-Z]))")
 _PREFIX = re.compile(
     rf"^(?i:(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
+_AFTER_WORDS = ("on", "am", "le", "el", "at", "updated", "published", "posted", "last", "min", "read", "vor", "il",
+                "em", "op")
+_AFTER_MARKS = "|•·—–/»"  # the second alternative's; the third's are among them
 _AFTER = re.compile(
-    r"\s+(?:on|am|le|el|at|updated|published|posted|last|min|read|vor|il|em|op)\b.*$|\s*[|•·—–/»]\s.*$|\s*[|•·]\s*$",
-    re.IGNORECASE)
+    rf"\s+(?:{'|'.join(_AFTER_WORDS)})\b.*$|\s*[{_AFTER_MARKS}]\s.*$|\s*[|•·]\s*$", re.IGNORECASE)
+_AFTER_WORD_SET = frozenset(_AFTER_WORDS)
+_AFTER_MARK_SET = frozenset(_AFTER_MARKS)
 _TAIL_MONTHS = (
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january",
     "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
@@ -608,7 +612,7 @@ def clean_names(text: str | None) -> list[str]:
     text = _fold(text)
     if not text or len(text) > S.MAX_BYLINE_CHARS:
         return []
-    if "@" in text or "://" in text or "www." in text.lower():  # what _URL needs to match
+    if "@" in text or "://" in text or ("." in text and "www." in text.lower()):  # what _URL needs to match
         text = _fold(_URL.sub(" ", text))
     if _opening(text) in _LABEL_OPENINGS:
         text = _LABEL.sub("", text)
@@ -616,7 +620,8 @@ def clean_names(text: str | None) -> list[str]:
     digit = free_digit(text)
     if digit != -1:  # a date or time after the name; digits inside a handle ("paulb203") stay
         text = text[:digit]
-    text = _AFTER.sub("", text)
+    if not _AFTER_MARK_SET.isdisjoint(text) or has_ascii_word(text, _AFTER_WORD_SET):  # what _AFTER needs
+        text = _AFTER.sub("", text)
     if _may_end_with_month(text):
         text = _MONTH_TAIL.sub("", text)
     names: list[str] = []
@@ -649,7 +654,7 @@ def clean_names(text: str | None) -> list[str]:
         if (not has_letter(name) or _is_role(name)
                 or name.casefold().rstrip(".") in S.NOT_NAMES or words[-1].casefold() == "by"):
             continue  # a month, a weekday, a date's label, a role alone or a label ("BOOK: By") is no name
-        if sum(word[0].islower() and word not in S.NAME_PARTICLES for word in words) >= 2:
+        if sum([word[0].islower() and word not in S.NAME_PARTICLES for word in words]) >= 2:
             continue  # prose after a "By" ("By subscribing to this podcast"), not a name
         if out and _CREDENTIAL.match(name):
             continue  # "Claire Wilson; COO": a title split off, not a second author
