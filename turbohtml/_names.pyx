@@ -7,8 +7,9 @@ a few dozen characters are worth, so they run here over the string's code points
 ``re``'s meaning of ``\\w`` and ``\\d`` on ``str``.
 """
 
-from cpython.tuple cimport PyTuple_New
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.unicode cimport PyUnicode_Substring
+from libc.stdint cimport uint64_t
 
 cdef extern from "Python.h":
     Py_ssize_t PyUnicode_GET_LENGTH(object text)
@@ -19,6 +20,8 @@ cdef extern from "Python.h":
     bint Py_UNICODE_ISALPHA(Py_UCS4 ch) nogil
     bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch) nogil
     bint Py_UNICODE_ISSPACE(Py_UCS4 ch) nogil
+    object PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size)
+    int PyUnicode_4BYTE_KIND
 
 
 cdef inline bint _word_char(Py_UCS4 ch) noexcept nogil:
@@ -54,15 +57,47 @@ def fold(object text, /) -> str:
         ch = PyUnicode_READ(kind, data, i)
         if ch == 32:
             if after_space:
-                return " ".join(text.split())
+                return _refold(text, n, kind, data)
             after_space = True
-        elif (ch < 128 and (9 <= ch <= 13 or 28 <= ch <= 31)) or (ch >= 128 and Py_UNICODE_ISSPACE(ch)):
-            return " ".join(text.split())
+        elif _space(ch):
+            return _refold(text, n, kind, data)
         else:
             after_space = False
     if after_space and n:
-        return " ".join(text.split())  # a trailing space
+        return _refold(text, n, kind, data)  # a trailing space
     return text
+
+
+cdef inline bint _space(Py_UCS4 ch) noexcept nogil:
+    """``str.split()``'s whitespace."""
+    if ch < 128:
+        return ch == 32 or 9 <= ch <= 13 or 28 <= ch <= 31
+    return Py_UNICODE_ISSPACE(ch)
+
+
+cdef str _refold(str text, Py_ssize_t n, int kind, void *data):
+    """``" ".join(text.split())``, written in one pass."""
+    cdef Py_UCS4 *out = <Py_UCS4 *>PyMem_Malloc(n * sizeof(Py_UCS4) + 1)
+    cdef Py_ssize_t i, m = 0
+    cdef Py_UCS4 ch
+    cdef bint pending = False
+    if out == NULL:
+        raise MemoryError("out of memory folding a text")
+    try:
+        for i in range(n):
+            ch = PyUnicode_READ(kind, data, i)
+            if _space(ch):
+                pending = m > 0
+                continue
+            if pending:
+                out[m] = 32
+                m += 1
+                pending = False
+            out[m] = ch
+            m += 1
+        return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, out, m)
+    finally:
+        PyMem_Free(out)
 
 
 def words(str text, /) -> tuple:
@@ -117,18 +152,34 @@ cdef inline unsigned int _sre_ascii_fold(unsigned int ch) noexcept nogil:
     return ch
 
 
-def has_ascii_word(str text, frozenset wanted, /) -> bool:
+cdef class AsciiWords:
+    """Lower-case ASCII words (at most 63 letters each) for ``has_ascii_word``, with
+    filters on their lengths and first letters: most runs of a text are tested
+    without building a string."""
+
+    cdef frozenset words
+    cdef uint64_t lengths       # bit n: a word of n letters
+    cdef uint64_t initials[2]   # bit c: a word starting with ASCII code c
+
+    def __init__(self, words, /) -> None:
+        self.words = frozenset(words)
+        self.lengths = 0
+        self.initials[0] = self.initials[1] = 0
+        for word in self.words:
+            if not (0 < len(word) < 64 and word.isascii() and word == word.lower()):
+                raise ValueError(f"not a lower-case ASCII word of 1 to 63 letters: {word!r}")
+            self.lengths |= (<uint64_t>1) << len(word)
+            self.initials[ord(word[0]) >> 6] |= (<uint64_t>1) << (ord(word[0]) & 63)
+
+
+def has_ascii_word(str text, AsciiWords wanted, /) -> bool:
     """Whether a run of word characters in ``text`` is, in ``re``'s case-insensitive
-    reading, one of ``wanted`` (lower-case ASCII words): what ``\\b(?:a|b)\\b`` with
-    IGNORECASE needs to match."""
+    reading, one of ``wanted``: what ``\\b(?:a|b)\\b`` with IGNORECASE needs to match."""
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i = 0, start, k
     cdef int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
     cdef unsigned int ch
-    cdef Py_ssize_t longest = max([len(word) for word in wanted] or [0])
     cdef char buffer[64]
-    if longest > 64:
-        raise ValueError("wanted words are at most 64 letters")
     while i < n:
         if not _word_char(PyUnicode_READ(kind, data, i)):
             i += 1
@@ -136,7 +187,10 @@ def has_ascii_word(str text, frozenset wanted, /) -> bool:
         start = i
         while i < n and _word_char(PyUnicode_READ(kind, data, i)):
             i += 1
-        if i - start > longest:
+        if i - start >= 64 or not (wanted.lengths >> (i - start)) & 1:
+            continue
+        ch = _sre_ascii_fold(PyUnicode_READ(kind, data, start))
+        if ch >= 128 or not (wanted.initials[ch >> 6] >> (ch & 63)) & 1:
             continue
         for k in range(start, i):
             ch = _sre_ascii_fold(PyUnicode_READ(kind, data, k))
@@ -144,7 +198,7 @@ def has_ascii_word(str text, frozenset wanted, /) -> bool:
                 break
             buffer[k - start] = <char>ch
         else:
-            if buffer[:i - start].decode("ascii") in wanted:
+            if buffer[:i - start].decode("ascii") in wanted.words:
                 return True
     return False
 

@@ -42,8 +42,8 @@ from turbohtml._harvest import (
     joined_text,
     longer_than,
 )
-from turbohtml._names import fold as _fold
 from turbohtml._names import (
+    AsciiWords,
     first_digit,
     free_digit,
     has_ascii_word,
@@ -53,6 +53,7 @@ from turbohtml._names import (
     word_chars,
     words,
 )
+from turbohtml._names import fold as _fold
 from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
@@ -531,7 +532,7 @@ _AFTER_WORDS = ("on", "am", "le", "el", "at", "updated", "published", "posted", 
 _AFTER_MARKS = "|•·—–/»"  # the second alternative's; the third's are among them
 _AFTER = re.compile(
     rf"\s+(?:{'|'.join(_AFTER_WORDS)})\b.*$|\s*[{_AFTER_MARKS}]\s.*$|\s*[|•·]\s*$", re.IGNORECASE)
-_AFTER_WORD_SET = frozenset(_AFTER_WORDS)
+_AFTER_WORD_TEST = AsciiWords(_AFTER_WORDS)
 _AFTER_MARK_SET = frozenset(_AFTER_MARKS)
 _TAIL_MONTHS = (
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january",
@@ -542,7 +543,7 @@ _MONTH_TAIL = re.compile(rf"[\s,]+(?:{'|'.join(_TAIL_MONTHS)})\.?[\s,]*$", re.IG
 _TAIL_MONTH_SET = frozenset(_TAIL_MONTHS)
 _JOIN_WORDS = ("and", "und", "et", "y", "e", "en", "och")
 _JOIN = re.compile(rf"\s*(?:[;&]|\b(?:{'|'.join(_JOIN_WORDS)})\b)\s*", re.IGNORECASE)
-_JOIN_WORD_SET = frozenset(_JOIN_WORDS)
+_JOIN_WORD_TEST = AsciiWords(_JOIN_WORDS)
 _CREDENTIAL = re.compile(r"^(?:[A-Z]{1,5}|Ph\.?D\.?|M\.?D\.?|[A-Z]\.(?:[A-Z]\.)+|Jr\.?|Sr\.?|I{2,3}|IV)$")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
 _ABBREVIATION = re.compile(r"(?:^|\s)(?:[A-Z]|\w+\.\w+|Inc|Jr|Sr|Ltd|Corp|Co|St)$")
@@ -577,7 +578,7 @@ def _without_prefix(text: str) -> str:
 def _may_join(text: str) -> bool:
     """Whether ``_JOIN`` may split ``text``: a ";" or "&", or a word that, in ``re``'s
     case-insensitive reading, is one of the joining words."""
-    return ";" in text or "&" in text or has_ascii_word(text, _JOIN_WORD_SET)
+    return ";" in text or "&" in text or has_ascii_word(text, _JOIN_WORD_TEST)
 
 
 def _trim(part: str) -> str:
@@ -620,7 +621,7 @@ def clean_names(text: str | None) -> list[str]:
     digit = free_digit(text)
     if digit != -1:  # a date or time after the name; digits inside a handle ("paulb203") stay
         text = text[:digit]
-    if not _AFTER_MARK_SET.isdisjoint(text) or has_ascii_word(text, _AFTER_WORD_SET):  # what _AFTER needs
+    if not _AFTER_MARK_SET.isdisjoint(text) or has_ascii_word(text, _AFTER_WORD_TEST):  # what _AFTER needs
         text = _AFTER.sub("", text)
     if _may_end_with_month(text):
         text = _MONTH_TAIL.sub("", text)
