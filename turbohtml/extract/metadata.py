@@ -1085,8 +1085,10 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         if stamp:  # its element's text, or the next one up when that holds the date only
             label, parent = text, node.parent
             for _ in range(2):
-                parent_text = parent.text if parent is not None else ""
-                if parent is None or len(parent_text) > S.MAX_BYLINE_CHARS:
+                if parent is None or longer_than(parent, S.MAX_BYLINE_CHARS):
+                    break  # (a block's text is not built to be measured)
+                parent_text = parent.text
+                if len(parent_text) > S.MAX_BYLINE_CHARS:
                     break
                 label = parent_text
                 if _fold(label) != _fold(text):
