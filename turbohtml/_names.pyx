@@ -214,6 +214,23 @@ def first_digit(str text, /) -> int:
     return -1
 
 
+def digit_run(str text, /) -> int:
+    """The length of the longest run of ASCII digits in ``text`` (``[0-9]+``)."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i, run = 0, longest = 0
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef Py_UCS4 ch
+    for i in range(n):
+        ch = PyUnicode_READ(kind, data, i)
+        if 48 <= ch <= 57:
+            run += 1
+            if run > longest:
+                longest = run
+        else:
+            run = 0
+    return longest
+
+
 def free_digit(str text, /) -> int:
     """The index of the first digit that opens a number, not inside a word ("2024" in
     "Jane 2024", not the "2" of "paulb203"; ``re.search(r"(?<!\\w)\\d", text)``), ``-1`` for none."""

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from turbohtml._names import digit_run
 from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
 from turbohtml.extract.options import DateExtraction
@@ -156,9 +157,11 @@ def _numeric(text: str, month_first: bool = False) -> Iterator[_dt.datetime | No
             yield _make(int(match[1]), int(match[2]), int(match[3]))
     elif text[:4].isdigit():
         yield _iso(text)
-    match = P.YYYYMMDD.search(text)
+    match = P.YYYYMMDD.search(text) if digit_run(text) >= 8 else None  # eight digits in a row
     if match is not None:
         yield _make(int(match[1]), int(match[2]), int(match[3]))
+    if "-" not in text and "/" not in text and "." not in text and "|" not in text:
+        return  # "March 3, 2024": Y-M-D and D.M.Y need a separator
     ymd = P.YMD.search(text)
     dmy = P.DMY.search(text)
     if ymd is not None and (dmy is None or ymd.start() <= dmy.start()):
