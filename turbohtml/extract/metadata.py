@@ -1168,7 +1168,7 @@ def _listed(values: Iterable[Any]) -> tuple[str, ...]:
             if not text:
                 continue
             for part in text.split(",") if "," in text else (text,):
-                part = " ".join(part.split())
+                part = _fold(part)
                 if part:
                     key = part.casefold()
                     if key not in seen:
