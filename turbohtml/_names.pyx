@@ -231,20 +231,23 @@ def digit_run(str text, /) -> int:
     return longest
 
 
-def free_digit(str text, /) -> int:
-    """The index of the first digit that opens a number, not inside a word ("2024" in
-    "Jane 2024", not the "2" of "paulb203"; ``re.search(r"(?<!\\w)\\d", text)``), ``-1`` for none."""
-    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i
-    cdef int kind = PyUnicode_KIND(text)
-    cdef void *data = PyUnicode_DATA(text)
-    cdef bint after_word = False
+cdef Py_ssize_t _free_digit(int kind, void *data, Py_ssize_t n, Py_ssize_t start) noexcept nogil:
+    """The index of the first digit from ``start`` on not preceded by a word character, ``-1`` for none."""
+    cdef bint after_word = start > 0 and _word_char(PyUnicode_READ(kind, data, start - 1))
+    cdef Py_ssize_t i
     cdef Py_UCS4 ch
-    for i in range(n):
+    for i in range(start, n):
         ch = PyUnicode_READ(kind, data, i)
         if not after_word and _digit(ch):
             return i
         after_word = _word_char(ch)
     return -1
+
+
+def free_digit(str text, /) -> int:
+    """The index of the first digit that opens a number, not inside a word ("2024" in
+    "Jane 2024", not the "2" of "paulb203"; ``re.search(r"(?<!\\w)\\d", text)``), ``-1`` for none."""
+    return _free_digit(PyUnicode_KIND(text), PyUnicode_DATA(text), PyUnicode_GET_LENGTH(text), 0)
 
 
 def has_letter(str text, /) -> bool:
@@ -287,16 +290,14 @@ cdef bint _numeric_date_at(int kind, void *data, Py_ssize_t n, Py_ssize_t i) noe
 def has_numeric_date(str text, /) -> bool:
     """Whether ``text`` holds a date written in digits alone ("09.10.2024", "3/12/24"):
     ``re.search(r"\\b\\d\\d?[./-]\\d\\d?[./-]\\d\\d", text)``."""
-    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text)
     cdef int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
-    cdef bint after_word = False
-    cdef Py_UCS4 ch
-    for i in range(n):
-        ch = PyUnicode_READ(kind, data, i)
-        if not after_word and _digit(ch) and _numeric_date_at(kind, data, n, i):
+    cdef Py_ssize_t i = _free_digit(kind, data, n, 0)
+    while i != -1:
+        if _numeric_date_at(kind, data, n, i):
             return True
-        after_word = _word_char(ch)
+        i = _free_digit(kind, data, n, i + 1)
     return False
 
 
@@ -304,7 +305,7 @@ def has_date_hint(str text, /) -> bool:
     """Whether ``text`` holds a year of the 1900s or 2000s or a numeric date ("2024",
     "3.12.24", "12/3/2024"): ``re.search(r"(?:19|20)\\d\\d|\\d\\d?[./-]\\d\\d?[./-]\\d\\d", text)``.
     Without one a text is not worth parsing for a date."""
-    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i, j
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i
     cdef int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
     cdef Py_UCS4 ch, next_ch
