@@ -22,6 +22,7 @@ from turbohtml._names import (
     has_date_hint,
     has_letter,
     has_numeric_date,
+    opens_with,
     word_chars,
     words,
 )
@@ -86,6 +87,14 @@ def test_ascii_words_as_a_case_insensitive_whole_word_pattern() -> None:
     assert not has_ascii_word("Anderson", wanted)
     with pytest.raises(ValueError):
         AsciiWords(("Upper",))
+
+
+def test_opens_with_as_a_case_insensitive_pattern_at_the_start() -> None:
+    prefixes = ("by", "von", "written", "story")
+    pattern = re.compile(f"(?i:{'|'.join(prefixes)})")
+    wanted = AsciiWords(prefixes)
+    for text in [*texts(seed=13), "BY Jane", "\u017ftory", "Vonnegut", "b", "\u212ay"]:
+        assert opens_with(text, wanted) == bool(pattern.match(text)), text
 
 
 def test_longer_than_is_only_said_of_a_longer_text() -> None:

@@ -203,6 +203,24 @@ def has_ascii_word(str text, AsciiWords wanted, /) -> bool:
     return False
 
 
+def opens_with(str text, AsciiWords wanted, /) -> bool:
+    """Whether ``text`` opens with one of ``wanted``, in ``re``'s case-insensitive
+    reading (``re.match("(?i:a|b)", text)``)."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), k
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef unsigned int ch
+    cdef char buffer[64]
+    for k in range(min(n, 63)):
+        ch = _sre_ascii_fold(PyUnicode_READ(kind, data, k))
+        if ch >= 128:
+            return False  # no wanted word reads past it
+        buffer[k] = <char>ch
+        if (wanted.lengths >> (k + 1)) & 1 and buffer[:k + 1].decode("ascii") in wanted.words:
+            return True
+    return False
+
+
 def first_digit(str text, /) -> int:
     """The index of the first digit in ``text`` (``re.search(r"\\d", text)``), ``-1`` for none."""
     cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i

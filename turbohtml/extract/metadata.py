@@ -50,6 +50,7 @@ from turbohtml._names import (
     has_date_hint,
     has_letter,
     has_numeric_date,
+    opens_with,
     word_chars,
     words,
 )
@@ -549,21 +550,12 @@ _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
 _ABBREVIATION = re.compile(r"(?:^|\s)(?:[A-Z]|\w+\.\w+|Inc|Jr|Sr|Ltd|Corp|Co|St)$")
 
 
-# the letters re's IGNORECASE takes for ASCII ones: "İ" and "ı" for "i", "ſ" for "s", "K" (Kelvin) for "k"
-_SRE_FOLDS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
-
-
-def _openings(patterns: Iterable[str]) -> frozenset[str]:
+def _openings(patterns: Iterable[str]) -> AsciiWords:
     """The first two letters, lower-case, of ``patterns`` (each opening with two ASCII
-    letters): a text whose ``_opening`` is none of them opens with no match of them."""
-    openings = frozenset(pattern[:2].lower() for pattern in patterns)
+    letters): a text opening with none of them (``opens_with``) opens with no match of them."""
+    openings = {pattern[:2].lower() for pattern in patterns}
     assert all(opening.isascii() and opening.isalpha() and len(opening) == 2 for opening in openings), openings
-    return openings
-
-
-def _opening(text: str) -> str:
-    """The first two characters of ``text`` as ``re``'s IGNORECASE compares them with ASCII letters."""
-    return text[:2].translate(_SRE_FOLDS).lower()
+    return AsciiWords(openings)
 
 
 _LABEL_OPENINGS = _openings(_LABELS)
@@ -572,7 +564,7 @@ _PREFIX_OPENINGS = _openings((*S.CREDIT_VERBS, *S.BY_PREFIXES))
 
 def _without_prefix(text: str) -> str:
     """``text`` without an opening "By"/"Written by" (``_PREFIX``)."""
-    return _PREFIX.sub("", text) if _opening(text) in _PREFIX_OPENINGS else text
+    return _PREFIX.sub("", text) if opens_with(text, _PREFIX_OPENINGS) else text
 
 
 def _may_join(text: str) -> bool:
@@ -615,7 +607,7 @@ def clean_names(text: str | None) -> list[str]:
         return []
     if "@" in text or "://" in text or ("." in text and "www." in text.lower()):  # what _URL needs to match
         text = _fold(_URL.sub(" ", text))
-    if _opening(text) in _LABEL_OPENINGS:
+    if opens_with(text, _LABEL_OPENINGS):
         text = _LABEL.sub("", text)
     text = _without_prefix(text)
     digit = free_digit(text)
