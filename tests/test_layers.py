@@ -23,7 +23,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("data", ("extract.records", "extract.options", "_tunables", "_hints", "_page_words", "_page_type_model",
               "_metadata_names", "extract._url_tables", "extract._date_patterns")),
     ("core", ("_lexbor", "_core", "_tags", "_ascii", "_buffer")),
-    ("walks", ("_score", "_units", "_dates", "_structured", "_harvest", "_features", "_text", "_clean")),
+    ("walks", ("_score", "_units", "_dates", "_structured", "_harvest", "_features", "_text", "_clean", "_names")),
     ("extract", ("extract",)),
     ("render", ("render", "clean")),
     ("adapters", ("compat", "cli", "io", "dask", "frames", "fetch", "_display", "__init__", "__main__")),

@@ -352,8 +352,10 @@ cdef int _words_at(const lxb_char_t *data, size_t left, Words *words) noexcept n
 
 
 cdef inline size_t _pair(lxb_char_t first, lxb_char_t second) noexcept nogil:
-    """The ``first_pairs`` slot of two bytes, any case (a filter: two pairs may share one)."""
-    return ((<size_t>ascii_lower(first) << 5) ^ ascii_lower(second)) & (PAIR_SLOTS - 1)
+    """The ``first_pairs`` slot of two bytes, any case (a filter: two pairs may share one).
+    ``| 32`` lower-cases an ASCII letter without a test and maps the two cases of every
+    byte to one slot (other bytes may share it: the words are tested afterwards)."""
+    return ((<size_t>(first | 32) << 5) ^ (second | 32)) & (PAIR_SLOTS - 1)
 
 
 cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
@@ -607,6 +609,63 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found, bint count_features) noe
         c_node = next_node(root, c_node, &closing)
 
 
+cdef size_t _space_bytes(const lxb_char_t *v, size_t i, size_t n) noexcept nogil:
+    """The UTF-8 length of the character at ``v[i]`` when ``str.split()`` splits on it
+    (ASCII spaces and controls 9-13 and 28-31, U+0085, U+00A0, U+1680, U+2000-U+200A,
+    U+2028, U+2029, U+202F, U+205F, U+3000), else 0. Lead bytes only match: a space
+    never starts inside another character, valid or not."""
+    cdef lxb_char_t c = v[i]
+    if c < 128:
+        return 1 if c == 32 or 9 <= c <= 13 or 28 <= c <= 31 else 0
+    if c == 0xC2:
+        return 2 if i + 1 < n and (v[i + 1] == 0x85 or v[i + 1] == 0xA0) else 0
+    if i + 2 >= n:
+        return 0
+    if c == 0xE1:
+        return 3 if v[i + 1] == 0x9A and v[i + 2] == 0x80 else 0
+    if c == 0xE2:
+        if v[i + 1] == 0x80 and (0x80 <= v[i + 2] <= 0x8A or v[i + 2] == 0xA8 or v[i + 2] == 0xA9
+                                 or v[i + 2] == 0xAF):
+            return 3
+        return 3 if v[i + 1] == 0x81 and v[i + 2] == 0x9F else 0
+    if c == 0xE3:
+        return 3 if v[i + 1] == 0x80 and v[i + 2] == 0x80 else 0
+    return 0
+
+
+cdef str _folded_value(const lxb_char_t *value, size_t length):
+    """The attribute value decoded with its whitespace folded (``" ".join(text.split())``),
+    folded on the bytes: a long description is not split into Python strings and joined.
+    Removing or narrowing a space never joins two bytes the decoder reads apart."""
+    cdef lxb_char_t *out
+    cdef size_t i = 0, n = 0, width
+    cdef bint pending = False
+    if value == NULL or length == 0:
+        return ""
+    if _folded(value, length):
+        return decode_text(value, length)  # printable ASCII with single spaces: as it is
+    out = <lxb_char_t *>PyMem_RawMalloc(length)
+    if out == NULL:
+        raise MemoryError("out of memory folding an attribute value")
+    try:
+        while i < length:
+            width = _space_bytes(value, i, length)
+            if width:
+                pending = n > 0
+                i += width
+                continue
+            if pending:
+                out[n] = 32
+                n += 1
+                pending = False
+            out[n] = value[i]
+            n += 1
+            i += 1
+        return decode_text(out, n)
+    finally:
+        PyMem_RawFree(out)
+
+
 cdef void _fill_words(Words *words, list encoded) noexcept:
     cdef size_t k
     words.count = min(len(encoded), MAX_WORDS)
@@ -675,7 +734,8 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         metas = {}
         for k in range(found.meta_count):
             c_node = found.metas[k]
-            content = _attr(c_node, "content", 7)
+            value = element_attr(c_node, "content", 7, &length)
+            content = _folded_value(value, length)
             if not content:
                 continue
             if "&" in content:  # a character reference the parser left in the value (double escaping)
@@ -712,6 +772,25 @@ cdef str _raw_type(lxb_dom_node_t *c_node):
     cdef size_t length = 0
     cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_TYPE, &length)
     return decode_text(value, length) if value != NULL else ""
+
+
+def longer_than(Node node, size_t limit, /) -> bool:
+    """Whether ``node``'s text (``node.text``) is certainly longer than ``limit``
+    characters: its UTF-8 bytes pass ``4 * limit`` (no character takes more than four).
+    Counted without building the text, so a byline class on a whole article's container
+    costs no string."""
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef size_t total = 0
+    while c_node != NULL:
+        if not closing and (c_node.type == LXB_DOM_NODE_TYPE_TEXT
+                            or (c_node == root and c_node.type == LXB_DOM_NODE_TYPE_COMMENT)):
+            total += (<lxb_dom_character_data_t *>c_node).data.length
+            if total > 4 * limit:
+                return True
+        c_node = next_node(root, c_node, &closing)
+    return False
 
 
 def joined_text(Node node, /) -> str:

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from turbohtml._names import digit_run
 from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
 from turbohtml.extract.options import DateExtraction
@@ -156,9 +157,11 @@ def _numeric(text: str, month_first: bool = False) -> Iterator[_dt.datetime | No
             yield _make(int(match[1]), int(match[2]), int(match[3]))
     elif text[:4].isdigit():
         yield _iso(text)
-    match = P.YYYYMMDD.search(text)
+    match = P.YYYYMMDD.search(text) if digit_run(text) >= 8 else None  # eight digits in a row
     if match is not None:
         yield _make(int(match[1]), int(match[2]), int(match[3]))
+    if "-" not in text and "/" not in text and "." not in text and "|" not in text:
+        return  # "March 3, 2024": Y-M-D and D.M.Y need a separator
     ymd = P.YMD.search(text)
     dmy = P.DMY.search(text)
     if ymd is not None and (dmy is None or ymd.start() <= dmy.start()):
@@ -183,11 +186,8 @@ def _cjk(text: str) -> _dt.datetime | None:
     return None if match is None else _make(int(match[1]), int(match[2]), int(match[3]))
 
 
-def _readings(text: str, month_first: bool = False) -> Iterator[_dt.datetime | None]:
-    yield from _numeric(text, month_first)
-    yield _written(text)
-    yield _cjk(text)
-    yield _year_month(text)
+#: The readings parse_date() tries after the numeric ones, in order.
+_LATER_READINGS = (_written, _cjk, _year_month)
 
 
 def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
@@ -202,7 +202,11 @@ def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
     text = text.strip()
     if not text:
         return None
-    for value in _readings(text, window is not None and window.month_first):
+    for value in _numeric(text, window is not None and window.month_first):
+        if value is not None and (window is None or window.accepts(value)):
+            return value
+    for reading in _LATER_READINGS:  # each read only when the ones before gave nothing
+        value = reading(text)
         if value is not None and (window is None or window.accepts(value)):
             return value
     if text.isdigit() and len(text) in (10, 13):

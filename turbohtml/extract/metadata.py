@@ -40,7 +40,21 @@ from turbohtml._harvest import (
     REL_AUTHOR,
     gather_sources,
     joined_text,
+    longer_than,
 )
+from turbohtml._names import (
+    AsciiWords,
+    first_digit,
+    free_digit,
+    has_ascii_word,
+    has_date_hint,
+    has_letter,
+    has_numeric_date,
+    opens_with,
+    word_chars,
+    words,
+)
+from turbohtml._names import fold as _fold
 from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
@@ -62,14 +76,9 @@ _PUBLISHED_LABELS = [word.encode("utf8") for word in S.PUBLISHED_LABELS]
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 _EARLIEST = _dt.date(1995, 1, 1)
 _ONE_DAY = _dt.timedelta(days=1)
-_TOKEN = re.compile(r"\w+")
 
 
 # ---------------------------------------------------------------- text helpers
-
-def _fold(text: Any) -> str:
-    return " ".join(text.split()) if isinstance(text, str) else ""
-
 
 #: The memo of one document_metadata() call: titles, site names, bylines and their parts
 #: are tokenised and checked for roles more than once, and no cache outlives its
@@ -94,14 +103,14 @@ def _memoized(function: Callable[[str], Any]) -> Callable[[str], Any]:
     return remembered
 
 
-@_memoized
 def _tokens(text: str) -> tuple[str, ...]:
-    return tuple(_TOKEN.findall(text.casefold()))
+    """The case-folded word tokens (``\\w+`` runs) of ``text``."""
+    return words(text.casefold())
 
 
 def _compact(text: str) -> str:
     """Letters and digits only, case-folded: "The Verge" and "theverge.com" meet here."""
-    return "".join(_tokens(text))
+    return word_chars(text.casefold())
 
 
 def _title_key(text: str) -> tuple[str, int]:
@@ -160,6 +169,7 @@ class _Sources:
         "doc",
         "isos",
         "isos_in_text",
+        "latest",
         "metas",
         "numeric_dates",
         "organization",
@@ -178,6 +188,7 @@ class _Sources:
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
         self.isos: dict[str, str | None] = {}  # _iso per string: metas, JSON-LD and spots repeat dates
+        self.latest = _dt.date.today() + _ONE_DAY  # a later date is no publication date (read once a call)
         self.isos_in_text: dict[str, str | None] = {}
         self.numeric_dates: set[str] = set()  # shown dates read from digits alone (_shown_dates)
         self.article = self.page = self.thing = self.website = self.organization = None
@@ -220,7 +231,7 @@ class _Sources:
         isos = self.isos
         if value in isos:
             return isos[value]
-        date = isos[value] = _iso(value)
+        date = isos[value] = _iso(value, self.latest)
         return date
 
     def iso_in_text(self, text: str) -> str | None:
@@ -340,7 +351,6 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
 
 
 _HOST = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^:/?#]+)")
-_DIGIT = re.compile(r"\d")
 
 
 def _host(url: str | None) -> str | None:
@@ -387,20 +397,21 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool],
         classes.setdefault(candidate.key, []).append(index)
     keys = list(classes)
     members = [list(classes[key]) for key in keys]
-    holders: dict[str, list[int]] = {}
-    for i, key in enumerate(keys):
-        for word in set(words(key)):
-            holders.setdefault(word, []).append(i)
-    pairs: set[tuple[int, int]] = set()
-    for i, key in enumerate(keys):
-        for probe in probes(key):
-            for j in holders.get(probe, ()):
-                if j != i:
-                    pairs.add((i, j) if i < j else (j, i))
-    for i, j in pairs:
-        if agree(keys[i], keys[j]):
-            members[i].extend(classes[keys[j]])
-            members[j].extend(classes[keys[i]])
+    if len(keys) > 1:  # one value, however many sources repeat it, has nothing else to agree with
+        holders: dict[str, list[int]] = {}
+        for i, key in enumerate(keys):
+            for word in set(words(key)):
+                holders.setdefault(word, []).append(i)
+        pairs: set[tuple[int, int]] = set()
+        for i, key in enumerate(keys):
+            for probe in probes(key):
+                for j in holders.get(probe, ()):
+                    if j != i:
+                        pairs.add((i, j) if i < j else (j, i))
+        for i, j in pairs:
+            if agree(keys[i], keys[j]):
+                members[i].extend(classes[keys[j]])
+                members[j].extend(classes[keys[i]])
     best, best_key = None, None
     for group in members:
         group.sort()  # in the candidates' order, as the weights are summed and ties are met
@@ -418,12 +429,15 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool],
 
 
 # the permalink a documentation generator appends to a heading (Sphinx's "¶", "#", "§")
-_PERMALINK = re.compile(r"\s*[\u00b6\u00a7#\U0001f517]+$")
+_PERMALINK_MARKS = "\u00b6\u00a7#\U0001f517"
+_PERMALINK = re.compile(rf"\s*[{_PERMALINK_MARKS}]+$")
 
 
 def _heading_text(text: str | None) -> str:
-    """A title candidate's text, folded, without a trailing permalink mark."""
-    return _PERMALINK.sub("", _fold(text))
+    """A title candidate's text, folded, without a trailing permalink mark (a folded
+    text ends in no space: only one ending in a mark can hold one)."""
+    folded = _fold(text)
+    return _PERMALINK.sub("", folded) if folded and folded[-1] in _PERMALINK_MARKS else folded
 
 
 def _heading_of(node: Element) -> str:
@@ -510,13 +524,17 @@ def _title(src: _Sources, site_keys: list[str],
 
 _URL = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+\.\w+|@\w+", re.IGNORECASE)
 # a label, with a colon or run into the capitalised name ("Author Jane Doe", "Written byJane")
-_LABEL = re.compile(r"^(?i:authors?|autor(?:in|en)?|auteurs?|autore|writers?|byline|verfasser(?:in)?)"
-                    r"(?:\s*[:：]\s*|\s+(?=[A-Z]))")
+_LABELS = ("authors?", "autor(?:in|en)?", "auteurs?", "autore", "writers?", "byline", "verfasser(?:in)?")
+_LABEL = re.compile(rf"^(?i:{'|'.join(_LABELS)})(?:\s*[:：]\s*|\s+(?=[A-Z]))")
 _PREFIX = re.compile(
     rf"^(?i:(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
+_AFTER_WORDS = ("on", "am", "le", "el", "at", "updated", "published", "posted", "last", "min", "read", "vor", "il",
+                "em", "op")
+_AFTER_MARKS = "|•·—–/»"  # the second alternative's; the third's are among them
 _AFTER = re.compile(
-    r"\s+(?:on|am|le|el|at|updated|published|posted|last|min|read|vor|il|em|op)\b.*$|\s*[|•·—–/»]\s.*$|\s*[|•·]\s*$",
-    re.IGNORECASE)
+    rf"\s+(?:{'|'.join(_AFTER_WORDS)})\b.*$|\s*[{_AFTER_MARKS}]\s.*$|\s*[|•·]\s*$", re.IGNORECASE)
+_AFTER_WORD_TEST = AsciiWords(_AFTER_WORDS)
+_AFTER_MARK_SET = frozenset(_AFTER_MARKS)
 _TAIL_MONTHS = (
     "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january",
     "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
@@ -524,11 +542,35 @@ _TAIL_MONTHS = (
     "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre")
 _MONTH_TAIL = re.compile(rf"[\s,]+(?:{'|'.join(_TAIL_MONTHS)})\.?[\s,]*$", re.IGNORECASE)
 _TAIL_MONTH_SET = frozenset(_TAIL_MONTHS)
-_JOIN = re.compile(r"\s*(?:[;&]|\b(?:and|und|et|y|e|en|och)\b)\s*", re.IGNORECASE)
+_JOIN_WORDS = ("and", "und", "et", "y", "e", "en", "och")
+_JOIN = re.compile(rf"\s*(?:[;&]|\b(?:{'|'.join(_JOIN_WORDS)})\b)\s*", re.IGNORECASE)
+_JOIN_WORD_TEST = AsciiWords(_JOIN_WORDS)
 _CREDENTIAL = re.compile(r"^(?:[A-Z]{1,5}|Ph\.?D\.?|M\.?D\.?|[A-Z]\.(?:[A-Z]\.)+|Jr\.?|Sr\.?|I{2,3}|IV)$")
-_DATE_START = re.compile(r"(?<!\w)\d")
 _EDGE = re.compile(r"^[\W_]+|[\W_]+$")
 _ABBREVIATION = re.compile(r"(?:^|\s)(?:[A-Z]|\w+\.\w+|Inc|Jr|Sr|Ltd|Corp|Co|St)$")
+
+
+def _openings(patterns: Iterable[str]) -> AsciiWords:
+    """The first two letters, lower-case, of ``patterns`` (each opening with two ASCII
+    letters): a text opening with none of them (``opens_with``) opens with no match of them."""
+    openings = {pattern[:2].lower() for pattern in patterns}
+    assert all(opening.isascii() and opening.isalpha() and len(opening) == 2 for opening in openings), openings
+    return AsciiWords(openings)
+
+
+_LABEL_OPENINGS = _openings(_LABELS)
+_PREFIX_OPENINGS = _openings((*S.CREDIT_VERBS, *S.BY_PREFIXES))
+
+
+def _without_prefix(text: str) -> str:
+    """``text`` without an opening "By"/"Written by" (``_PREFIX``)."""
+    return _PREFIX.sub("", text) if opens_with(text, _PREFIX_OPENINGS) else text
+
+
+def _may_join(text: str) -> bool:
+    """Whether ``_JOIN`` may split ``text``: a ";" or "&", or a word that, in ``re``'s
+    case-insensitive reading, is one of the joining words."""
+    return ";" in text or "&" in text or has_ascii_word(text, _JOIN_WORD_TEST)
 
 
 def _trim(part: str) -> str:
@@ -563,24 +605,26 @@ def clean_names(text: str | None) -> list[str]:
     text = _fold(text)
     if not text or len(text) > S.MAX_BYLINE_CHARS:
         return []
-    if "@" in text or "://" in text or "www." in text.lower():  # what _URL needs to match
+    if "@" in text or "://" in text or ("." in text and "www." in text.lower()):  # what _URL needs to match
         text = _fold(_URL.sub(" ", text))
-    text = _LABEL.sub("", text)
-    text = _PREFIX.sub("", text)
-    digit = _DATE_START.search(text)
-    if digit:  # a date or time after the name; digits inside a handle ("paulb203") stay
-        text = text[: digit.start()]
-    text = _AFTER.sub("", text)
+    if opens_with(text, _LABEL_OPENINGS):
+        text = _LABEL.sub("", text)
+    text = _without_prefix(text)
+    digit = free_digit(text)
+    if digit != -1:  # a date or time after the name; digits inside a handle ("paulb203") stay
+        text = text[:digit]
+    if not _AFTER_MARK_SET.isdisjoint(text) or has_ascii_word(text, _AFTER_WORD_TEST):  # what _AFTER needs
+        text = _AFTER.sub("", text)
     if _may_end_with_month(text):
         text = _MONTH_TAIL.sub("", text)
     names: list[str] = []
-    for chunk in _JOIN.split(text):
+    for chunk in _JOIN.split(text) if _may_join(text) else (text,):
         parts = [part.strip() for part in chunk.split(",")]
         if len(parts) == 2 and all(len(part.split()) == 1 for part in parts) and not _CREDENTIAL.match(parts[1]):
             parts = [chunk.strip()]  # "Hopper, Grace": one name, surname first
         current: list[str] = []
         for part in parts:
-            part = _trim(_PREFIX.sub("", part))
+            part = _trim(_without_prefix(part))
             if not part:
                 continue
             if current and _CREDENTIAL.match(part):
@@ -600,10 +644,10 @@ def clean_names(text: str | None) -> list[str]:
         words = name.split()
         if not words or len(words) > S.MAX_NAME_WORDS or len(name) > S.MAX_NAME_CHARS:
             continue
-        if (not any(ch.isalpha() for ch in name) or _is_role(name)
+        if (not has_letter(name) or _is_role(name)
                 or name.casefold().rstrip(".") in S.NOT_NAMES or words[-1].casefold() == "by"):
             continue  # a month, a weekday, a date's label, a role alone or a label ("BOOK: By") is no name
-        if sum(word[0].islower() and word not in S.NAME_PARTICLES for word in words) >= 2:
+        if sum([word[0].islower() and word not in S.NAME_PARTICLES for word in words]) >= 2:
             continue  # prose after a "By" ("By subscribing to this podcast"), not a name
         if out and _CREDENTIAL.match(name):
             continue  # "Claire Wilson; COO": a title split off, not a second author
@@ -636,13 +680,13 @@ def _set_aside(node: Node) -> bool:
 
 @_memoized
 def _is_role(text: str) -> bool:
-    words = _tokens(text)
-    return bool(words) and all(word in S.ROLE_WORDS for word in words)
+    tokens = _tokens(text)
+    return bool(tokens) and S.ROLE_WORDS.issuperset(tokens)
 
 
 @_memoized
 def _has_role(text: str) -> bool:
-    return any(word in S.ROLE_WORDS for word in _tokens(text))
+    return not S.ROLE_WORDS.isdisjoint(_tokens(text))
 
 
 def _drop_trailing_role(name: str) -> str:
@@ -660,6 +704,8 @@ def _names_agree(a: frozenset[str], b: frozenset[str]) -> bool:
 def _spot_text(node: Node) -> str:
     """A byline or stamp element's text, its text nodes joined by spaces (textContent runs
     "Written by" and "Jane" together); ``""`` for a block too long to be one."""
+    if longer_than(node, 4 * S.MAX_BYLINE_CHARS):
+        return ""
     text = node.text
     if len(text) > 4 * S.MAX_BYLINE_CHARS:
         return ""
@@ -745,14 +791,15 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
 
 # ---------------------------------------------------------------- dates
 
-def _iso(value: str | None) -> str | None:
+def _iso(value: str | None, latest: _dt.date | None = None) -> str | None:
+    """The ISO day ``value`` states, between 1995 and ``latest`` (tomorrow when not given)."""
     if not value:
         return None
     found = parse_date(value)
     if found is None:
         return None
     day = found.date()
-    return day.isoformat() if _EARLIEST <= day <= _dt.date.today() + _ONE_DAY else None
+    return day.isoformat() if _EARLIEST <= day <= (latest or _dt.date.today() + _ONE_DAY) else None
 
 
 def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool,
@@ -918,8 +965,8 @@ def _labelled_update(label: str, klass: str = "") -> bool:
     element's class does (hAtom's ``updated``) without also naming the publication
     (WordPress themes write ``class="published updated"`` on a post never edited)."""
     label = _fold(label)
-    digit = _DIGIT.search(label)
-    head = label[: digit.start()] if digit else label
+    digit = first_digit(label)
+    head = label[:digit] if digit != -1 else label
     if _UPDATE_LABEL.search(head[-40:]):
         return True
     return bool(klass) and bool(_UPDATE_LABEL.search(klass)) and not _PUBLISHED_CLASS.search(klass)
@@ -1030,8 +1077,10 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         if stamp:  # its element's text, or the next one up when that holds the date only
             label, parent = text, node.parent
             for _ in range(2):
-                parent_text = parent.text if parent is not None else ""
-                if parent is None or len(parent_text) > S.MAX_BYLINE_CHARS:
+                if parent is None or longer_than(parent, S.MAX_BYLINE_CHARS):
+                    break  # (a block's text is not built to be measured)
+                parent_text = parent.text
+                if len(parent_text) > S.MAX_BYLINE_CHARS:
                     break
                 label = parent_text
                 if _fold(label) != _fold(text):
@@ -1040,7 +1089,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         else:
             label, klass = text, node.attr("class") or ""
         update = _labelled_update(label, klass)
-        if _NUMERIC_DATE.search(text):
+        if has_numeric_date(text):
             src.numeric_dates.add(date)
         if date in near:
             first, earlier = near[date]
@@ -1050,22 +1099,18 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
     return [(date, update) for date, (_, update) in sorted(near.items(), key=lambda item: item[1][0])]
 
 
-_NUMERIC_DATE = re.compile(r"\b\d\d?[./-]\d\d?[./-]\d\d")
 _LINK_STARTS = ("http://", "https://", "www.")
-_DATE_HINT = re.compile(r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d")
 
 
 def _iso_in_text(text: str, iso: Callable[[str | None], str | None] = _iso) -> str | None:
     """A date in a short stamp or byline ("By Jane Doe | March 3, 2024"), read with ``iso``."""
     text = _fold(text)
-    if not text or len(text) > S.MAX_BYLINE_CHARS or _DATE_HINT.search(text) is None:
+    if not text or len(text) > S.MAX_BYLINE_CHARS or not has_date_hint(text):
         return None  # no year and no numeric date: not worth parsing
-    match = _DIGIT.search(text)
-    if match is None:
-        return None
+    digit = first_digit(text)  # a hint holds one
     date = iso(text)
-    if date is None and match.start() > 12:  # again from just before the first digit
-        date = iso(text[match.start() - 12:])
+    if date is None and digit > 12:  # again from just before the first digit
+        date = iso(text[digit - 12:])
     return date
 
 
@@ -1115,7 +1160,7 @@ def _listed(values: Iterable[Any]) -> tuple[str, ...]:
             if not text:
                 continue
             for part in text.split(",") if "," in text else (text,):
-                part = " ".join(part.split())
+                part = _fold(part)
                 if part:
                     key = part.casefold()
                     if key not in seen:

@@ -109,6 +109,11 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"JSON-LD may not contain {name}")
 
 
+#: ``json.loads(text, strict=False, parse_constant=_reject_constant)`` builds a decoder
+#: and its scanner per call; one serves every block (the scanner keeps no state between calls).
+_DECODER = json.JSONDecoder(strict=False, parse_constant=_reject_constant)
+
+
 def parse_json_ld(text: str, /) -> tuple[bool, Any]:
     """``(True, value)`` for a parseable JSON-LD block, ``(False, None)`` otherwise.
 
@@ -126,11 +131,13 @@ def parse_json_ld(text: str, /) -> tuple[bool, Any]:
     if not text or json_depth_exceeds(text, MAX_JSON_LD_DEPTH):
         return False, None  # depth is measured on the block as written
     for candidate in _attempts(text):
-        # Removing a comment can move string boundaries, so each candidate is re-measured.
-        if not candidate or json_depth_exceeds(candidate, MAX_JSON_LD_DEPTH):
+        # Removing a comment can move string boundaries, so each other candidate is re-measured.
+        if not candidate or (candidate is not text and json_depth_exceeds(candidate, MAX_JSON_LD_DEPTH)):
+            continue
+        if candidate.startswith("\ufeff"):  # json.loads rejects a byte-order mark
             continue
         try:
-            value = json.loads(candidate, strict=False, parse_constant=_reject_constant)
+            value = _DECODER.decode(candidate)
         except (ValueError, RecursionError):
             continue
         if isinstance(value, (dict, list)):

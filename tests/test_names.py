@@ -1,0 +1,109 @@
+"""The C scans of metadata()'s texts (turbohtml._names) read str as re and str do:
+each is checked against the expression it replaces, on texts that reach the corners
+(other scripts' digits and letters, the letters re's IGNORECASE takes for ASCII ones,
+str.split()'s spaces), and on random texts drawn from those pieces."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import turbohtml
+from turbohtml._harvest import longer_than
+from turbohtml._names import (
+    AsciiWords,
+    digit_run,
+    first_digit,
+    fold,
+    free_digit,
+    has_ascii_word,
+    has_date_hint,
+    has_letter,
+    has_numeric_date,
+    opens_with,
+    word_chars,
+    words,
+)
+
+PIECES = ["Jane", "doe", " ", "  ", "\t", "\n", "\xa0", "\u2003", "\x1c", "\u200b", "_", "-", ".", "/", "|", ",",
+          "0", "7", "19", "20", "2024", "03", "\u0663", "\uff11", "é", "ß", "\u0130", "\u0131", "\u017f", "\u212a",
+          "\u0345", "中文", "\U0001d7ce", "\U0001f600", "And", "ET", "och", "on", "Last", "la\u017ft"]
+
+
+def texts(count: int = 3000, seed: int = 7) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 9))) for _ in range(count)]
+
+
+def position(match: re.Match[str] | None) -> int:
+    return -1 if match is None else match.start()
+
+
+def test_scans_read_str_as_re_does() -> None:
+    word_run, digit, free, hint, numeric = (re.compile(p) for p in (
+        r"\w+", r"\d", r"(?<!\w)\d", r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d", r"\b\d\d?[./-]\d\d?[./-]\d\d"))
+    for text in [*texts(), "Updated 09.10.2024", "By Jane 2024", "paulb203", "3/12/24", "1999", "12-1-24x"]:
+        assert words(text) == tuple(word_run.findall(text)), text
+        assert word_chars(text) == "".join(word_run.findall(text)), text
+        assert first_digit(text) == position(digit.search(text)), text
+        assert free_digit(text) == position(free.search(text)), text
+        assert has_date_hint(text) == bool(hint.search(text)), text
+        assert has_numeric_date(text) == bool(numeric.search(text)), text
+        assert has_letter(text) == any(ch.isalpha() for ch in text), text
+        assert digit_run(text) == max(map(len, re.findall("[0-9]+", text)), default=0), text
+
+
+def test_every_character_is_a_word_letter_digit_or_space_as_str_says() -> None:
+    for code in range(0x110000):
+        if 0xD800 <= code <= 0xDFFF:
+            continue
+        ch = chr(code)
+        assert (words(f"a{ch}b") == (f"a{ch}b",)) == (ch.isalnum() or ch == "_"), hex(code)
+        assert (first_digit(ch) == 0) == ch.isdecimal(), hex(code)
+        assert has_letter(ch) == ch.isalpha(), hex(code)
+        assert fold(f"a{ch}b") == " ".join(f"a{ch}b".split()), hex(code)
+
+
+def test_fold_is_split_and_join() -> None:
+    for text in texts():
+        folded = fold(text)
+        assert folded == " ".join(text.split()) and type(folded) is str, repr(text)
+    assert fold(None) == "" and fold(3) == "" and fold(b"a  b") == ""
+    already = "Jane Doe"
+    assert fold(already) is already  # nothing to fold: no new string
+
+
+def test_ascii_words_as_a_case_insensitive_whole_word_pattern() -> None:
+    joining = ("and", "und", "et", "y", "e", "en", "och")
+    pattern = re.compile(rf"\b(?:{'|'.join(joining)})\b", re.IGNORECASE)
+    wanted = AsciiWords(joining)
+    for text in [*texts(seed=11), "Jane AND John", "Anders", "E", "\u0130", "Tom & Jerry"]:
+        # a match needs one of the words; a word may stand where the pattern, with \s around it, would not
+        if pattern.search(text):
+            assert has_ascii_word(text, wanted), text
+    assert has_ascii_word("Posted LA\u017fT week", AsciiWords(("last",)))  # "ſ" is an "s" to re
+    assert not has_ascii_word("Anderson", wanted)
+    with pytest.raises(ValueError):
+        AsciiWords(("Upper",))
+
+
+def test_opens_with_as_a_case_insensitive_pattern_at_the_start() -> None:
+    prefixes = ("by", "von", "written", "story")
+    pattern = re.compile(f"(?i:{'|'.join(prefixes)})")
+    wanted = AsciiWords(prefixes)
+    for text in [*texts(seed=13), "BY Jane", "\u017ftory", "Vonnegut", "b", "\u212ay"]:
+        assert opens_with(text, wanted) == bool(pattern.match(text)), text
+
+
+def test_longer_than_is_only_said_of_a_longer_text() -> None:
+    doc = turbohtml.parse("<div id=a>" + "<p>word \u4e2d</p>" * 600 + "</div><p id=b>By <b>Jane</b> Doe</p>")
+    long_block, short = doc.select_one("#a"), doc.select_one("#b")
+    assert longer_than(long_block, 800) and not longer_than(short, 800)
+    for node in (long_block, short, *doc.select("p")[:3]):
+        length = len(node.text)
+        for limit in (0, 1, 2, 3, length // 4, length // 3, length - 1, length, 800):
+            if longer_than(node, limit):
+                assert length > limit, (node.text[:20], limit)
+    assert longer_than(short, 2)  # 11 bytes: more than 4 x 2, so more than 2 characters
