@@ -3,9 +3,10 @@
 The walk counts tags, text in links, paragraphs, lists, headings and code, the class
 words of ``_page_words.py``, schema.org types in ``itemtype`` and JSON-LD, ``og:type``
 and the ``article:``/``product:`` metas, the words of the page's own address (its
-canonical link or ``og:url``), and the blocks that repeat their previous sibling's tag
-and class (a template's cards, posts and results) with the text, headings, dates,
-images and prices inside them. The vector of their logarithms and shares is weighed by
+canonical link or ``og:url``) and of its ``<title>`` and first ``<h1>``, and the blocks
+that repeat their previous sibling's tag and class (a template's cards, posts and
+results) with the text, headings, dates, images and prices inside them, and their
+longest run. The vector of their logarithms and shares is weighed by
 a multinomial logistic regression and by boosted trees, their probabilities mixed;
 both ship as data (``_page_type_model.py``, trained by ``bench/train_page_type.py``;
 accuracy in docs/scoring.md). No Python object is built per node, so the scoring walk
