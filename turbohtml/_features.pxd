@@ -29,7 +29,7 @@ cdef void load_words(WordTable *table, words, bint fold_case) except *
 cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil
 
 cdef enum:
-    MAX_FEATURES = 320
+    MAX_FEATURES = 480
     MEMO_WORDS = 8      # class words a memo slot keeps (a value naming more is read each time)
     CLASS_SLOTS = 256   # a power of two: the class scoring's memo size (HINT_SLOTS), same reason
 
@@ -41,7 +41,12 @@ ctypedef struct FeatureWalk:
     size_t paragraph_chars                         # the text of the open <p> so far
     size_t headings                                # open <h1>-<h6>
     lxb_dom_node_t *repeat                         # the open block that repeats its sibling
+    unsigned int repeat_flags                      # what it holds so far (REPEAT_*)
+    lxb_dom_node_t *run_tail                       # the last outermost repeated block met
+    size_t run_length, run_chars                   # its run's blocks (with the first) and text
     bint url_read                                  # the page's own address was counted
+    bint title_read                                # its <title> was counted
+    bint h1_read                                   # its first <h1> was counted
     # the class words of the class values met (memo_slot): a class is read once per value
     const lxb_char_t *memo_values[CLASS_SLOTS]
     size_t memo_lengths[CLASS_SLOTS]               # 0: an empty slot

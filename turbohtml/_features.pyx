@@ -3,9 +3,10 @@
 The walk counts tags, text in links, paragraphs, lists, headings and code, the class
 words of ``_page_words.py``, schema.org types in ``itemtype`` and JSON-LD, ``og:type``
 and the ``article:``/``product:`` metas, the words of the page's own address (its
-canonical link or ``og:url``), and the blocks that repeat their previous sibling's tag
-and class (a template's cards, posts and results) with the text, headings, dates,
-images and prices inside them. The vector of their logarithms and shares is weighed by
+canonical link or ``og:url``) and of its ``<title>`` and first ``<h1>``, and the blocks
+that repeat their previous sibling's tag and class (a template's cards, posts and
+results) with the text, headings, dates, images and prices inside them, and their
+longest run. The vector of their logarithms and shares is weighed by
 a multinomial logistic regression and by boosted trees, their probabilities mixed;
 both ship as data (``_page_type_model.py``, trained by ``bench/train_page_type.py``;
 accuracy in docs/scoring.md). No Python object is built per node, so the scoring walk
@@ -27,6 +28,8 @@ from turbohtml import _page_type_model as _model
 from turbohtml import _page_words
 
 cdef enum:
+    REPEAT_HEADING = 1      # walk.repeat_flags: the open repeated block holds a heading,
+    REPEAT_LINK = 2         # and a link (a card: an item's title linking to its page)
     CLASS_PREFIX = 256      # bytes of a class value read (bounded work)
     URL_PREFIX = 512        # bytes of the page's own address read
     SCRIPT_PREFIX = 65536   # bytes of a JSON-LD script searched for schema types
@@ -35,6 +38,7 @@ cdef enum:
     MAX_TREE_DEPTH = 6
     MIN_PAGE_ELEMENTS = 50  # below, too little structure for the model: an article
     LONG_PARAGRAPH = 150    # characters of a paragraph that reads as prose
+    H1_SCAN = 16            # nodes of the first <h1> read for its words
     SIBLING_HOPS = 4        # text and comment nodes passed over to reach the previous element
 
 # tag and text counters, then one per class word, then one per schema type
@@ -48,6 +52,8 @@ TAG_FEATURES = (
     "repeat_img", "long_p", "meta_article", "meta_product",
     "url", "url_slashes", "url_hyphens", "url_digits", "commas", "p_commas", "heading_chars",
     "repeat_currency", "repeat_p",
+    "heading_link_chars", "max_p", "repeat_titled", "max_run", "max_run_chars", "rel_next",
+    "title_chars",
 )
 cdef enum:
     F_ELEMENTS, F_LINKS, F_CARDS, F_ARTICLE, F_SECTION, F_TIME, F_PRE, F_CODE, F_TABLE, F_TH
@@ -59,16 +65,21 @@ cdef enum:
     F_REPEAT_IMG, F_LONG_P, F_META_ARTICLE, F_META_PRODUCT
     F_URL, F_URL_SLASHES, F_URL_HYPHENS, F_URL_DIGITS, F_COMMAS, F_P_COMMAS, F_HEADING_CHARS
     F_REPEAT_CURRENCY, F_REPEAT_P
+    F_HEADING_LINK_CHARS, F_MAX_P, F_REPEAT_TITLED, F_MAX_RUN, F_MAX_RUN_CHARS, F_REL_NEXT
+    F_TITLE_CHARS
     F_TAGS_END
 
 FEATURE_NAMES = TAG_FEATURES + tuple("class_" + w for w in _page_words.CLASS_WORDS) \
     + tuple("schema_" + t for t in _page_words.SCHEMA_TYPES) \
     + tuple("url_" + w for w in _page_words.URL_WORDS) \
+    + tuple("title_" + w for w in _page_words.TITLE_WORDS) \
+    + tuple("h1_" + w for w in _page_words.TITLE_WORDS) \
     + tuple(f"share_{a}_{b}" for a, b in _page_words.SHARES)
 
 cdef WordTable _class_words
 cdef WordTable _schema_types
 cdef WordTable _url_words
+cdef WordTable _title_words
 
 
 cdef void load_words(WordTable *table, words, bint fold_case) except *:
@@ -133,11 +144,13 @@ cdef void load_words(WordTable *table, words, bint fold_case) except *:
     table.out_start[len(goto)] = k
 
 
-if max(len(_page_words.CLASS_WORDS), len(_page_words.SCHEMA_TYPES), len(_page_words.URL_WORDS)) > MAX_WORDS:
+if max(len(_page_words.CLASS_WORDS), len(_page_words.SCHEMA_TYPES), len(_page_words.URL_WORDS),
+       len(_page_words.TITLE_WORDS)) > MAX_WORDS:
     raise ImportError("too many page-type words")
 load_words(&_class_words, _page_words.CLASS_WORDS, True)
 load_words(&_schema_types, _page_words.SCHEMA_TYPES, False)
 load_words(&_url_words, _page_words.URL_WORDS, True)
+load_words(&_title_words, _page_words.TITLE_WORDS, True)
 if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
 
@@ -236,9 +249,51 @@ cdef void _url_counts(FeatureWalk *walk, const lxb_char_t *url, size_t length, s
         i += 1
 
 
+cdef void _title_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+    """Count the words of the page's first ``<title>`` (its text: the element holds no
+    markup) and its length: "News", "Shop", "Forum", "Documentation", "How to", "Services"
+    and a brand after a "|" are how sites name their kinds of page."""
+    cdef lxb_dom_node_t *c_child = c_node.first_child
+    cdef lxb_dom_character_data_t *c_text
+    if walk.title_read:
+        return
+    walk.title_read = True
+    while c_child != NULL:
+        if c_child.type == LXB_DOM_NODE_TYPE_TEXT:
+            c_text = <lxb_dom_character_data_t *>c_child
+            counts[F_TITLE_CHARS] += c_text.data.length
+            _count_words(c_text.data.data, min(c_text.data.length, URL_PREFIX), &_title_words,
+                         counts + F_TAGS_END + _class_words.count + _schema_types.count + _url_words.count)
+        c_child = c_child.next
+
+
+cdef void _h1_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+    """Count the title words in the text of the page's first ``<h1>`` (a bounded look: its
+    first few nodes), the page's own name for itself without the site's."""
+    cdef lxb_dom_node_t *c_below = c_node
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing = False
+    cdef size_t seen = 0
+    if walk.h1_read:
+        return
+    walk.h1_read = True
+    c_below = next_node(c_node, c_node, &closing)
+    while c_below != NULL and c_below != c_node and seen < H1_SCAN:
+        if not closing and c_below.type == LXB_DOM_NODE_TYPE_TEXT:
+            c_text = <lxb_dom_character_data_t *>c_below
+            _count_words(c_text.data.data, min(c_text.data.length, URL_PREFIX), &_title_words,
+                         counts + F_TAGS_END + _class_words.count + _schema_types.count + _url_words.count
+                         + _title_words.count)
+        c_below = next_node(c_node, c_below, &closing)
+        seen += 1
+
+
 cdef void _link_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
     cdef size_t length = 0
     cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_REL, &length)
+    if value != NULL and (_value_is(value, length, "next") or _value_is(value, length, "prev")):
+        counts[F_REL_NEXT] += 1  # a page of a series: a listing's, or a long article's
+        return
     if value == NULL or not _value_is(value, length, "canonical"):
         return
     value = attr_value(c_node, LXB_DOM_ATTR_HREF, &length)
@@ -334,6 +389,23 @@ cdef void _sibling_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *cou
         counts[F_REPEAT_RUNS] += 1
     if walk.repeat == NULL:
         walk.repeat = c_node
+        walk.repeat_flags = 0
+        if c_before == walk.run_tail:  # the run of outermost repeated blocks goes on
+            walk.run_length += 1
+        else:
+            _run_end(walk)
+            walk.run_length = 2
+        walk.run_tail = c_node
+
+
+cdef void _run_end(FeatureWalk *walk) noexcept nogil:
+    """Keep the longest run of outermost repeated blocks and the most text one held (a
+    listing's items, a thread's posts: the page's template repeated, not a menu's)."""
+    if walk.run_length > walk.counts[F_MAX_RUN]:
+        walk.counts[F_MAX_RUN] = walk.run_length
+    if walk.run_chars > walk.counts[F_MAX_RUN_CHARS]:
+        walk.counts[F_MAX_RUN_CHARS] = walk.run_chars
+    walk.run_length = walk.run_chars = 0
 
 
 cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t currency) noexcept nogil:
@@ -346,6 +418,8 @@ cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t c
     counts[F_COMMAS] += commas
     if walk.headings:
         counts[F_HEADING_CHARS] += chars
+        if walk.links:
+            counts[F_HEADING_LINK_CHARS] += chars  # a title linking to its page: an item's
     if walk.links:
         counts[F_LINK_CHARS] += chars
     if walk.paragraphs:
@@ -361,8 +435,10 @@ cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t c
     if walk.repeat != NULL:
         counts[F_REPEAT_CHARS] += chars
         counts[F_REPEAT_CURRENCY] += currency
+        walk.run_chars += chars
         if walk.links:
             counts[F_REPEAT_LINK_CHARS] += chars
+            walk.repeat_flags |= REPEAT_LINK
 
 
 # the counters of schema.org Question, Answer and Comment items (itemtype, JSON-LD)
@@ -385,8 +461,9 @@ cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
         walk.counts[i] = 0
     walk.links = walk.paragraphs = walk.items = walk.code = walk.cells = 0
     walk.paragraph_chars = walk.headings = 0
-    walk.repeat = NULL
-    walk.url_read = False
+    walk.repeat = walk.run_tail = NULL
+    walk.run_length = walk.run_chars = walk.repeat_flags = 0
+    walk.url_read = walk.title_read = walk.h1_read = False
     memset(walk.memo_lengths, 0, sizeof(walk.memo_lengths))
     walk.itemtype = attr_id(root, "itemtype", 8)  # one name lookup per walk
     walk.property = attr_id(root, "property", 8)
@@ -424,6 +501,10 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                 _meta_counts(walk, c_node, counts)
             elif tag == LXB_TAG_LINK:
                 _link_counts(walk, c_node, counts)
+            elif tag == LXB_TAG_TITLE:
+                _title_counts(walk, c_node, counts)
+            elif tag == LXB_TAG_H1:
+                _h1_counts(walk, c_node, counts)
             if walk.itemtype != UINTPTR_MAX:  # a page without itemtype skips the attribute scan
                 value = attr_value(c_node, walk.itemtype, &length)
                 if value != NULL:
@@ -433,6 +514,7 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
             if walk.repeat != NULL:
                 if LXB_TAG_H1 <= tag <= LXB_TAG_H6:
                     counts[F_REPEAT_HEADINGS] += 1
+                    walk.repeat_flags |= REPEAT_HEADING
                 elif tag == LXB_TAG_P:
                     counts[F_REPEAT_P] += 1
                 elif tag == LXB_TAG_TIME:
@@ -441,6 +523,8 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                     counts[F_REPEAT_IMG] += 1
         elif c_node == walk.repeat:
             walk.repeat = NULL
+            if walk.repeat_flags == REPEAT_HEADING | REPEAT_LINK:
+                counts[F_REPEAT_TITLED] += 1
         if tag == LXB_TAG_A:
             if is_text_link(c_node, True):
                 if closing:
@@ -450,12 +534,16 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                     counts[F_LINKS] += 1
             elif not closing and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
                 counts[F_CARDS] += 1
+                if walk.repeat != NULL:
+                    walk.repeat_flags |= REPEAT_LINK
         elif tag == LXB_TAG_P:
             if closing:
                 walk.paragraphs -= 1
                 if walk.paragraphs == 0:
                     if walk.paragraph_chars >= LONG_PARAGRAPH:
                         counts[F_LONG_P] += 1
+                        if walk.paragraph_chars > counts[F_MAX_P]:
+                            counts[F_MAX_P] = walk.paragraph_chars
                     walk.paragraph_chars = walk.headings = 0
             else:
                 walk.paragraphs += 1
@@ -516,7 +604,8 @@ cdef inline void _count_tag(uintptr_t tag, size_t *counts) noexcept nogil:
 
 # ---------------------------------------------------------------- the model
 
-cdef size_t _counts_length = F_TAGS_END + _class_words.count + _schema_types.count + _url_words.count
+cdef size_t _counts_length = (F_TAGS_END + _class_words.count + _schema_types.count + _url_words.count
+                              + _title_words.count * 2)
 cdef size_t _share_of[MAX_SHARES][2]
 cdef size_t _share_count = 0
 cdef size_t _vector_length = 0
@@ -621,6 +710,7 @@ cdef size_t _vector(FeatureWalk *walk, double *vector) noexcept nogil:
     ``_page_words.SHARES``; returns the element count."""
     cdef size_t *counts = walk.counts
     cdef size_t i, below
+    _run_end(walk)  # the last run
     for i in range(_counts_length):
         vector[i] = _log1p_small[counts[i]] if counts[i] < SMALL_COUNTS else log1p(<double>counts[i])
     for i in range(_share_count):

@@ -41,6 +41,19 @@ URL_WORDS = (
     "develop", "wiki", "faq",
 )
 
+#: Words of the page's ``<title>``, lower-cased: how sites name their news, shops,
+#: threads, docs and service pages (and the separators before a site's name).
+TITLE_WORDS = (
+    "news", "blog", "article", "forum", "thread", "topic", "question", "discussion", "communit",
+    "reply", "shop", "buy", "sale", "price", "$", "deal", "store", "collection", "product",
+    "categor", "catalog", "doc", "guide", "tutorial", "reference", "api", "manual", "learn",
+    "how to", "what is", "why", "best", "top ", "review", " vs", "service", "company",
+    "agency", "solution", "contact", "about", "pricing", "free", "official", "online",
+    "near", "cost", "course", "program", "job", "event", "archive", "post", "page",
+    "result", "search", "all ", "men", "women", "|", " - ", ":", "?", "!", ",", "20",
+    "help", "support", "faq", "overview", "introduction", "getting started", "install",
+    "home", "welcome", "our ", "your ", "you", "the ", " for ", " in ", " and ", "&",
+)
 #: Shares of the page's text or links (numerator, denominator: feature names of
 #: ``turbohtml._features.TAG_FEATURES``) that tell kinds apart better than raw counts.
 SHARES = (
@@ -49,4 +62,5 @@ SHARES = (
     ("links", "elements"), ("p", "elements"), ("li", "elements"), ("chars", "elements"),
     ("repeat_chars", "chars"), ("repeat_link_chars", "repeat_chars"), ("repeats", "elements"),
     ("long_p", "p"), ("p_commas", "p_chars"), ("heading_chars", "chars"), ("repeat_p", "repeats"),
+    ("heading_link_chars", "heading_chars"), ("max_run_chars", "chars"), ("repeat_titled", "repeats"),
 )
