@@ -1,9 +1,9 @@
 """The numbers the C walks and the Python layers share, named once (data only).
 
-The C scoring (``_score.pyx``) and the date walk (``_dates.pyx``) read them when they
-load, the units the article keeps (``_units.kept_units``) too, and the Python layers
-(``extract.options``' defaults, ``extract.dates``) import them: a number tuned here changes every reader at once. The
-words the scoring reads live in ``_hints``; the page-type model's weights in
+The C scoring (``_score.pyx``), the unit walk (``_units.kept_units``) and the date walk
+(``_dates.pyx``) read them when they load, and the Python layers (``extract.options``'
+defaults, ``extract.dates``) import them: a number tuned here changes every reader at
+once. The words the scoring reads live in ``_hints``; the page-type model's weights in
 ``_page_type_model``; the metadata and date rules' own numbers in
 ``extract._metadata_sources`` and ``extract._date_patterns``.
 """
