@@ -151,6 +151,12 @@ load_words(&_class_words, _page_words.CLASS_WORDS, True)
 load_words(&_schema_types, _page_words.SCHEMA_TYPES, False)
 load_words(&_url_words, _page_words.URL_WORDS, True)
 load_words(&_title_words, _page_words.TITLE_WORDS, True)
+# where each word table's counters start in the counts (after the tag counters)
+cdef size_t _CLASS_WORDS_AT = F_TAGS_END
+cdef size_t _SCHEMA_TYPES_AT = _CLASS_WORDS_AT + _class_words.count
+cdef size_t _URL_WORDS_AT = _SCHEMA_TYPES_AT + _schema_types.count
+cdef size_t _TITLE_WORDS_AT = _URL_WORDS_AT + _url_words.count
+cdef size_t _H1_WORDS_AT = _TITLE_WORDS_AT + _title_words.count
 if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
 
@@ -238,7 +244,7 @@ cdef void _url_counts(FeatureWalk *walk, const lxb_char_t *url, size_t length, s
         i -= 1  # the path's own slash
     counts[F_URL] += 1
     # the words of the host too (docs.*, forum.*, shop.*), the shape of the path alone
-    _count_words(url + host, length - host, &_url_words, counts + F_TAGS_END + _class_words.count + _schema_types.count)
+    _count_words(url + host, length - host, &_url_words, counts + _URL_WORDS_AT)
     while i < length:
         if url[i] == 47:
             counts[F_URL_SLASHES] += 1
@@ -263,7 +269,7 @@ cdef void _title_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *count
             c_text = <lxb_dom_character_data_t *>c_child
             counts[F_TITLE_CHARS] += c_text.data.length
             _count_words(c_text.data.data, min(c_text.data.length, URL_PREFIX), &_title_words,
-                         counts + F_TAGS_END + _class_words.count + _schema_types.count + _url_words.count)
+                         counts + _TITLE_WORDS_AT)
         c_child = c_child.next
 
 
@@ -282,8 +288,7 @@ cdef void _h1_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) 
         if not closing and c_below.type == LXB_DOM_NODE_TYPE_TEXT:
             c_text = <lxb_dom_character_data_t *>c_below
             _count_words(c_text.data.data, min(c_text.data.length, URL_PREFIX), &_title_words,
-                         counts + F_TAGS_END + _class_words.count + _schema_types.count + _url_words.count
-                         + _title_words.count)
+                         counts + _H1_WORDS_AT)
         c_below = next_node(c_node, c_below, &closing)
         seen += 1
 
@@ -476,8 +481,8 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
     that goes in anyway passes no event from inside it here. So other walks (the
     metadata sources' in ``_harvest``) gather the features as they go."""
     cdef size_t *counts = walk.counts
-    cdef size_t *words = counts + F_TAGS_END
-    cdef size_t *schema = words + _class_words.count
+    cdef size_t *words = counts + _CLASS_WORDS_AT
+    cdef size_t *schema = counts + _SCHEMA_TYPES_AT
     cdef lxb_dom_character_data_t *c_text
     cdef uintptr_t tag
     cdef size_t chars = 0, commas = 0, currency = 0, length = 0
@@ -604,8 +609,7 @@ cdef inline void _count_tag(uintptr_t tag, size_t *counts) noexcept nogil:
 
 # ---------------------------------------------------------------- the model
 
-cdef size_t _counts_length = (F_TAGS_END + _class_words.count + _schema_types.count + _url_words.count
-                              + _title_words.count * 2)
+cdef size_t _counts_length = _H1_WORDS_AT + _title_words.count
 cdef size_t _share_of[MAX_SHARES][2]
 cdef size_t _share_count = 0
 cdef size_t _vector_length = 0

@@ -180,13 +180,10 @@ cdef bint _folded(const lxb_char_t *value, size_t length) noexcept nogil:
 
 
 cdef str _attr(lxb_dom_node_t *c_node, const char *name, size_t n):
+    """An attribute's value, whitespace-folded ("" when absent)."""
     cdef size_t length = 0
     cdef const lxb_char_t *value = element_attr(c_node, name, n, &length)
-    if value == NULL:
-        return ""
-    if _folded(value, length):
-        return decode_text(value, length)
-    return _fold(decode_text(value, length))
+    return _folded_value(value, length)
 
 
 cdef str _first_meta(Found *found, tuple wanted, bint skip_urls=False):

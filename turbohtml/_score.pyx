@@ -1202,8 +1202,10 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     for i in range(1, PASS_COUNT):
         if winner != NULL and text >= PASSES[i].below:
             continue
-        if PASSES[i].mode & PASS_NO_CONTENT_WORDS and kind & PASS_WHOLE_PAGE:
-            continue  # the winner only finds the region read whole: its own text is no measure
+        if PASSES[i].mode & PASS_NO_CONTENT_WORDS and (winner == NULL or kind & PASS_WHOLE_PAGE):
+            # it only lowers scores, so it finds no winner where the others found none; on
+            # a page read whole the winner only finds the region: its own text is no measure
+            continue
         pass_mode = PASSES[i].mode | kind
         tried_text = 0
         tried = _score_walk(root, pass_mode, &tried_text, failed, NULL, NULL, NULL, memo)
@@ -1215,8 +1217,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             # whose winner sat below a pruned wrapper gains all of it; a few lines of
             # heading and byline around the same text are no reason to switch
             tried_text = _kept_text(tried, root, mode[0])
-        if pass_mode & PASS_NO_CONTENT_WORDS and tried != NULL and winner != NULL \
-                and _contains_node(tried, winner):
+        if pass_mode & PASS_NO_CONTENT_WORDS and tried != NULL and _contains_node(tried, winner):
             continue  # the first winner and more around it: its content word was no fluke
         if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text):
             winner, text, mode[0] = tried, tried_text, pass_mode

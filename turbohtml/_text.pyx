@@ -236,13 +236,12 @@ def layout(units) -> str:
     if order == NULL:
         raise MemoryError()
     try:
+        c_units = units_of(items, texts)  # (a TypeError for what is no paragraph unit)
         for unit in items:
-            if not isinstance(unit, tuple):
-                raise TypeError(f"layout() takes paragraph units, not {type(unit).__name__}")
             block = getattr(unit, "block", None)
-            if doc is None and block is not None:
-                doc = (<Node?>block)._owner()
-        c_units = units_of(items, texts)
+            if block is not None:
+                doc = (<Node>block)._owner()  # units_of checked it is a Node
+                break
         for i in range(len(items)):
             order[i] = i
         return _layout(c_units, order, len(items), texts, doc)
