@@ -19,6 +19,7 @@ ctypedef struct WordTable:
     # every word that ends at that byte
     size_t count
     unsigned char classes[256]          # byte -> its class (0: no word holds the byte)
+    bint starts[256]                    # whether the byte leaves the start state (a word's first)
     unsigned int shift                  # log2 of the class count (a row's width)
     unsigned short delta[MAX_STATES * MAX_CLASSES]  # state << shift | class -> next state (| MATCHED)
     unsigned short out_start[MAX_STATES + 1]        # the words ending at a state: out_words[start:next start]

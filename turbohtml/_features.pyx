@@ -133,6 +133,7 @@ cdef void load_words(WordTable *table, words, bint fold_case) except *:
     for i in range(256):
         byte = i + 32 if fold_case and 65 <= i <= 90 else i
         table.classes[i] = word_class.get(byte, 0)
+        table.starts[i] = delta[0][table.classes[i]] != 0
     k = 0
     for i in range(len(goto)):
         table.out_start[i] = k
@@ -161,13 +162,29 @@ if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
 
 
+cdef inline size_t _record(WordTable *table, unsigned int state, size_t *counts, size_t *found,
+                           size_t nfound) noexcept nogil:
+    """Count the words ending at ``state`` not counted yet (``found``: the ``nfound``
+    counted so far); returns the new ``nfound``."""
+    cdef size_t f, k
+    for k in range(table.out_start[state], table.out_start[state + 1]):
+        f = 0
+        while f < nfound and found[f] != table.out_words[k]:
+            f += 1
+        if f == nfound:
+            found[nfound] = table.out_words[k]
+            nfound += 1
+            counts[table.out_words[k]] += 1
+    return nfound
+
+
 cdef size_t _count_words(const unsigned char *value, size_t length, WordTable *table,
                          size_t *counts, size_t *found=NULL) noexcept nogil:
     """Add one to the count of every word of ``table`` found in ``value``: one automaton
     step per byte (see WordTable). Returns how many words it counted; ``found`` (room for
     MAX_WORDS) gets their indexes."""
     cdef size_t own[MAX_WORDS]  # the words counted so far: a value names few
-    cdef size_t i, f, k, nfound = 0
+    cdef size_t i, nfound = 0
     cdef unsigned int state = 0, shift = table.shift
     cdef unsigned short next_state
     if found == NULL:
@@ -175,17 +192,31 @@ cdef size_t _count_words(const unsigned char *value, size_t length, WordTable *t
     for i in range(length):
         next_state = table.delta[(state << shift) | table.classes[value[i]]]
         state = next_state & ~MATCHED
-        if not next_state & MATCHED:
-            continue
-        for k in range(table.out_start[state], table.out_start[state + 1]):
-            f = 0
-            while f < nfound and found[f] != table.out_words[k]:
-                f += 1
-            if f == nfound:
-                found[nfound] = table.out_words[k]
-                nfound += 1
-                counts[table.out_words[k]] += 1
+        if next_state & MATCHED:
+            nfound = _record(table, state, counts, found, nfound)
     return nfound
+
+
+cdef void _count_sparse_words(const unsigned char *value, size_t length, WordTable *table,
+                              size_t *counts) noexcept nogil:
+    """_count_words for text where the words' first bytes are rare (a JSON-LD script,
+    whose schema types are capitalized): at the start state only such a byte moves the
+    automaton, so the others are passed by with a single look-up each."""
+    cdef size_t found[MAX_WORDS]
+    cdef size_t i = 0, nfound = 0
+    cdef unsigned int state = 0, shift = table.shift
+    cdef unsigned short next_state
+    while i < length:
+        if state == 0:
+            while i < length and not table.starts[value[i]]:
+                i += 1
+            if i == length:
+                break
+        next_state = table.delta[(state << shift) | table.classes[value[i]]]
+        i += 1
+        state = next_state & ~MATCHED
+        if next_state & MATCHED:
+            nfound = _record(table, state, counts, found, nfound)
 
 
 cdef void _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
@@ -349,7 +380,7 @@ cdef void _script_counts(lxb_dom_node_t *c_node, size_t *schema) noexcept nogil:
     while c_child != NULL:
         if c_child.type == LXB_DOM_NODE_TYPE_TEXT:
             c_text = <lxb_dom_character_data_t *>c_child
-            _count_words(c_text.data.data, min(c_text.data.length, SCRIPT_PREFIX), &_schema_types, schema)
+            _count_sparse_words(c_text.data.data, min(c_text.data.length, SCRIPT_PREFIX), &_schema_types, schema)
         c_child = c_child.next
 
 
@@ -617,6 +648,9 @@ cdef double _mean[MAX_FEATURES]
 cdef double _scale[MAX_FEATURES]
 cdef double _bias[PAGE_KINDS]
 cdef double _weights[PAGE_KINDS][MAX_FEATURES]
+# each kind's term of a feature whose value is 0 (most: the class, schema and title
+# words a page lacks), worked out once as features_kind would (_term)
+cdef double _zero_terms[MAX_FEATURES][PAGE_KINDS]
 # the boosted trees: tree t adds to kind t % PAGE_KINDS's score; each holds its
 # (1 << depth) - 1 splits breadth first (go right when the feature is at least the
 # threshold), then its 1 << depth leaves
@@ -689,7 +723,16 @@ cdef void _load_model(model) except *:
         _bias[k] = model.BIAS[k]
         for i in range(_vector_length):
             _weights[k][i] = model.WEIGHTS[k][i]
+    for i in range(_vector_length):
+        for k in range(PAGE_KINDS):
+            _zero_terms[i][k] = _term(k, i, 0.0 - _mean[i])
     _load_trees(model)
+
+
+cdef inline double _term(int k, size_t i, double difference) noexcept nogil:
+    """Kind ``k``'s term of feature ``i`` in the regression (``difference``: the feature's
+    value less its mean)."""
+    return _weights[k][i] * difference / _scale[i]
 
 
 _load_model(_model)
@@ -737,6 +780,7 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     cdef double difference
     cdef const unsigned short *features
     cdef const double *thresholds
+    cdef const double *leaves
     elements[0] = _vector(walk, vector)
     if elements[0] < MIN_PAGE_ELEMENTS:
         probability[0] = 1.0
@@ -749,18 +793,29 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     # feature by feature, the seven kinds' sums side by side: each sum still adds its
     # terms in feature order, the same arithmetic as kind by kind, without waiting on one
     for i in range(_vector_length):
-        difference = vector[i] - _mean[i]
-        for k in range(PAGE_KINDS):
-            scores[k] += _weights[k][i] * difference / _scale[i]
+        if vector[i] == 0.0:
+            for k in range(PAGE_KINDS):
+                scores[k] += _zero_terms[i][k]
+        else:
+            difference = vector[i] - _mean[i]
+            for k in range(PAGE_KINDS):
+                scores[k] += _term(k, i, difference)
     _softmax(scores, chance, _mix)
     if _tree_count:
-        for t in range(_tree_count):
-            features = _tree_feature + t * nodes
-            thresholds = _tree_threshold + t * nodes
-            node = 0
-            for _level in range(_tree_depth):
-                node = 2 * node + 1 + (vector[features[node]] >= thresholds[node])
-            trees[t % PAGE_KINDS] += _tree_leaf[(t << _tree_depth) + node - nodes]
+        # tree t adds to kind t % PAGE_KINDS: the trees a round of kinds at a time (each
+        # kind's sum still adds its trees in order), without a division per tree
+        features = _tree_feature
+        thresholds = _tree_threshold
+        leaves = _tree_leaf
+        for t in range(_tree_count // PAGE_KINDS):
+            for k in range(PAGE_KINDS):
+                node = 0
+                for _level in range(_tree_depth):
+                    node = 2 * node + 1 + (vector[features[node]] >= thresholds[node])
+                trees[k] += leaves[node - nodes]
+                features += nodes
+                thresholds += nodes
+                leaves += nodes + 1
         _softmax(trees, scores, 1.0)
         for k in range(PAGE_KINDS):
             chance[k] += (1.0 - _mix) * scores[k]

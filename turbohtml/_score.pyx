@@ -14,7 +14,7 @@ from turbohtml._core cimport (
 )
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport (
-    ascii_lower as _lower, contains, count_text, equals_lower, memo_holds, memo_slot, next_token,
+    ascii_lower as _lower, blank_word, byte_kind, contains, count_text, equals_lower, memo_holds, memo_slot, next_token,
 )
 from turbohtml._features cimport (
     MATCHED, PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
@@ -73,6 +73,7 @@ ctypedef struct WordList:
     const char *words[MAX_WORDS]
     size_t lengths[MAX_WORDS]
     size_t count
+    bint last_bytes[256]    # the bytes a word of the list ends with
 
 # Every hint word once, in sorted order, and the automaton that finds them in a token
 # (word k of the automaton is _words[k]).
@@ -90,11 +91,15 @@ cdef void _load_list(WordList *target, words) except *:
     if len(words) > MAX_WORDS:
         raise ValueError("too many hint words")
     target.count = 0
+    memset(target.last_bytes, 0, sizeof(target.last_bytes))
     for word in words:
         data = word.encode("ascii")
+        if not data:
+            raise ValueError("an empty hint word")
         _keep_alive.append(data)
         target.words[target.count] = <const char *>data
         target.lengths[target.count] = len(data)
+        target.last_bytes[data[len(data) - 1]] = True
         target.count += 1
 
 
@@ -143,6 +148,8 @@ cdef bint _word_ends_at(const unsigned char *word, const unsigned char *starts, 
                         WordList *words) noexcept nogil:
     """Whether one of ``words`` starts a word of the token and ends at ``at``."""
     cdef size_t k, n
+    if at == 0 or not words.last_bytes[word[at - 1]]:
+        return False  # no word of the list ends with the byte before (most matches)
     for k in range(words.count):
         n = words.lengths[k]
         if n <= at and starts[at - n] and _equal(word + at - n, words.words[k], n):
@@ -911,6 +918,18 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
     return winner
 
 
+cdef inline size_t _indent(const lxb_char_t *data, size_t length) noexcept nogil:
+    """Bytes of one-byte whitespace a text starts with: count_text counts nothing there
+    (it starts as after a space), and most text nodes of a page are only that (the
+    markup's indentation between tags)."""
+    cdef size_t i = 0
+    while i < length and byte_kind[data[i]] == 1:
+        i += 1
+        while i + 8 <= length and blank_word(data + i):
+            i += 8  # the indentation's spaces or tabs, eight bytes at a time
+    return i
+
+
 cdef inline bint _reads(void *reader, lxb_dom_node_t *paused) noexcept nogil:
     """Whether an optional reader of a combined walk (see _score_walk) reads here."""
     return reader != NULL and paused == NULL
@@ -937,7 +956,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef Frame *grown
     cdef Frame frame
     cdef Frame *parent
-    cdef size_t depth = 0, capacity = 0, link_text, chars = 0, commas = 0, currency
+    cdef size_t depth = 0, capacity = 0, link_text, chars = 0, commas = 0, currency, skipped
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_node_t *best = NULL
     cdef lxb_dom_character_data_t *c_text
@@ -967,7 +986,10 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     # one scan of the text for both walks (features_step's text event)
                     c_text = <lxb_dom_character_data_t *>c_node
                     chars = commas = currency = 0
-                    count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
+                    skipped = _indent(c_text.data.data, c_text.data.length)
+                    if skipped < c_text.data.length:
+                        count_text(c_text.data.data + skipped, c_text.data.length - skipped,
+                                   &chars, &commas, &currency)
                     features_text(features, chars, commas, currency)
                     text_counted = True
                 elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_step(features, c_node, closing):
@@ -993,7 +1015,9 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     if not text_counted:
                         c_text = <lxb_dom_character_data_t *>c_node
                         chars = commas = 0
-                        count_text(c_text.data.data, c_text.data.length, &chars, &commas)
+                        skipped = _indent(c_text.data.data, c_text.data.length)
+                        if skipped < c_text.data.length:
+                            count_text(c_text.data.data + skipped, c_text.data.length - skipped, &chars, &commas)
                     parent = &stack[depth - 1]
                     parent.text += chars
                     parent.commas += commas
