@@ -52,3 +52,23 @@ def test_article_units_takes_plain_tuples_and_rejects_other_items() -> None:
         article_units(["not a unit"], 0)
     with pytest.raises(TypeError):
         layout([42])
+
+
+def test_units_fold_whitespace_as_python_does_at_any_alignment() -> None:
+    # the unit walk reads runs of ASCII words eight bytes at a time (_units._printable_run):
+    # a fold must not depend on where a double space, a tab, DEL, a comma or a non-ASCII
+    # letter falls among the eight
+    import random
+
+    pieces = ["word", "a", "bc", " ", "  ", "\t", "\n ", ",", "$", "\x7f", "é", "ünï", "1234567", "x y"]
+    rng = random.Random(20)
+    for _ in range(400):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 30)))
+        paragraph = parse(f"<p>{text}</p>").select_one("p")
+        units = paragraph_units(paragraph, paragraph, 0)
+        folded = " ".join(text.split())
+        if not folded:
+            assert units == []
+            continue
+        assert [unit[0] for unit in units] == [folded]
+        assert units[0][2] == len(folded)

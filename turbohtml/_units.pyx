@@ -9,6 +9,7 @@ classify the same units, so they agree on where the article is.
 """
 
 from libc.stdlib cimport free, malloc, realloc
+from libc.stdint cimport uint64_t
 from libc.string cimport memcpy
 
 from cpython.ref cimport Py_INCREF
@@ -79,6 +80,26 @@ cdef void _flush(Walk *walk) noexcept nogil:
     walk.pending_space = False
 
 
+cdef inline uint64_t _byte_mask(uint64_t word, unsigned char byte) noexcept nogil:
+    """The high bit of each of the eight bytes of ``word`` that is ``byte`` (exactly: no
+    carry crosses bytes)."""
+    cdef uint64_t other = word ^ (<uint64_t>0x0101010101010101 * byte)  # 0 where the byte is
+    return ~(((other & <uint64_t>0x7F7F7F7F7F7F7F7F) + <uint64_t>0x7F7F7F7F7F7F7F7F) | other | <uint64_t>0x7F7F7F7F7F7F7F7F)
+
+
+cdef inline size_t _printable_run(uint64_t word) noexcept nogil:
+    """How many of the eight bytes of ``word`` (read from memory in order) go whole into a
+    run of words: printable ASCII (33-127) and single spaces, each followed by such a byte
+    (the last byte may be a space, left for the next eight to tell): 8, 7 or 0."""
+    cdef uint64_t spaces
+    if word & ~(<uint64_t>0x7F7F7F7F7F7F7F7F) or (word - <uint64_t>0x0101010101010101 * 32) & ~(<uint64_t>0x7F7F7F7F7F7F7F7F):
+        return 0  # a byte of 128 and up, or below 32 (no borrow: every byte is 32 or more)
+    spaces = _byte_mask(word, 32)
+    if spaces & (spaces >> 8):
+        return 0  # two spaces in a row
+    return 7 if spaces >> 63 else 8
+
+
 cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint in_link, int flags) noexcept nogil:
     """Append text with whitespace (Unicode spaces too) folded; a unit takes the flags of
     its first text. A run of printable ASCII words with single spaces between them, most
@@ -86,6 +107,8 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
     cdef size_t i, space, start
     cdef unsigned char c
     cdef size_t added = 0
+    cdef uint64_t word
+    cdef size_t taken
     if not reserve(&walk.text, length + 1):
         walk.failed = True
         return
@@ -101,6 +124,12 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
             start = i
             i += 1
             while i < length:
+                if i + 8 <= length:
+                    memcpy(&word, data + i, 8)
+                    taken = _printable_run(word)
+                    if taken:
+                        i += taken  # up to eight bytes of the run at once
+                        continue
                 if 32 < data[i] < 128:
                     i += 1
                 elif data[i] == 32 and i + 1 < length and 32 < data[i + 1] < 128:
