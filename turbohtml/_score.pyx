@@ -73,6 +73,7 @@ ctypedef struct WordList:
     const char *words[MAX_WORDS]
     size_t lengths[MAX_WORDS]
     size_t count
+    bint first_bytes[256]   # the bytes a word of the list starts with, either case
     bint last_bytes[256]    # the bytes a word of the list ends with
 
 # Every hint word once, in sorted order, and the automaton that finds them in a token
@@ -91,6 +92,7 @@ cdef void _load_list(WordList *target, words) except *:
     if len(words) > MAX_WORDS:
         raise ValueError("too many hint words")
     target.count = 0
+    memset(target.first_bytes, 0, sizeof(target.first_bytes))
     memset(target.last_bytes, 0, sizeof(target.last_bytes))
     for word in words:
         data = word.encode("ascii")
@@ -99,6 +101,7 @@ cdef void _load_list(WordList *target, words) except *:
         _keep_alive.append(data)
         target.words[target.count] = <const char *>data
         target.lengths[target.count] = len(data)
+        target.first_bytes[data[0]] = target.first_bytes[ord(chr(data[0]).upper())] = True
         target.last_bytes[data[len(data) - 1]] = True
         target.count += 1
 
@@ -259,7 +262,7 @@ cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
         if i == start:
             break
         taxonomy = False
-        for k in range(_skipped_prefixes.count):
+        for k in range(_skipped_prefixes.count if _skipped_prefixes.first_bytes[value[start]] else 0):
             # the prefix's NUL ends the comparison: a token that starts with it
             if i - start >= _skipped_prefixes.lengths[k] and equals_lower(
                     value + start, _skipped_prefixes.lengths[k], _skipped_prefixes.words[k]):
@@ -578,6 +581,7 @@ ctypedef struct Frame:
     size_t run_text        # the current run of inline content directly in this element
     size_t run_commas
     bint has_block         # a block element somewhere below
+    size_t candidate       # its candidate's index + 1 in the map (0: none yet)
 
 
 cdef enum:
@@ -596,10 +600,14 @@ cdef Candidate *_credit(CandidateMap *cmap, Frame *frame, double points, bint *f
     cdef Candidate *c_cand
     if frame.node.type != LXB_DOM_NODE_TYPE_ELEMENT:
         return NULL
-    c_cand = _candidate(cmap, frame.node)
-    if c_cand == NULL:
-        failed[0] = True
-        return NULL
+    if frame.candidate:
+        c_cand = &cmap.items[frame.candidate - 1]
+    else:
+        c_cand = _candidate(cmap, frame.node)
+        if c_cand == NULL:
+            failed[0] = True
+            return NULL
+        frame.candidate = c_cand - cmap.items + 1  # (an index: the map's items move as it grows)
     c_cand.score += points
     return c_cand
 
@@ -1049,6 +1057,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 stack[depth].text = stack[depth].links = stack[depth].commas = 0
                 stack[depth].run_text = stack[depth].run_commas = 0
                 stack[depth].has_block = False
+                stack[depth].candidate = 0
                 depth += 1
         elif depth and stack[depth - 1].node == c_node:
             if not _flush_run(&cmap, stack, depth - 1):
@@ -1062,8 +1071,8 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     failed[0] = True
                     break
             link_text = frame.text if tag == LXB_TAG_A and is_text_link(c_node, mode & PASS_CARDS) else frame.links
-            c_cand = _lookup(&cmap, c_node)
-            if c_cand != NULL:
+            if frame.candidate:  # (an element is a candidate only once credited, on the stack)
+                c_cand = &cmap.items[frame.candidate - 1]
                 c_cand.text = frame.text
                 c_cand.links = link_text
             if depth:

@@ -104,14 +104,27 @@ cdef lxb_dom_node_t *_up_to(lxb_dom_node_t *c_node, uintptr_t tag, uintptr_t sto
     return NULL
 
 
-cdef lxb_dom_node_t *_cell(lxb_dom_node_t *c_node) noexcept nogil:
+cdef void _around(lxb_dom_node_t *c_node, lxb_dom_node_t **pre, lxb_dom_node_t **cell,
+                  lxb_dom_node_t **item) noexcept nogil:
+    """The blocks around a unit's block, ancestor-or-self, in one climb: its ``<pre>`` and
+    its ``<li>`` (not looking past ``<body>``), its table cell (not past ``<table>``);
+    NULL where there is none."""
+    cdef bint pre_done = False, cell_done = False, item_done = False
+    cdef uintptr_t tag
     while c_node != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
-        if c_node.local_name == LXB_TAG_TD or c_node.local_name == LXB_TAG_TH:
-            return c_node
-        if c_node.local_name == LXB_TAG_TABLE:
-            return NULL
+        tag = c_node.local_name
+        if not pre_done and (tag == LXB_TAG_PRE or tag == LXB_TAG_BODY):
+            pre[0] = c_node if tag == LXB_TAG_PRE else NULL
+            pre_done = True
+        if not item_done and (tag == LXB_TAG_LI or tag == LXB_TAG_BODY):
+            item[0] = c_node if tag == LXB_TAG_LI else NULL
+            item_done = True
+        if not cell_done and (tag == LXB_TAG_TD or tag == LXB_TAG_TH or tag == LXB_TAG_TABLE):
+            cell[0] = c_node if tag != LXB_TAG_TABLE else NULL
+            cell_done = True
+        if pre_done and item_done and cell_done:
+            return
         c_node = c_node.parent
-    return NULL
 
 
 cdef int _list_depth(lxb_dom_node_t *c_item) noexcept nogil:
@@ -183,11 +196,9 @@ cdef str _layout(Unit *units, size_t *order, size_t count, list texts, Document 
         c_block = units[index].block
         c_item = c_pre = c_row = c_cell = NULL
         if c_block != NULL:
-            c_pre = _up_to(c_block, LXB_TAG_PRE, LXB_TAG_BODY)
-            c_cell = _cell(c_block)
+            _around(c_block, &c_pre, &c_cell, &c_item)
             if c_cell != NULL:
                 c_row = _up_to(c_cell, LXB_TAG_TR, LXB_TAG_TABLE)
-            c_item = _up_to(c_block, LXB_TAG_LI, LXB_TAG_BODY)
         if c_pre != NULL:
             if c_pre == previous_pre:
                 continue  # the whole <pre> is already written
