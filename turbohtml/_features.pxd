@@ -2,7 +2,10 @@
 
 from libc.stdint cimport uintptr_t
 
-from turbohtml._lexbor cimport lxb_char_t, lxb_dom_node_t
+from turbohtml._lexbor cimport (
+    LXB_TAG_A, LXB_TAG_CODE, LXB_TAG_H1, LXB_TAG_H6, LXB_TAG_LI, LXB_TAG_P, LXB_TAG_PRE, LXB_TAG_TD,
+    lxb_char_t, lxb_dom_node_t,
+)
 
 cdef enum:
     PAGE_ARTICLE, PAGE_FORUM, PAGE_PRODUCT, PAGE_COLLECTION, PAGE_LISTING
@@ -57,6 +60,16 @@ ctypedef struct FeatureWalk:
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil
 cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t currency) noexcept nogil
+
+
+cdef inline bint features_closes(FeatureWalk *walk, lxb_dom_node_t *c_element) noexcept nogil:
+    """Whether features_step counts anything at an element's closing: the open repeated
+    block's, and the tags whose open count it keeps (see features_step). Most elements
+    (div, span, li's links...) close without a call."""
+    cdef uintptr_t tag = c_element.local_name
+    return (c_element == walk.repeat or tag == LXB_TAG_A or tag == LXB_TAG_P or tag == LXB_TAG_LI
+            or tag == LXB_TAG_PRE or tag == LXB_TAG_CODE or tag == LXB_TAG_TD
+            or LXB_TAG_H1 <= tag <= LXB_TAG_H6)
 cdef bint features_answers(FeatureWalk *walk) noexcept nogil
 cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
                        double *article_probability=*) noexcept nogil
