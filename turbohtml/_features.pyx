@@ -776,7 +776,7 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     cdef double scores[PAGE_KINDS]
     cdef double trees[PAGE_KINDS]
     cdef double chance[PAGE_KINDS]
-    cdef size_t i, t, node, nodes = (1 << _tree_depth) - 1, _level
+    cdef size_t i, t, nodes = (1 << _tree_depth) - 1
     cdef int k, best = PAGE_ARTICLE
     cdef double difference
     cdef const unsigned short *features
@@ -810,10 +810,7 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
         leaves = _tree_leaf
         for t in range(_tree_count // PAGE_KINDS):
             for k in range(PAGE_KINDS):
-                node = 0
-                for _level in range(_tree_depth):
-                    node = 2 * node + 1 + (vector[features[node]] >= thresholds[node])
-                trees[k] += leaves[node - nodes]
+                trees[k] += leaves[_leaf(features, thresholds, vector) - nodes]
                 features += nodes
                 thresholds += nodes
                 leaves += nodes + 1
@@ -827,6 +824,20 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     if article_probability != NULL:
         article_probability[0] = chance[PAGE_ARTICLE]
     return best
+
+
+cdef inline size_t _leaf(const unsigned short *features, const double *thresholds,
+                         const double *vector) noexcept nogil:
+    """The node a feature vector reaches at the bottom of one tree (its splits breadth
+    first: go right when the feature is at least the threshold)."""
+    cdef size_t node = 0, _level
+    if _tree_depth == 3:  # the shipped model's depth, its three levels written out
+        node = 1 + (vector[features[0]] >= thresholds[0])
+        node = 2 * node + 1 + (vector[features[node]] >= thresholds[node])
+        return 2 * node + 1 + (vector[features[node]] >= thresholds[node])
+    for _level in range(_tree_depth):
+        node = 2 * node + 1 + (vector[features[node]] >= thresholds[node])
+    return node
 
 
 cdef void _softmax(double *scores, double *chance, double share) noexcept nogil:
