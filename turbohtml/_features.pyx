@@ -776,7 +776,7 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     cdef double scores[PAGE_KINDS]
     cdef double trees[PAGE_KINDS]
     cdef double chance[PAGE_KINDS]
-    cdef size_t i, t, nodes = (1 << _tree_depth) - 1
+    cdef size_t i, _round, nodes = (1 << _tree_depth) - 1
     cdef int k, best = PAGE_ARTICLE
     cdef double difference
     cdef const unsigned short *features
@@ -808,7 +808,7 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
         features = _tree_feature
         thresholds = _tree_threshold
         leaves = _tree_leaf
-        for t in range(_tree_count // PAGE_KINDS):
+        for _round in range(_tree_count // PAGE_KINDS):
             for k in range(PAGE_KINDS):
                 trees[k] += leaves[_leaf(features, thresholds, vector) - nodes]
                 features += nodes

@@ -83,16 +83,17 @@ cdef void _flush(Walk *walk) noexcept nogil:
 cdef inline uint64_t _byte_mask(uint64_t word, unsigned char byte) noexcept nogil:
     """The high bit of each of the eight bytes of ``word`` that is ``byte`` (exactly: no
     carry crosses bytes)."""
-    cdef uint64_t other = word ^ (<uint64_t>0x0101010101010101 * byte)  # 0 where the byte is
-    return ~(((other & <uint64_t>0x7F7F7F7F7F7F7F7F) + <uint64_t>0x7F7F7F7F7F7F7F7F) | other | <uint64_t>0x7F7F7F7F7F7F7F7F)
+    cdef uint64_t low = 0x0101010101010101, seven = 0x7F7F7F7F7F7F7F7F
+    cdef uint64_t other = word ^ (low * byte)  # 0 where the byte is
+    return ~(((other & seven) + seven) | other | seven)
 
 
 cdef inline size_t _printable_run(uint64_t word) noexcept nogil:
     """How many of the eight bytes of ``word`` (read from memory in order) go whole into a
     run of words: printable ASCII (33-127) and single spaces, each followed by such a byte
     (the last byte may be a space, left for the next eight to tell): 8, 7 or 0."""
-    cdef uint64_t spaces
-    if word & ~(<uint64_t>0x7F7F7F7F7F7F7F7F) or (word - <uint64_t>0x0101010101010101 * 32) & ~(<uint64_t>0x7F7F7F7F7F7F7F7F):
+    cdef uint64_t low = 0x0101010101010101, high = 0x8080808080808080, spaces
+    if word & high or (word - low * 32) & high:
         return 0  # a byte of 128 and up, or below 32 (no borrow: every byte is 32 or more)
     spaces = _byte_mask(word, 32)
     if spaces & (spaces >> 8):
