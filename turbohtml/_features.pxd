@@ -24,7 +24,9 @@ ctypedef struct WordTable:
     unsigned char classes[256]          # byte -> its class (0: no word holds the byte)
     bint starts[256]                    # whether the byte leaves the start state (a word's first)
     unsigned int shift                  # log2 of the class count (a row's width)
-    unsigned short delta[MAX_STATES * MAX_CLASSES]  # state << shift | class -> next state (| MATCHED)
+    # a state's row (state << shift) | class -> the next state's row (| MATCHED): a step
+    # is one look-up, with no shift between one byte's and the next's
+    unsigned short delta[MAX_STATES * MAX_CLASSES]
     unsigned short out_start[MAX_STATES + 1]        # the words ending at a state: out_words[start:next start]
     unsigned char out_words[MAX_STATES * 4]
 

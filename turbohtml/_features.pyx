@@ -109,7 +109,7 @@ cdef void load_words(WordTable *table, words, bint fold_case) except *:
                 ends.append(set())
             state = goto[state][word_class[byte]]
         ends[state].add(k)
-    if len(goto) > MAX_STATES:
+    if len(goto) > MAX_STATES or (len(goto) << shift) > MATCHED:
         raise ValueError("words too long for the automaton")
     delta = [[0] * width for _ in goto]
     fail = [0] * len(goto)
@@ -141,7 +141,7 @@ cdef void load_words(WordTable *table, words, bint fold_case) except *:
             table.out_words[k] = word
             k += 1
         for c in range(width):
-            table.delta[(i << shift) | c] = delta[i][c] | (MATCHED if ends[delta[i][c]] else 0)
+            table.delta[(i << shift) | c] = (delta[i][c] << shift) | (MATCHED if ends[delta[i][c]] else 0)
     table.out_start[len(goto)] = k
 
 
@@ -185,15 +185,15 @@ cdef size_t _count_words(const unsigned char *value, size_t length, WordTable *t
     MAX_WORDS) gets their indexes."""
     cdef size_t own[MAX_WORDS]  # the words counted so far: a value names few
     cdef size_t i, nfound = 0
-    cdef unsigned int state = 0, shift = table.shift
-    cdef unsigned short next_state
+    cdef unsigned int row = 0
+    cdef unsigned short next_row
     if found == NULL:
         found = own
     for i in range(length):
-        next_state = table.delta[(state << shift) | table.classes[value[i]]]
-        state = next_state & ~MATCHED
-        if next_state & MATCHED:
-            nfound = _record(table, state, counts, found, nfound)
+        next_row = table.delta[row | table.classes[value[i]]]
+        row = next_row & ~MATCHED
+        if next_row & MATCHED:
+            nfound = _record(table, row >> table.shift, counts, found, nfound)
     return nfound
 
 
@@ -204,19 +204,19 @@ cdef void _count_sparse_words(const unsigned char *value, size_t length, WordTab
     automaton, so the others are passed by with a single look-up each."""
     cdef size_t found[MAX_WORDS]
     cdef size_t i = 0, nfound = 0
-    cdef unsigned int state = 0, shift = table.shift
-    cdef unsigned short next_state
+    cdef unsigned int row = 0
+    cdef unsigned short next_row
     while i < length:
-        if state == 0:
+        if row == 0:
             while i < length and not table.starts[value[i]]:
                 i += 1
             if i == length:
                 break
-        next_state = table.delta[(state << shift) | table.classes[value[i]]]
+        next_row = table.delta[row | table.classes[value[i]]]
         i += 1
-        state = next_state & ~MATCHED
-        if next_state & MATCHED:
-            nfound = _record(table, state, counts, found, nfound)
+        row = next_row & ~MATCHED
+        if next_row & MATCHED:
+            nfound = _record(table, row >> table.shift, counts, found, nfound)
 
 
 cdef void _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:

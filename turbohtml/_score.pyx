@@ -195,8 +195,8 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     cdef size_t i, k, m, n = 0, end, second = 0, matched = 0
     cdef bint word_start = True
     cdef int kinds = 0, found
-    cdef unsigned int state = 0
-    cdef unsigned short next_state
+    cdef unsigned int state, row = 0
+    cdef unsigned short next_row
     cdef unsigned char c
     cdef Word *word
     if length < _shortest_word:
@@ -212,11 +212,11 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
         starts[n] = word_start
         word_start = False
         # the words ending here, one automaton step per byte: most bytes end none
-        next_state = _word_table.delta[(state << _word_table.shift) | _word_table.classes[c]]
-        state = next_state & ~MATCHED
-        if next_state & MATCHED:
+        next_row = _word_table.delta[row | _word_table.classes[c]]
+        row = next_row & ~MATCHED
+        if next_row & MATCHED:
             ends[matched] = n
-            end_states[matched] = state
+            end_states[matched] = row >> _word_table.shift
             matched += 1
         n += 1
     starts[n] = True
