@@ -64,6 +64,14 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
 cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t currency) noexcept nogil
 
 
+cdef inline void features_blank(FeatureWalk *walk) noexcept nogil:
+    """features_text for a text of whitespace alone (most of a page's text nodes: the
+    markup's indentation), which counts nothing and only marks an open repeated block as
+    holding a link: a call only inside one."""
+    if walk.repeat != NULL:
+        features_text(walk, 0, 0, 0)
+
+
 cdef inline bint features_closes(FeatureWalk *walk, lxb_dom_node_t *c_element) noexcept nogil:
     """Whether features_step counts anything at an element's closing: the open repeated
     block's, and the tags whose open count it keeps (see features_step). Most elements

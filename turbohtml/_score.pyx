@@ -18,8 +18,8 @@ from turbohtml._ascii cimport (
 )
 from turbohtml._features cimport (
     MATCHED, PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
-    FeatureWalk, WordTable, features_answers, features_closes, features_kind, features_start, features_step,
-    features_text,
+    FeatureWalk, WordTable, features_answers, features_blank, features_closes, features_kind, features_start,
+    features_step, features_text,
     load_words,
 )
 from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harvested
@@ -999,7 +999,9 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     if skipped < c_text.data.length:
                         count_text(c_text.data.data + skipped, c_text.data.length - skipped,
                                    &chars, &commas, &currency)
-                    features_text(features, chars, commas, currency)
+                        features_text(features, chars, commas, currency)
+                    else:
+                        features_blank(features)
                     text_counted = True
                 elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and (not closing or features_closes(features, c_node)) \
                         and features_step(features, c_node, closing):
