@@ -19,7 +19,7 @@ from cpython.unicode cimport Py_UNICODE_ISALPHA, PyUnicode_DecodeUTF8
 from turbohtml._core cimport Document, Node, next_node, wrap_node
 from turbohtml._core import tag_names
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport space_length
+from turbohtml._ascii cimport blank_word, byte_kind, space_length
 from turbohtml._buffer cimport reserve
 from turbohtml._score cimport (
     HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRODUCT, PASS_PRUNE_CLASSES, PASS_THREAD,
@@ -149,6 +149,11 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
             if walk.text.length > walk.start and walk.text.data[walk.text.length - 1] != 10:
                 walk.pending_space = True
             i += space
+            if space == 1:  # the rest of a run of one-byte spaces (the markup's indentation)
+                while i + 8 <= length and blank_word(data + i):
+                    i += 8
+                while i < length and byte_kind[data[i]] == 1:
+                    i += 1
             continue
         if walk.pending_space:
             walk.text.data[walk.text.length] = 32
