@@ -428,3 +428,21 @@ def test_names_boilerplate_reads_a_class_as_the_scoring_does(attrs: str, named: 
     from turbohtml._score import names_boilerplate
 
     assert names_boilerplate(parse(f"<div {attrs}>x</div>").select_one("div")) is named
+
+
+def test_scoring_counts_characters_of_every_script_as_python_folds_them() -> None:
+    # the text count reads the first byte of most non-ASCII characters as a letter at once;
+    # what it counts must stay Python's folding: a run of whitespace (Unicode spaces too)
+    # one character, none before the first word
+    import random
+
+    pieces = ["word", " ", "  ", "\n\t", "é", "жук", "中文", "😀", ",", "،", "，", "、", "$", "€", "£",
+              "\u00a0", "\u3000", "\u2009", "\u1680", "x y"]
+    rng = random.Random(7)
+    for _ in range(300):
+        text = "x" * 30 + "".join(rng.choice(pieces) for _ in range(rng.randint(1, 25)))
+        doc = parse(f"<body><div id=box><p>{text}</p></div></body>")
+        box = doc.select_one("#box")
+        folded = " ".join(text.split()) + (" " if text[-1].isspace() else "")
+        rows = {row[0]: row[2] for row in candidate_scores(doc)}
+        assert rows[box] == len(folded), text

@@ -177,6 +177,13 @@ cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars
             while i < length and byte_kind[data[i]] == 1:
                 i += 1  # and what is left of it
             continue
+        if c >= 0xC3 and c != 0xD8 and not 0xE1 <= c <= 0xE3 and c != 0xEF:
+            # the first byte of a character that is no space, comma or price sign (those
+            # start with 0xC2, 0xD8, 0xE1-0xE3 or 0xEF): a letter of most scripts
+            n_chars += 1
+            in_space = False
+            i += 1
+            continue
         if c == 36:  # $
             n_currency += 1
         elif i + 2 < length and c == 0xE2 and data[i + 1] == 0x82 and data[i + 2] == 0xAC:
