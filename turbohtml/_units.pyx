@@ -101,6 +101,12 @@ cdef inline size_t _printable_run(uint64_t word) noexcept nogil:
     return 7 if spaces >> 63 else 8
 
 
+cdef inline bint _plain_utf8(unsigned char c) noexcept nogil:
+    """Whether a byte of 128 and up never starts a space or a soft hyphen (space_length's
+    and _append_text's multi-byte cases start with 0xC2 or 0xE1-0xE3)."""
+    return c >= 128 and c != 0xC2 and not 0xE1 <= c <= 0xE3
+
+
 cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint in_link, int flags) noexcept nogil:
     """Append text with whitespace (Unicode spaces too) folded; a unit takes the flags of
     its first text. A run of printable ASCII words with single spaces between them, most
@@ -140,6 +146,22 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
             memcpy(walk.text.data + walk.text.length, data + start, i - start)
             walk.text.length += i - start
             added += i - start
+            continue
+        if _plain_utf8(c):
+            # bytes of characters that are no space and no soft hyphen (their first bytes
+            # are 0xC2 and 0xE1-0xE3): a run of them is copied in one go
+            if walk.pending_space:
+                walk.text.data[walk.text.length] = 32
+                walk.text.length += 1
+                walk.pending_space = False
+                added += 1
+            start = i
+            while i < length and _plain_utf8(data[i]):
+                if (data[i] & 0xC0) != 0x80:
+                    added += 1  # a character's first byte
+                i += 1
+            memcpy(walk.text.data + walk.text.length, data + start, i - start)
+            walk.text.length += i - start
             continue
         if c == 0xC2 and i + 1 < length and data[i + 1] == 0xAD:
             i += 2  # a soft hyphen (U+00AD) only marks where a word may break
