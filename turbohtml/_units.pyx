@@ -101,6 +101,17 @@ cdef inline size_t _printable_run(uint64_t word) noexcept nogil:
     return 7 if spaces >> 63 else 8
 
 
+cdef inline size_t _put_pending_space(Walk *walk) noexcept nogil:
+    """Write the space a run of whitespace left pending, before the next character (1 when
+    written; _append_text reserved room for it)."""
+    if not walk.pending_space:
+        return 0
+    walk.text.data[walk.text.length] = 32
+    walk.text.length += 1
+    walk.pending_space = False
+    return 1
+
+
 cdef inline bint _plain_utf8(unsigned char c) noexcept nogil:
     """Whether a byte of 128 and up never starts a space or a soft hyphen (space_length's
     and _append_text's multi-byte cases start with 0xC2 or 0xE1-0xE3)."""
@@ -123,11 +134,7 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
     while i < length:
         c = data[i]
         if 32 < c < 128:
-            if walk.pending_space:
-                walk.text.data[walk.text.length] = 32
-                walk.text.length += 1
-                walk.pending_space = False
-                added += 1
+            added += _put_pending_space(walk)
             start = i
             i += 1
             while i < length:
@@ -150,11 +157,7 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
         if _plain_utf8(c):
             # bytes of characters that are no space and no soft hyphen (their first bytes
             # are 0xC2 and 0xE1-0xE3): a run of them is copied in one go
-            if walk.pending_space:
-                walk.text.data[walk.text.length] = 32
-                walk.text.length += 1
-                walk.pending_space = False
-                added += 1
+            added += _put_pending_space(walk)
             start = i
             while i < length and _plain_utf8(data[i]):
                 if (data[i] & 0xC0) != 0x80:
@@ -177,11 +180,7 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
                 while i < length and byte_kind[data[i]] == 1:
                     i += 1
             continue
-        if walk.pending_space:
-            walk.text.data[walk.text.length] = 32
-            walk.text.length += 1
-            walk.pending_space = False
-            added += 1
+        added += _put_pending_space(walk)
         walk.text.data[walk.text.length] = <char>c
         walk.text.length += 1
         if (c & 0xC0) != 0x80:
