@@ -132,6 +132,17 @@ def test_noscript_content_when_the_visible_page_is_a_stub() -> None:
     assert article_text(markup).count("The committee met") == 2
 
 
+def test_boilerplate_classes_are_pruned_inside_the_noscript_copy() -> None:
+    # the <noscript> copy is the whole page for crawlers: its related-topics block is
+    # as much boilerplate there as on a page shown with script
+    markup = (f"<body><div id=app>Loading...</div><noscript><div class=post><p>{PROSE}</p></div>"
+              f"<div class=post><p>{PROSE}</p></div><div id=related-topics><h3>Related topics</h3>"
+              "<table><tr><td><a href=/t/1>Bridge repairs delayed again</a> bridges</td></tr></table>"
+              "</div></noscript></body>")
+    text = article_text(markup)
+    assert text.count("The committee met") == 2 and "Related topics" not in text
+
+
 def test_noscript_and_hidden_content_are_passed_over_beside_visible_prose() -> None:
     markup = (f"<body><div id=shown><p>{PROSE}</p><p>{PROSE}</p></div>"
               "<noscript><p>Please enable JavaScript to view the comments, powered by a service.</p></noscript>"
@@ -319,6 +330,14 @@ def test_a_threads_bare_counters_are_not_its_text() -> None:
     assert article.page_type == "forum"
     assert "Focal Bathys for my media consumption" in article.text
     assert "9,236" not in article.text.split()
+
+
+def test_a_discourse_threads_related_topics_are_not_its_posts() -> None:
+    # Discourse serves the thread in <noscript>, a related-topics table after the posts
+    article = wcxb_page("0510").article()  # answers.netlify.com thread
+    assert article.page_type == "forum"
+    assert "Thanks @sid.m this fixed it." in article.text
+    assert "Gatsby Site build timed out" not in article.text
 
 
 def test_a_reply_quoting_a_post_does_not_repeat_it() -> None:
