@@ -620,3 +620,30 @@ def test_page_type_features_count_runs_of_titled_cards_and_series_links() -> Non
     assert got["max_run_chars"] == 4 * len("Item titleA short pitch.")  # the run's repeats' text
     assert got["heading_link_chars"] == 5 * len("Item title")
     assert got["max_p"] == len(PROSE)
+
+
+def test_page_type_features_count_the_text_of_thread_posts() -> None:
+    # text inside the outermost block classed as a comment, reply, message or answer,
+    # once however deep the replies nest; <html>/<body> classes name the page's state
+    posts = ("<div class='comment'><p>First post here.</p><div class='reply'><p>A reply.</p></div></div>"
+             "<div class='answer-body'>An answer.</div>")
+    got = _features(f"<html class='sp-message-open'><body class='comments-page'><p>Story.</p>{posts}</body></html>")
+    assert got["thread_chars"] == len("First post here.A reply.An answer.")
+    assert got["chars"] == len("Story.First post here.A reply.An answer.")
+
+
+def _article_like(head: str = "", body: str = "") -> str:
+    paragraphs = "".join(f"<div class='para'><p>{PROSE}</p></div>" for _ in range(30))
+    return f"<html><head>{head}</head><body><article><h1>A headline</h1>{paragraphs}</article>{body}</body></html>"
+
+
+def test_a_page_declaring_itself_a_thread_is_a_forum() -> None:
+    # schema.org DiscussionForumPosting or QAPage: the page says what it is, whatever its
+    # markup looks like (a thread whose posts are written in long paragraphs)
+    assert parse(_article_like()).page_type() == "article"
+    posting = "<script type='application/ld+json'>{\"@type\": \"DiscussionForumPosting\"}</script>"
+    assert parse(_article_like(head=posting)).page_type() == "forum"
+    qa_page = "<div itemscope itemtype='https://schema.org/QAPage'></div>"
+    assert parse(_article_like(body=qa_page)).page_type() == "forum"
+    # mumsnet.com's thread declares DiscussionForumPosting in JSON-LD
+    assert wcxb_page("0578").page_type() == "forum"

@@ -41,6 +41,7 @@ ctypedef struct FeatureWalk:
     size_t paragraph_chars                         # the text of the open <p> so far
     size_t headings                                # open <h1>-<h6>
     lxb_dom_node_t *repeat                         # the open block that repeats its sibling
+    lxb_dom_node_t *thread                         # the outermost open block classed as a post
     unsigned int repeat_flags                      # what it holds so far (REPEAT_*)
     lxb_dom_node_t *run_tail                       # the last outermost repeated block met
     size_t run_length, run_chars                   # its run's blocks (with the first) and text
