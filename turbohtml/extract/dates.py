@@ -587,7 +587,7 @@ def document_dates(doc: Document, options: DateExtraction | None = None) -> Publ
         options = _DEFAULT
     elif not isinstance(options, DateExtraction):
         raise TypeError(f"options must be a DateExtraction or None, not {type(options).__name__}")
-    page = gather(doc)
+    page = gather(doc, options.extensive_search)  # the text stages' inputs only when they may run
     window = _Window(options, page.lang)
     metas = page.metas()
     found = _stage_url(page.canonical, metas, window)
