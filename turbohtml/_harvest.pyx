@@ -805,3 +805,44 @@ def joined_text(Node node, /) -> str:
             parts.append(decode_text(c_text.data.data, c_text.data.length))
         c_node = next_node(root, c_node, &closing)
     return " ".join(parts)
+
+
+def spot_text(Node node, size_t limit, /) -> str:
+    """A byline's or stamp's text as metadata() reads it, in one call: ``""`` when it is
+    longer than ``limit`` characters (``longer_than(node, limit)`` first, so a block's
+    text is not built to be measured), else its ``textContent`` when it has one child
+    or none, else ``joined_text(node)`` (its text nodes joined by spaces)."""
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing = False
+    cdef size_t total = 0
+    cdef bytearray buffer
+    cdef str text
+    # longer_than(node, limit): more than 4 * limit bytes of text
+    while c_node != NULL:
+        if not closing and (c_node.type == LXB_DOM_NODE_TYPE_TEXT
+                            or (c_node == root and c_node.type == LXB_DOM_NODE_TYPE_COMMENT)):
+            total += (<lxb_dom_character_data_t *>c_node).data.length
+            if total > 4 * limit:
+                return ""
+        c_node = next_node(root, c_node, &closing)
+    # node.text (textContent, as _core builds it)
+    if root.type == LXB_DOM_NODE_TYPE_TEXT or root.type == LXB_DOM_NODE_TYPE_COMMENT:
+        c_text = <lxb_dom_character_data_t *>root
+        text = decode_text(c_text.data.data, c_text.data.length)
+    else:
+        buffer = bytearray()
+        c_node, closing = root, False
+        while c_node != NULL:
+            if not closing and c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+                c_text = <lxb_dom_character_data_t *>c_node
+                if c_text.data.length:
+                    buffer += c_text.data.data[:c_text.data.length]
+            c_node = next_node(root, c_node, &closing)
+        text = buffer.decode("utf-8", "replace")
+    if <size_t>len(text) > limit:
+        return ""
+    if root.first_child == NULL or root.first_child.next == NULL:
+        return text
+    return joined_text(node)

@@ -39,8 +39,8 @@ from turbohtml._harvest import (
     PUBLISHED,
     REL_AUTHOR,
     gather_sources,
-    joined_text,
     longer_than,
+    spot_text,
 )
 from turbohtml._names import (
     AsciiWords,
@@ -167,6 +167,7 @@ class _Sources:
         "base",
         "canonical",
         "doc",
+        "heading_texts",
         "isos",
         "isos_in_text",
         "latest",
@@ -187,6 +188,7 @@ class _Sources:
             doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
+        self.heading_texts: dict[Node, str] = {}
         self.isos: dict[str, str | None] = {}  # _iso per string: metas, JSON-LD and spots repeat dates
         self.latest = _dt.date.today() + _ONE_DAY  # a later date is no publication date (read once a call)
         self.isos_in_text: dict[str, str | None] = {}
@@ -222,6 +224,13 @@ class _Sources:
         text = self.spot_texts.get(node)
         if text is None:
             text = self.spot_texts[node] = _spot_text(node)
+        return text
+
+    def heading_text(self, node: Element) -> str:
+        """``_heading_of(node)``, read once: the title rule and the title's position read it."""
+        text = self.heading_texts.get(node)
+        if text is None:
+            text = self.heading_texts[node] = _heading_of(node)
         return text
 
     def iso(self, value: str | None) -> str | None:
@@ -494,7 +503,7 @@ def _title(src: _Sources, site_keys: list[str],
         weight = S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT
         if weight == S.H1_WEIGHT and tag_title is not None and _section_heading(node.text, tag_title[0]):
             weight = S.OTHER_H1_WEIGHT
-        add(_heading_of(node), weight, 0)
+        add(src.heading_text(node), weight, 0)
     for node, _ordinal, kind in headings:
         if kind & HEADLINE:
             add(node.text if node.tag != "meta" else None, S.HEADLINE_WEIGHT, 1)
@@ -704,14 +713,7 @@ def _names_agree(a: frozenset[str], b: frozenset[str]) -> bool:
 def _spot_text(node: Node) -> str:
     """A byline or stamp element's text, its text nodes joined by spaces (textContent runs
     "Written by" and "Jane" together); ``""`` for a block too long to be one."""
-    if longer_than(node, 4 * S.MAX_BYLINE_CHARS):
-        return ""
-    text = node.text
-    if len(text) > 4 * S.MAX_BYLINE_CHARS:
-        return ""
-    if len(node) <= 1:
-        return text
-    return joined_text(node)
+    return spot_text(node, 4 * S.MAX_BYLINE_CHARS)
 
 
 def _next_element_text(node: Node) -> str:
@@ -1221,7 +1223,7 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
     publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
                                         *(src.meta(name) for name in S.PUBLISHER_METAS)) if v}
     publishers.discard("")
-    title_ordinal = next((ordinal for node, ordinal, kind in headings if _heading_text(_heading_of(node)) == title),
+    title_ordinal = next((ordinal for node, ordinal, kind in headings if _heading_text(src.heading_text(node)) == title),
                          None)
     if title_ordinal is None and headings:
         title_ordinal = headings[0][1]
