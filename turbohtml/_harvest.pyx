@@ -315,6 +315,7 @@ ctypedef struct Sources:
     Words published_labels
     unsigned char first_bytes[256]   # _MARK_PREFIX/_MARK_LABEL bits of the lists with a word starting with that byte
     unsigned char first_pairs[PAIR_SLOTS]  # the class/id lists' bits by a word's first two bytes (see _pair)
+    unsigned char class_firsts[256]  # nonzero for a byte that, in either case, opens a class/id word
     size_t stamp_after               # stamps are kept up to this many elements after the first title
     lxb_dom_node_t *scripts[MAX_SCRIPTS]  # the scripts whose type names ld+json, in order
     size_t script_count              # how many there are (may pass MAX_SCRIPTS)
@@ -371,6 +372,8 @@ cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
             continue
         value, length = c_attr.value.data, c_attr.value.length
         for i in range(length - 1 if length else 0):  # every class/id word has two bytes or more
+            if not found.class_firsts[value[i]]:
+                continue  # one lookup turns away the bytes no word opens with ("-", "e", "n", ...)
             starts = found.first_pairs[_pair(value[i], value[i + 1])] & ~marks
             if starts == 0:
                 continue
@@ -713,11 +716,15 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.date_words, date_words)
         memset(found.first_bytes, 0, 256)
         memset(found.first_pairs, 0, PAIR_SLOTS)
+        memset(found.class_firsts, 0, 256)
         for words, mark in ((byline_words, _MARK_BYLINE), (comment_words, _MARK_COMMENT), (date_words, _MARK_DATE)):
             for word in words[:MAX_WORDS]:
                 if len(word) < 2:
                     raise ValueError("class/id words must hold two bytes or more")
                 found.first_pairs[_pair((<bytes>word)[0], (<bytes>word)[1])] |= <int>mark
+                for k in range(256):  # the byte in any case, as _pair folds it
+                    if (k | 32) == ((<bytes>word)[0] | 32):
+                        found.class_firsts[k] = 1
         for words, mark in ((by_prefixes, _MARK_PREFIX), (published_labels, _MARK_LABEL)):
             for word in words[:MAX_WORDS]:
                 if word:
