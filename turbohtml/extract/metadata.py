@@ -328,6 +328,10 @@ def _ld_persons(value: Any) -> list[str]:
 
 # ---------------------------------------------------------------- site name and title
 
+#: A character of every title separator: a title holding none of them is not split.
+_SEPARATOR_MARKS = frozenset(separator.strip()[0] for separator in S.TITLE_SEPARATORS)
+
+
 def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str | None]:
     """``(title, site)``: a ``<title>`` with the site's name split off.
 
@@ -336,6 +340,8 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     after a strong separator (``|``, ``-``, dashes, ``::``, ``»``) goes. ``site`` is the
     part removed (``None`` when nothing was)."""
     title = _fold(title)
+    if _SEPARATOR_MARKS.isdisjoint(title):
+        return title, None  # no separator, and no template's empty slot: nothing to split
     for separator in S.TITLE_SEPARATORS[:-1]:
         mark = separator.lstrip()
         if title.startswith(mark):  # " | Site": the template's slot for the page's title left empty
