@@ -130,13 +130,14 @@ MONTHS = {
 
 
 
-def _alternation(words: Iterable[str]) -> str:
+def alternation(words: Iterable[str]) -> str:
     """A regex matching any of ``words``, factored by common prefixes (``sep(?:t(?:ember)?)?``
     for "sep", "sept", "september"): ``re`` tries a branch's alternatives one by one at
     every position, and a hundred month names that way make the written-date pattern the
-    slowest one of ``dates()`` and ``metadata()``. Where several words match at one place
-    (each a prefix of the next) the longest is tried first, then the shorter ones, as in
-    an alternation sorted longest first: the matches are the same."""
+    slowest one of ``dates()`` and ``metadata()`` (whose update labels are factored the
+    same way). Where several words match at one place (each a prefix of the next) the
+    longest is tried first, then the shorter ones, as in an alternation sorted longest
+    first: the matches are the same."""
     tree: dict[str, Any] = {}
     for word in words:
         node = tree
@@ -155,7 +156,7 @@ def _alternation(words: Iterable[str]) -> str:
     return pattern(tree)
 
 
-_MONTH_ALT = _alternation(MONTHS)
+_MONTH_ALT = alternation(MONTHS)
 _DAY = r"(?:3[01]|[12][0-9]|0?[1-9])"
 _YEAR = r"(?:19[0-9]{2}|2[0-9]{3})"
 

@@ -58,6 +58,7 @@ from turbohtml._names import fold as _fold
 from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
+from turbohtml.extract._date_patterns import alternation
 from turbohtml.extract.dates import parse_date
 from turbohtml.extract.options import DateExtraction
 from turbohtml.extract.records import Metadata
@@ -735,6 +736,10 @@ def _next_element_text(node: Node) -> str:
     return text if len(text) <= S.MAX_BYLINE_CHARS else ""
 
 
+#: The spot kinds an author is read from.
+_AUTHOR_SPOTS = ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS | BY_PREFIX | ADDRESS
+
+
 def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int, int]],
             title_ordinal: int | None) -> str | None:
     candidates: list[_Candidate] = []
@@ -765,10 +770,13 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
         label = _fold(src.meta(f"twitter:label{index}") or "").casefold().rstrip(":")
         if label in S.CREDIT_LABELS:
             add(names_in(src.meta(f"twitter:data{index}")), S.TWITTER_CREDIT_WEIGHT, 4)
+    before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
     for node, ordinal, kind in spots:
+        if not kind & _AUTHOR_SPOTS:
+            continue  # a heading or a date: no byline
         if kind & IN_COMMENTS or (kind & IN_CHROME and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR)):
             continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
-        near = title_ordinal is not None and -S.NEAR_TITLE_BEFORE <= ordinal - title_ordinal <= S.NEAR_TITLE_AFTER
+        near = title_ordinal is not None and before <= ordinal - title_ordinal <= after
         if kind & ITEMPROP_AUTHOR:
             named = node.select_one("[itemprop~=name]")
             if named is not None:
@@ -963,7 +971,8 @@ _ZONE_BEHIND = _dt.timedelta(hours=12)
 _ZONE_AHEAD = _dt.timedelta(hours=14)
 
 
-_UPDATE_LABEL = re.compile("|".join(re.escape(word) for word in S.UPDATE_LABELS), re.IGNORECASE)
+# factored by prefixes (updated, update: "update(?:d)?"): searched in every date's label
+_UPDATE_LABEL = re.compile(alternation(word.lower() for word in S.UPDATE_LABELS), re.IGNORECASE)
 _PUBLISHED_CLASS = re.compile("|".join(re.escape(word) for word in S.PUBLISHED_CLASS_WORDS), re.IGNORECASE)
 
 
@@ -1054,14 +1063,14 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
     near: dict[str, tuple[int, bool]] = {}  # date -> (distance, update)
     pending: list[tuple[int, Any, int, bool]] = []  # (distance, node, kind, is a stamp)
     node: Node
+    before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
     for node, ordinal, kind in src.spots:
         offset = ordinal - title_ordinal
-        if (kind & (DATE | BYLINE_CLASS | BY_PREFIX | PUBLISHED) and _readable(kind)
-                and -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER):
+        if kind & (DATE | BYLINE_CLASS | BY_PREFIX | PUBLISHED) and before <= offset <= after and _readable(kind):
             pending.append((abs(offset), node, kind, False))
     for node, ordinal in src.stamps:
         offset = ordinal - title_ordinal
-        if -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER:
+        if before <= offset <= after:
             pending.append((abs(offset), node, 0, True))
     pending.sort(key=lambda item: item[0])
     for distance, node, kind, stamp in pending:
@@ -1229,8 +1238,8 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
     publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
                                         *(src.meta(name) for name in S.PUBLISHER_METAS)) if v}
     publishers.discard("")
-    title_ordinal = next((ordinal for node, ordinal, kind in headings if _heading_text(src.heading_text(node)) == title),
-                         None)
+    title_ordinal = next(
+        (ordinal for node, ordinal, kind in headings if _heading_text(src.heading_text(node)) == title), None)
     if title_ordinal is None and headings:
         title_ordinal = headings[0][1]
     author = _author(src, publishers, src.spots, title_ordinal)
