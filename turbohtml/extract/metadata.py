@@ -736,6 +736,8 @@ def _next_element_text(node: Node) -> str:
     return text if len(text) <= S.MAX_BYLINE_CHARS else ""
 
 
+#: Twitter's label/data meta pairs.
+_TWITTER_PAIRS = tuple((f"twitter:label{index}", f"twitter:data{index}") for index in range(1, 5))
 #: The spot kinds an author is read from.
 _AUTHOR_SPOTS = ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS | BY_PREFIX | ADDRESS
 
@@ -755,21 +757,26 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
     def add(names: list[str], weight: float, rank: int, declared: bool = False) -> None:
         # a byline or meta echoing the site's name is the publisher; JSON-LD states
         # authorship itself (organisations are left out there by their type)
-        kept = [name for name in names if declared or _compact(name) not in publishers]
+        if not names:
+            return
+        kept = names if declared else [name for name in names if _compact(name) not in publishers]
         if kept:
             candidates.append(_Candidate("; ".join(kept), weight, rank, frozenset(name.casefold() for name in kept)))
 
     if src.article is not None:
         names = [name for raw in _ld_persons(src.article.get("author")) for name in names_in(raw)]
         add(names, S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
+    metas = src.metas
     for key, weight in S.AUTHOR_METAS.items():
-        values = [v for v in src.metas.get(key, ()) if not v.startswith(("http://", "https://", "/"))]
+        if key not in metas:
+            continue
+        values = [v for v in metas[key] if not v.startswith(("http://", "https://", "/"))]
         if values:
             add([name for value in values for name in names_in(value)], weight, 4)
-    for index in range(1, 5):  # Twitter's label/data pairs: SEO plugins write "Written by" there
-        label = _fold(src.meta(f"twitter:label{index}") or "").casefold().rstrip(":")
-        if label in S.CREDIT_LABELS:
-            add(names_in(src.meta(f"twitter:data{index}")), S.TWITTER_CREDIT_WEIGHT, 4)
+    for label_name, data_name in _TWITTER_PAIRS:  # SEO plugins write "Written by" there
+        label = src.meta(label_name)
+        if label and _fold(label).casefold().rstrip(":") in S.CREDIT_LABELS:
+            add(names_in(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
     before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
     for node, ordinal, kind in spots:
         if not kind & _AUTHOR_SPOTS:
