@@ -281,6 +281,20 @@ IN_CHROME, IN_COMMENTS, IN_ARTICLE, DATE = _IN_CHROME, _IN_COMMENTS, _IN_ARTICLE
 IN_HEADER, IN_POST_ASIDE, PUBLISHED, ITEMPROP_PUBLISHED = _IN_HEADER, _IN_POST_ASIDE, _PUBLISHED, _ITEMPROP_PUBLISHED
 
 
+cdef extern from *:
+    """
+    #include "lexbor/dom/interfaces/document.h"
+
+    /* Whether lexbor reads attribute names of the node's document as HTML does (by
+       lower-case local name: lxb_dom_element_attr_by_name's first case). */
+    static int turbohtml_html_document(lxb_dom_node_t *node)
+    {
+        return node->owner_document->type == LXB_DOM_DOCUMENT_DTYPE_HTML;
+    }
+    """
+    bint turbohtml_html_document(lxb_dom_node_t *node) nogil
+
+
 cdef const char *_META_KEYS[3]
 cdef size_t _META_KEY_LENGTHS[3]
 _META_KEYS[0], _META_KEYS[1], _META_KEYS[2] = "property", "name", "itemprop"
@@ -704,7 +718,9 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     cdef double probability
     cdef size_t elements
     cdef lxb_dom_node_t *c_node
-    cdef bint count_features
+    cdef bint count_features, by_id
+    cdef uintptr_t content_id
+    cdef uintptr_t key_ids[3]
     if found == NULL:
         raise MemoryError("out of memory gathering metadata sources")
     try:
@@ -736,16 +752,30 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         with nogil:
             _gather(<lxb_dom_node_t *>doc.c_doc, found, count_features)
         metas = {}
+        # the <meta>s are HTML elements: in an HTML document element_attr() finds a name by
+        # its id in the document, so the four ids are looked up once, not once per <meta>
+        by_id = turbohtml_html_document(<lxb_dom_node_t *>doc.c_doc)
+        content_id = attr_id(<lxb_dom_node_t *>doc.c_doc, "content", 7)
+        for j in range(3):
+            key_ids[j] = attr_id(<lxb_dom_node_t *>doc.c_doc, _META_KEYS[j], _META_KEY_LENGTHS[j])
         for k in range(found.meta_count):
             c_node = found.metas[k]
-            value = element_attr(c_node, "content", 7, &length)
+            if by_id:
+                value = attr_value(c_node, content_id, &length) if content_id != UINTPTR_MAX else NULL
+            else:
+                value = element_attr(c_node, "content", 7, &length)
             content = _folded_value(value, length)
             if not content:
                 continue
             if "&" in content:  # a character reference the parser left in the value (double escaping)
                 content = unescape(content)
             for j in range(3):
-                value = element_attr(c_node, _META_KEYS[j], _META_KEY_LENGTHS[j], &length)
+                if not by_id:
+                    value = element_attr(c_node, _META_KEYS[j], _META_KEY_LENGTHS[j], &length)
+                elif key_ids[j] != UINTPTR_MAX:
+                    value = attr_value(c_node, key_ids[j], &length)
+                else:
+                    value = NULL
                 if value != NULL and length:
                     (<dict>metas).setdefault(decode_text(value, length).strip().lower(), []).append(content)
         canonical = _raw_attr(found.canonical, "href", 4) if found.canonical != NULL else None
