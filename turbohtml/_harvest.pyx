@@ -777,7 +777,7 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
                 else:
                     value = NULL
                 if value != NULL and length:
-                    (<dict>metas).setdefault(decode_text(value, length).strip().lower(), []).append(content)
+                    (<dict>metas).setdefault(_meta_key(value, length), []).append(content)
         canonical = _raw_attr(found.canonical, "href", 4) if found.canonical != NULL else None
         base = _raw_attr(found.base, "href", 4) if found.base != NULL else None
         spots = [(wrap_node(doc, found.spots[k].node), found.spots[k].ordinal, found.spots[k].kind)
@@ -794,6 +794,28 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         return metas, canonical, base, spots, stamps, scripts, doc.page_kind
     finally:
         PyMem_RawFree(found)
+
+
+cdef str _meta_key(const lxb_char_t *value, size_t length):
+    """``decode_text(value, length).strip().lower()``, the ASCII case (every key a page
+    writes) trimmed and lower-cased on the bytes; other values as ``str`` does it."""
+    cdef lxb_char_t buffer[64]
+    cdef size_t start = 0, end = length, i
+    cdef lxb_char_t c
+    for i in range(length):
+        if value[i] >= 128:
+            return decode_text(value, length).strip().lower()
+    # str.strip()'s ASCII whitespace: \t-\r, \x1c-\x1f and the space
+    while start < end and (value[start] == 32 or 9 <= value[start] <= 13 or 28 <= value[start] <= 31):
+        start += 1
+    while end > start and (value[end - 1] == 32 or 9 <= value[end - 1] <= 13 or 28 <= value[end - 1] <= 31):
+        end -= 1
+    if end - start > 64:
+        return decode_text(value, length).strip().lower()
+    for i in range(start, end):
+        c = value[i]
+        buffer[i - start] = c + 32 if 65 <= c <= 90 else c
+    return decode_text(buffer, end - start)
 
 
 cdef str _raw_attr(lxb_dom_node_t *c_node, const char *name, size_t n):
