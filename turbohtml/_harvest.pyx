@@ -835,7 +835,11 @@ def longer_than(Node node, size_t limit, /) -> bool:
     characters: its UTF-8 bytes pass ``4 * limit`` (no character takes more than four).
     Counted without building the text, so a byline class on a whole article's container
     costs no string."""
-    cdef lxb_dom_node_t *root = node.c_node
+    return _longer(node.c_node, limit)
+
+
+cdef bint _longer(lxb_dom_node_t *root, size_t limit) noexcept nogil:
+    """longer_than() on a node pointer."""
     cdef lxb_dom_node_t *c_node = root
     cdef bint closing = False
     cdef size_t total = 0
@@ -872,34 +876,10 @@ def spot_text(Node node, size_t limit, /) -> str:
     text is not built to be measured), else its ``textContent`` when it has one child
     or none, else ``joined_text(node)`` (its text nodes joined by spaces)."""
     cdef lxb_dom_node_t *root = node.c_node
-    cdef lxb_dom_node_t *c_node = root
-    cdef lxb_dom_character_data_t *c_text
-    cdef bint closing = False
-    cdef size_t total = 0
-    cdef bytearray buffer
     cdef str text
-    # longer_than(node, limit): more than 4 * limit bytes of text
-    while c_node != NULL:
-        if not closing and (c_node.type == LXB_DOM_NODE_TYPE_TEXT
-                            or (c_node == root and c_node.type == LXB_DOM_NODE_TYPE_COMMENT)):
-            total += (<lxb_dom_character_data_t *>c_node).data.length
-            if total > 4 * limit:
-                return ""
-        c_node = next_node(root, c_node, &closing)
-    # node.text (textContent, as _core builds it)
-    if root.type == LXB_DOM_NODE_TYPE_TEXT or root.type == LXB_DOM_NODE_TYPE_COMMENT:
-        c_text = <lxb_dom_character_data_t *>root
-        text = decode_text(c_text.data.data, c_text.data.length)
-    else:
-        buffer = bytearray()
-        c_node, closing = root, False
-        while c_node != NULL:
-            if not closing and c_node.type == LXB_DOM_NODE_TYPE_TEXT:
-                c_text = <lxb_dom_character_data_t *>c_node
-                if c_text.data.length:
-                    buffer += c_text.data.data[:c_text.data.length]
-            c_node = next_node(root, c_node, &closing)
-        text = buffer.decode("utf-8", "replace")
+    if _longer(root, limit):
+        return ""
+    text = node.text
     if <size_t>len(text) > limit:
         return ""
     if root.first_child == NULL or root.first_child.next == NULL:
