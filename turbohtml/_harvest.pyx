@@ -470,7 +470,9 @@ cdef bint _looks_like_stamp(lxb_dom_node_t *c_node) noexcept nogil:
     for i in range(length):
         if 48 <= data[i] <= 57:
             digits += 1
-    return digits >= 4
+            if digits == 4:
+                return True
+    return False
 
 
 cdef void _add_spot(Sources *found, lxb_dom_node_t *c_node, size_t ordinal, int kind) noexcept nogil:
