@@ -27,8 +27,8 @@ import numpy as np
 
 import turbohtml
 from turbohtml import _page_type_model
-from turbohtml._features import PAGE_KINDS_NAMES as CLASSES
 from turbohtml._features import FEATURE_NAMES, feature_vector, use_model
+from turbohtml._features import PAGE_KINDS_NAMES as CLASSES
 from turbohtml._page_words import DECLARED_THREAD
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wcxb-dev"
