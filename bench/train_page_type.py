@@ -27,8 +27,9 @@ import numpy as np
 
 import turbohtml
 from turbohtml import _page_type_model
+from turbohtml._features import FEATURE_NAMES, feature_vector, use_model
 from turbohtml._features import PAGE_KINDS_NAMES as CLASSES
-from turbohtml._features import feature_vector, use_model
+from turbohtml._page_words import DECLARED_THREAD
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wcxb-dev"
 MODEL = Path(__file__).resolve().parents[1] / "turbohtml" / "_page_type_model.py"
@@ -220,6 +221,8 @@ def probabilities(model: SimpleNamespace, x: np.ndarray) -> np.ndarray:
         for t in range(len(leaf_values)):
             scores[:, t % len(CLASSES)] += leaf_values[t][_leaf_of(x, features[t], thresholds[t])]
         prob += (1 - model.MIX) * _softmax(scores)
+    declared = (x[:, [FEATURE_NAMES.index(f"schema_{kind}") for kind in DECLARED_THREAD]] > 0).any(axis=1)
+    prob[declared] = np.eye(len(CLASSES))[CLASSES.index("forum")]
     return prob
 
 

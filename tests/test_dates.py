@@ -528,3 +528,41 @@ def test_date_extraction_validation():
         DateExtraction(output_format=b"%Y")
     with pytest.raises(AttributeError):
         options.original = True  # frozen
+
+
+def test_a_walk_without_the_text_stages_keeps_what_the_others_read():
+    from turbohtml._dates import gather
+
+    doc = turbohtml.parse(page(
+        '<meta name="date" content="2021-03-04">',
+        "<nav><time datetime='2020-01-01'>Jan 1</time></nav><p>Posted <span class='date'>5 May 2019</span>"
+        "</p><time datetime='2019-05-05T10:00'>May <b>5</b>, 2019</time><h1>Title 2019</h1>"
+        "<footer>Copyright 2018 example</footer>"))
+    full, short = gather(doc), gather(doc, False)
+    for method in ("metas", "times", "marked", "abbrs", "h1s", "jsonld"):
+        assert getattr(short, method)() == getattr(full, method)(), method
+    assert full.search() and full.segments()
+    with pytest.raises(ValueError):
+        short.search()
+    with pytest.raises(ValueError):
+        short.segments()
+
+
+def test_prefix_tree_alternation_matches_as_the_longest_first_one():
+    import random
+    import re
+
+    from turbohtml.extract._date_patterns import alternation
+
+    words = ["sep", "sept", "september", "se", "mar", "marzo", "mars", "march", "mayo", "may", "mai", "a.b", "ab"]
+    plain = re.compile("|".join(sorted(map(re.escape, words), key=len, reverse=True)))
+    factored = re.compile(alternation(words))
+    assert factored.pattern != plain.pattern
+    rng = random.Random(11)
+    letters = "sepmarchtzoyib. "
+    for _ in range(3000):
+        text = "".join(rng.choice(letters) for _ in range(rng.randint(0, 24)))
+        assert [m.span() for m in factored.finditer(text)] == [m.span() for m in plain.finditer(text)], text
+        # a longer word is taken only where the rest of a pattern lets it: the same choice as well
+        tail = re.compile(f"(?:{factored.pattern})e"), re.compile(f"(?:{plain.pattern})e")
+        assert [m.span() for m in tail[0].finditer(text)] == [m.span() for m in tail[1].finditer(text)], text

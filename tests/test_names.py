@@ -107,3 +107,21 @@ def test_longer_than_is_only_said_of_a_longer_text() -> None:
             if longer_than(node, limit):
                 assert length > limit, (node.text[:20], limit)
     assert longer_than(short, 2)  # 11 bytes: more than 4 x 2, so more than 2 characters
+
+
+def test_spot_text_is_the_guarded_text_or_its_nodes_apart() -> None:
+    from turbohtml._harvest import joined_text, spot_text
+
+    doc = turbohtml.parse(
+        "<p id=one><a>Jane <b>Doe</b></a></p><div id=two><span>Written by</span><a>Jane</a> Doe</div>"
+        "<span id=bare>By Jane \u4e2d</span><div id=empty></div><p id=long>" + "\u4e2d" * 300 + "x</p>"
+        "<div id=big>" + "<i>word</i>" * 400 + "</div>")
+    one, two, bare, empty, long_, big = (doc.select_one(f"#{name}") for name in
+                                         ("one", "two", "bare", "empty", "long", "big"))
+    # more than one child: the text nodes apart; one child or none: textContent as written
+    assert spot_text(two, 800) == "Written by Jane  Doe" == joined_text(two)
+    assert spot_text(one, 800) == "Jane Doe" and len(one) == 1
+    assert spot_text(bare, 800) == "By Jane \u4e2d" and spot_text(empty, 800) == ""
+    # longer than the limit in characters (301 here), or in bytes past four times it: nothing
+    assert spot_text(long_, 300) == "" and spot_text(long_, 301) == long_.text
+    assert spot_text(big, 100) == "" and spot_text(big, 1600) == joined_text(big)

@@ -132,6 +132,17 @@ def test_noscript_content_when_the_visible_page_is_a_stub() -> None:
     assert article_text(markup).count("The committee met") == 2
 
 
+def test_boilerplate_classes_are_pruned_inside_the_noscript_copy() -> None:
+    # the <noscript> copy is the whole page for crawlers: its related-topics block is
+    # as much boilerplate there as on a page shown with script
+    markup = (f"<body><div id=app>Loading...</div><noscript><div class=post><p>{PROSE}</p></div>"
+              f"<div class=post><p>{PROSE}</p></div><div id=related-topics><h3>Related topics</h3>"
+              "<table><tr><td><a href=/t/1>Bridge repairs delayed again</a> bridges</td></tr></table>"
+              "</div></noscript></body>")
+    text = article_text(markup)
+    assert text.count("The committee met") == 2 and "Related topics" not in text
+
+
 def test_noscript_and_hidden_content_are_passed_over_beside_visible_prose() -> None:
     markup = (f"<body><div id=shown><p>{PROSE}</p><p>{PROSE}</p></div>"
               "<noscript><p>Please enable JavaScript to view the comments, powered by a service.</p></noscript>"
@@ -319,6 +330,14 @@ def test_a_threads_bare_counters_are_not_its_text() -> None:
     assert article.page_type == "forum"
     assert "Focal Bathys for my media consumption" in article.text
     assert "9,236" not in article.text.split()
+
+
+def test_a_discourse_threads_related_topics_are_not_its_posts() -> None:
+    # Discourse serves the thread in <noscript>, a related-topics table after the posts
+    article = wcxb_page("0510").article()  # answers.netlify.com thread
+    assert article.page_type == "forum"
+    assert "Thanks @sid.m this fixed it." in article.text
+    assert "Gatsby Site build timed out" not in article.text
 
 
 def test_a_reply_quoting_a_post_does_not_repeat_it() -> None:
@@ -601,3 +620,30 @@ def test_page_type_features_count_runs_of_titled_cards_and_series_links() -> Non
     assert got["max_run_chars"] == 4 * len("Item titleA short pitch.")  # the run's repeats' text
     assert got["heading_link_chars"] == 5 * len("Item title")
     assert got["max_p"] == len(PROSE)
+
+
+def test_page_type_features_count_the_text_of_thread_posts() -> None:
+    # text inside the outermost block classed as a comment, reply, message or answer,
+    # once however deep the replies nest; <html>/<body> classes name the page's state
+    posts = ("<div class='comment'><p>First post here.</p><div class='reply'><p>A reply.</p></div></div>"
+             "<div class='answer-body'>An answer.</div>")
+    got = _features(f"<html class='sp-message-open'><body class='comments-page'><p>Story.</p>{posts}</body></html>")
+    assert got["thread_chars"] == len("First post here.A reply.An answer.")
+    assert got["chars"] == len("Story.First post here.A reply.An answer.")
+
+
+def _article_like(head: str = "", body: str = "") -> str:
+    paragraphs = "".join(f"<div class='para'><p>{PROSE}</p></div>" for _ in range(30))
+    return f"<html><head>{head}</head><body><article><h1>A headline</h1>{paragraphs}</article>{body}</body></html>"
+
+
+def test_a_page_declaring_itself_a_thread_is_a_forum() -> None:
+    # schema.org DiscussionForumPosting or QAPage: the page says what it is, whatever its
+    # markup looks like (a thread whose posts are written in long paragraphs)
+    assert parse(_article_like()).page_type() == "article"
+    posting = "<script type='application/ld+json'>{\"@type\": \"DiscussionForumPosting\"}</script>"
+    assert parse(_article_like(head=posting)).page_type() == "forum"
+    qa_page = "<div itemscope itemtype='https://schema.org/QAPage'></div>"
+    assert parse(_article_like(body=qa_page)).page_type() == "forum"
+    # mumsnet.com's thread declares DiscussionForumPosting in JSON-LD
+    assert wcxb_page("0578").page_type() == "forum"

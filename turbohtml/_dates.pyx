@@ -80,6 +80,8 @@ ctypedef struct _Walk:
     size_t *open_stack        # indices of elems whose closing is pending
     size_t n_open
     size_t cap_open
+    size_t n_texted           # open elements whose text a stage reads (time, abbr, marked, h1)
+    bint full                 # the text stages' inputs too: search text and segments
     _Span *segments
     size_t n_segments
     size_t cap_segments
@@ -294,6 +296,8 @@ cdef bint _push_elem(_Walk *w, int kind, lxb_dom_node_t *c_node, _Span a, _Span 
     e.node = c_node
     e.text_start = w.json.length if kind == _EL_JSON else w.text.length
     e.text_end = e.text_start
+    if kind != _EL_JSON and kind != _EL_MUTE:
+        w.n_texted += 1
     e.a = a
     e.b = b
     e.c = c
@@ -436,22 +440,24 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                     e.text_end = w.json.length if e.kind == _EL_JSON else w.text.length
                     if e.kind == _EL_MUTE:
                         mute -= 1
+                    elif e.kind != _EL_JSON:
+                        w.n_texted -= 1
                     w.n_open -= 1
                 if tag == LXB_TAG_SCRIPT:
                     in_script = 0
-                if not _append(&w.search, <const lxb_char_t *>"\n", 1):
+                if w.full and not _append(&w.search, <const lxb_char_t *>"\n", 1):
                     return False
             elif c_node != root and _skip_subtree(c_node):
                 closing = True
                 continue
             else:
-                if not _append(&w.search, <const lxb_char_t *>"\n", 1):
+                if w.full and not _append(&w.search, <const lxb_char_t *>"\n", 1):
                     return False
                 if _mutes(c_el, tag):
                     if not _push_elem(w, _EL_MUTE, c_node, none_span, none_span, none_span):
                         return False
                     mute += 1
-                if not mute and c_el.first_attr != NULL and not _on_attrs(w, c_el):
+                if w.full and not mute and c_el.first_attr != NULL and not _on_attrs(w, c_el):
                     return False
                 if tag == LXB_TAG_META:
                     if not _on_meta(w, c_el):
@@ -502,23 +508,24 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                     if not _append(&w.json, c_text.data.data, c_text.data.length):
                         return False
                 elif in_script == 1:
-                    if _has_digits(c_text.data.data, c_text.data.length, 4):
+                    if w.full and _has_digits(c_text.data.data, c_text.data.length, 4):
                         if not _append(&w.search, c_text.data.data, c_text.data.length):
                             return False
                 else:
-                    if not _append(&w.text, c_text.data.data, c_text.data.length):
+                    # only the elements a stage reads keep their text: elsewhere it goes unread
+                    if w.n_texted and not _append(&w.text, c_text.data.data, c_text.data.length):
                         return False
-                    if not mute and not _append(&w.search, c_text.data.data, c_text.data.length):
+                    if w.full and not mute and not _append(&w.search, c_text.data.data, c_text.data.length):
                         return False
                     parent_tag = c_node.parent.local_name if c_node.parent != NULL else 0
-                    if not mute and _fast_tag(parent_tag) and c_text.data.length > 6:
+                    if w.full and not mute and _fast_tag(parent_tag) and c_text.data.length > 6:
                         a = _trimmed(c_text.data.data, c_text.data.length)
                         if 6 < a.length <= _SEGMENT_BYTES and _has_digits(a.data, a.length, 4):
                             if not _grow(<void **>&w.segments, &w.cap_segments, w.n_segments + 1, sizeof(_Span)):
                                 return False
                             w.segments[w.n_segments] = a
                             w.n_segments += 1
-        elif c_node.type == LXB_DOM_NODE_TYPE_COMMENT and not closing:
+        elif c_node.type == LXB_DOM_NODE_TYPE_COMMENT and not closing and w.full:
             c_text = <lxb_dom_character_data_t *>c_node
             if c_text.data.length and _has_digits(c_text.data.data, c_text.data.length, 4):
                 if not (_append(&w.search, <const lxb_char_t *>"\n", 1)
@@ -630,6 +637,10 @@ cdef class Candidates:
             out.append((m.kind, _span_str(m.key), _span_str(m.value)))
         return out
 
+    cdef void _check_full(self) except *:
+        if not self.w.full:
+            raise ValueError("gathered without the text stages' inputs (gather(doc, text=False))")
+
     cdef size_t _count(self, int kind):
         cdef size_t i
         cdef size_t n = 0
@@ -683,20 +694,26 @@ cdef class Candidates:
     def segments(self) -> list:
         """Short text segments (trimmed, 4+ digits) directly inside div/p/li/span/h2-h4/time/ul."""
         cdef size_t i
+        self._check_full()
         return [decode_text(self.w.segments[i].data, self.w.segments[i].length)
                 for i in range(self.w.n_segments)]
 
     def search(self) -> str:
         """The search text: visible text, script text and digit-bearing attribute values."""
+        self._check_full()
         return decode_text(self.w.search.data, self.w.search.length)
 
 
-def gather(Document doc) -> Candidates:
-    """Collect the date candidates of a parsed page in one C walk, the GIL released."""
+def gather(Document doc, bint text=True) -> Candidates:
+    """Collect the date candidates of a parsed page in one C walk, the GIL released.
+    ``text=False`` leaves out what only the text stages (``extensive_search``) read,
+    the search text and the segments: the walk then copies no page text but the
+    texts of the elements the structured stages read."""
     cdef Candidates found = Candidates.__new__(Candidates)
     cdef bint ok
     cdef lxb_dom_node_t *root = <lxb_dom_node_t *>doc.c_doc
     found.doc = doc
+    found.w.full = text
     with nogil:
         ok = _walk(root, &found.w)
     if not ok:
@@ -711,6 +728,8 @@ cdef void memset_walk(_Walk *w) noexcept nogil:
     w.n_elems = w.cap_elems = 0
     w.open_stack = NULL
     w.n_open = w.cap_open = 0
+    w.n_texted = 0
+    w.full = True
     w.segments = NULL
     w.n_segments = w.cap_segments = 0
     w.canonical.data = NULL

@@ -47,6 +47,7 @@ ctypedef struct FeatureWalk:
     size_t paragraph_chars                         # the text of the open <p> so far
     size_t headings                                # open <h1>-<h6>
     lxb_dom_node_t *repeat                         # the open block that repeats its sibling
+    lxb_dom_node_t *thread                         # the outermost open block classed as a post
     unsigned int repeat_flags                      # what it holds so far (REPEAT_*)
     lxb_dom_node_t *run_tail                       # the last outermost repeated block met
     size_t run_length, run_chars                   # its run's blocks (with the first) and text
@@ -74,10 +75,10 @@ cdef inline void features_blank(FeatureWalk *walk) noexcept nogil:
 
 cdef inline bint features_closes(FeatureWalk *walk, lxb_dom_node_t *c_element) noexcept nogil:
     """Whether features_step counts anything at an element's closing: the open repeated
-    block's, and the tags whose open count it keeps (see features_step). Most elements
-    (div, span, li's links...) close without a call."""
+    block's and thread post's, and the tags whose open count it keeps (see features_step).
+    Most elements (div, span, li's links...) close without a call."""
     cdef uintptr_t tag = c_element.local_name
-    return (c_element == walk.repeat or tag == LXB_TAG_A or tag == LXB_TAG_P or tag == LXB_TAG_LI
+    return (c_element == walk.repeat or c_element == walk.thread or tag == LXB_TAG_A or tag == LXB_TAG_P or tag == LXB_TAG_LI
             or tag == LXB_TAG_PRE or tag == LXB_TAG_CODE or tag == LXB_TAG_TD
             or LXB_TAG_H1 <= tag <= LXB_TAG_H6)
 cdef bint features_answers(FeatureWalk *walk) noexcept nogil

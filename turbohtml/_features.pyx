@@ -53,7 +53,7 @@ TAG_FEATURES = (
     "url", "url_slashes", "url_hyphens", "url_digits", "commas", "p_commas", "heading_chars",
     "repeat_currency", "repeat_p",
     "heading_link_chars", "max_p", "repeat_titled", "max_run", "max_run_chars", "rel_next",
-    "title_chars",
+    "title_chars", "thread_chars",
 )
 cdef enum:
     F_ELEMENTS, F_LINKS, F_CARDS, F_ARTICLE, F_SECTION, F_TIME, F_PRE, F_CODE, F_TABLE, F_TH
@@ -66,7 +66,7 @@ cdef enum:
     F_URL, F_URL_SLASHES, F_URL_HYPHENS, F_URL_DIGITS, F_COMMAS, F_P_COMMAS, F_HEADING_CHARS
     F_REPEAT_CURRENCY, F_REPEAT_P
     F_HEADING_LINK_CHARS, F_MAX_P, F_REPEAT_TITLED, F_MAX_RUN, F_MAX_RUN_CHARS, F_REL_NEXT
-    F_TITLE_CHARS
+    F_TITLE_CHARS, F_THREAD_CHARS
     F_TAGS_END
 
 FEATURE_NAMES = TAG_FEATURES + tuple("class_" + w for w in _page_words.CLASS_WORDS) \
@@ -160,6 +160,10 @@ cdef size_t _TITLE_WORDS_AT = _URL_WORDS_AT + _url_words.count
 cdef size_t _H1_WORDS_AT = _TITLE_WORDS_AT + _title_words.count
 if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
+# which class words name a post of a thread (its text is counted apart: thread_chars)
+cdef bint _thread_word[MAX_WORDS]
+for _index, _word in enumerate(_page_words.CLASS_WORDS):
+    _thread_word[_index] = _word in _page_words.THREAD_WORDS
 
 
 cdef inline size_t _record(WordTable *table, unsigned int state, size_t *counts, size_t *found,
@@ -219,29 +223,35 @@ cdef void _count_sparse_words(const unsigned char *value, size_t length, WordTab
             nfound = _record(table, row >> table.shift, counts, found, nfound)
 
 
-cdef void _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+cdef bint _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
     """Count the class words of an element's class, read once per distinct value (the
-    walk's memo: see FeatureWalk)."""
+    walk's memo: see FeatureWalk). Returns whether the class names a post of a thread
+    (THREAD_WORDS)."""
     cdef lxb_dom_attr_t *c_attr = (<lxb_dom_element_t *>c_node).attr_class
     cdef size_t found[MAX_WORDS]
     cdef size_t n, slot, f, nfound
+    cdef bint thread = False
     if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
-        return
+        return False
     n = min(c_attr.value.length, CLASS_PREFIX)
     if n == 0:
-        return
+        return False
     slot = memo_slot(c_attr.value.data, n, CLASS_SLOTS)
     if memo_holds(walk.memo_values[slot], walk.memo_lengths[slot], c_attr.value.data, n):
         for f in range(walk.memo_count[slot]):
             counts[walk.memo_words[slot][f]] += 1
-        return
+            thread |= _thread_word[walk.memo_words[slot][f]]
+        return thread
     nfound = _count_words(c_attr.value.data, n, &_class_words, counts, found)
+    for f in range(nfound):
+        thread |= _thread_word[found[f]]
     if nfound <= MEMO_WORDS:
         walk.memo_values[slot] = c_attr.value.data
         walk.memo_lengths[slot] = n
         walk.memo_count[slot] = nfound
         for f in range(nfound):
             walk.memo_words[slot][f] = found[f]
+    return thread
 
 
 cdef bint _value_is(const lxb_char_t *value, size_t length, const char *wanted) noexcept nogil:
@@ -468,6 +478,8 @@ cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t c
         counts[F_CODE_CHARS] += chars
     if walk.cells:
         counts[F_TD_CHARS] += chars
+    if walk.thread != NULL:
+        counts[F_THREAD_CHARS] += chars
     if walk.repeat != NULL:
         counts[F_REPEAT_CHARS] += chars
         counts[F_REPEAT_CURRENCY] += currency
@@ -481,6 +493,13 @@ cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t c
 cdef size_t _QUESTIONS = FEATURE_NAMES.index("schema_Question")
 cdef size_t _ANSWERS = FEATURE_NAMES.index("schema_Answer")
 cdef size_t _COMMENTS = FEATURE_NAMES.index("schema_Comment")
+# the counters of the schema.org types that declare the page a thread
+cdef size_t _declared_thread[8]
+cdef size_t _declared_thread_count = len(_page_words.DECLARED_THREAD)
+if _declared_thread_count > 8:
+    raise ImportError("too many declared thread types")
+for _index, _word in enumerate(_page_words.DECLARED_THREAD):
+    _declared_thread[_index] = FEATURE_NAMES.index("schema_" + _word)
 
 
 cdef bint features_answers(FeatureWalk *walk) noexcept nogil:
@@ -497,7 +516,7 @@ cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
         walk.counts[i] = 0
     walk.links = walk.paragraphs = walk.items = walk.code = walk.cells = 0
     walk.paragraph_chars = walk.headings = 0
-    walk.repeat = walk.run_tail = NULL
+    walk.repeat = walk.run_tail = walk.thread = NULL
     walk.run_length = walk.run_chars = walk.repeat_flags = 0
     walk.url_read = walk.title_read = walk.h1_read = False
     memset(walk.memo_lengths, 0, sizeof(walk.memo_lengths))
@@ -545,7 +564,9 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                 value = attr_value(c_node, walk.itemtype, &length)
                 if value != NULL:
                     _count_words(value, length, &_schema_types, schema)
-            _class_counts(walk, c_node, words)
+            if _class_counts(walk, c_node, words) and walk.thread == NULL \
+                    and tag != LXB_TAG_BODY and tag != LXB_TAG_HTML:  # their classes name the page's state
+                walk.thread = c_node
             _sibling_counts(walk, c_node, counts)
             if walk.repeat != NULL:
                 if LXB_TAG_H1 <= tag <= LXB_TAG_H6:
@@ -557,10 +578,13 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                     counts[F_REPEAT_TIME] += 1
                 elif tag == LXB_TAG_IMG:
                     counts[F_REPEAT_IMG] += 1
-        elif c_node == walk.repeat:
-            walk.repeat = NULL
-            if walk.repeat_flags == REPEAT_HEADING | REPEAT_LINK:
-                counts[F_REPEAT_TITLED] += 1
+        else:
+            if c_node == walk.thread:
+                walk.thread = NULL
+            if c_node == walk.repeat:
+                walk.repeat = NULL
+                if walk.repeat_flags == REPEAT_HEADING | REPEAT_LINK:
+                    counts[F_REPEAT_TITLED] += 1
         if tag == LXB_TAG_A:
             if is_text_link(c_node, True):
                 if closing:
@@ -788,6 +812,12 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
         if article_probability != NULL:
             article_probability[0] = 1.0
         return PAGE_ARTICLE  # a fragment (a snippet, a test page) is read as an article
+    for i in range(_declared_thread_count):
+        if walk.counts[_declared_thread[i]]:  # the page declares itself a thread
+            probability[0] = 1.0
+            if article_probability != NULL:
+                article_probability[0] = 0.0
+            return PAGE_FORUM
     for k in range(PAGE_KINDS):
         scores[k] = _bias[k]
         trees[k] = 0.0

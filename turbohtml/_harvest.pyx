@@ -281,6 +281,20 @@ IN_CHROME, IN_COMMENTS, IN_ARTICLE, DATE = _IN_CHROME, _IN_COMMENTS, _IN_ARTICLE
 IN_HEADER, IN_POST_ASIDE, PUBLISHED, ITEMPROP_PUBLISHED = _IN_HEADER, _IN_POST_ASIDE, _PUBLISHED, _ITEMPROP_PUBLISHED
 
 
+cdef extern from *:
+    """
+    #include "lexbor/dom/interfaces/document.h"
+
+    /* Whether lexbor reads attribute names of the node's document as HTML does (by
+       lower-case local name: lxb_dom_element_attr_by_name's first case). */
+    static int turbohtml_html_document(lxb_dom_node_t *node)
+    {
+        return node->owner_document->type == LXB_DOM_DOCUMENT_DTYPE_HTML;
+    }
+    """
+    bint turbohtml_html_document(lxb_dom_node_t *node) nogil
+
+
 cdef const char *_META_KEYS[3]
 cdef size_t _META_KEY_LENGTHS[3]
 _META_KEYS[0], _META_KEYS[1], _META_KEYS[2] = "property", "name", "itemprop"
@@ -315,6 +329,7 @@ ctypedef struct Sources:
     Words published_labels
     unsigned char first_bytes[256]   # _MARK_PREFIX/_MARK_LABEL bits of the lists with a word starting with that byte
     unsigned char first_pairs[PAIR_SLOTS]  # the class/id lists' bits by a word's first two bytes (see _pair)
+    unsigned char class_firsts[256]  # nonzero for a byte that, in either case, opens a class/id word
     size_t stamp_after               # stamps are kept up to this many elements after the first title
     lxb_dom_node_t *scripts[MAX_SCRIPTS]  # the scripts whose type names ld+json, in order
     size_t script_count              # how many there are (may pass MAX_SCRIPTS)
@@ -371,6 +386,8 @@ cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
             continue
         value, length = c_attr.value.data, c_attr.value.length
         for i in range(length - 1 if length else 0):  # every class/id word has two bytes or more
+            if not found.class_firsts[value[i]]:
+                continue  # one lookup turns away the bytes no word opens with ("-", "e", "n", ...)
             starts = found.first_pairs[_pair(value[i], value[i + 1])] & ~marks
             if starts == 0:
                 continue
@@ -453,7 +470,9 @@ cdef bint _looks_like_stamp(lxb_dom_node_t *c_node) noexcept nogil:
     for i in range(length):
         if 48 <= data[i] <= 57:
             digits += 1
-    return digits >= 4
+            if digits == 4:
+                return True
+    return False
 
 
 cdef void _add_spot(Sources *found, lxb_dom_node_t *c_node, size_t ordinal, int kind) noexcept nogil:
@@ -701,7 +720,9 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     cdef double probability
     cdef size_t elements
     cdef lxb_dom_node_t *c_node
-    cdef bint count_features
+    cdef bint count_features, by_id
+    cdef uintptr_t content_id
+    cdef uintptr_t key_ids[3]
     if found == NULL:
         raise MemoryError("out of memory gathering metadata sources")
     try:
@@ -713,11 +734,15 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.date_words, date_words)
         memset(found.first_bytes, 0, 256)
         memset(found.first_pairs, 0, PAIR_SLOTS)
+        memset(found.class_firsts, 0, 256)
         for words, mark in ((byline_words, _MARK_BYLINE), (comment_words, _MARK_COMMENT), (date_words, _MARK_DATE)):
             for word in words[:MAX_WORDS]:
                 if len(word) < 2:
                     raise ValueError("class/id words must hold two bytes or more")
                 found.first_pairs[_pair((<bytes>word)[0], (<bytes>word)[1])] |= <int>mark
+                for k in range(256):  # the byte in any case, as _pair folds it
+                    if (k | 32) == ((<bytes>word)[0] | 32):
+                        found.class_firsts[k] = 1
         for words, mark in ((by_prefixes, _MARK_PREFIX), (published_labels, _MARK_LABEL)):
             for word in words[:MAX_WORDS]:
                 if word:
@@ -729,18 +754,32 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         with nogil:
             _gather(<lxb_dom_node_t *>doc.c_doc, found, count_features)
         metas = {}
+        # the <meta>s are HTML elements: in an HTML document element_attr() finds a name by
+        # its id in the document, so the four ids are looked up once, not once per <meta>
+        by_id = turbohtml_html_document(<lxb_dom_node_t *>doc.c_doc)
+        content_id = attr_id(<lxb_dom_node_t *>doc.c_doc, "content", 7)
+        for j in range(3):
+            key_ids[j] = attr_id(<lxb_dom_node_t *>doc.c_doc, _META_KEYS[j], _META_KEY_LENGTHS[j])
         for k in range(found.meta_count):
             c_node = found.metas[k]
-            value = element_attr(c_node, "content", 7, &length)
+            if by_id:
+                value = attr_value(c_node, content_id, &length) if content_id != UINTPTR_MAX else NULL
+            else:
+                value = element_attr(c_node, "content", 7, &length)
             content = _folded_value(value, length)
             if not content:
                 continue
             if "&" in content:  # a character reference the parser left in the value (double escaping)
                 content = unescape(content)
             for j in range(3):
-                value = element_attr(c_node, _META_KEYS[j], _META_KEY_LENGTHS[j], &length)
+                if not by_id:
+                    value = element_attr(c_node, _META_KEYS[j], _META_KEY_LENGTHS[j], &length)
+                elif key_ids[j] != UINTPTR_MAX:
+                    value = attr_value(c_node, key_ids[j], &length)
+                else:
+                    value = NULL
                 if value != NULL and length:
-                    (<dict>metas).setdefault(decode_text(value, length).strip().lower(), []).append(content)
+                    (<dict>metas).setdefault(_meta_key(value, length), []).append(content)
         canonical = _raw_attr(found.canonical, "href", 4) if found.canonical != NULL else None
         base = _raw_attr(found.base, "href", 4) if found.base != NULL else None
         spots = [(wrap_node(doc, found.spots[k].node), found.spots[k].ordinal, found.spots[k].kind)
@@ -757,6 +796,28 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         return metas, canonical, base, spots, stamps, scripts, doc.page_kind
     finally:
         PyMem_RawFree(found)
+
+
+cdef str _meta_key(const lxb_char_t *value, size_t length):
+    """``decode_text(value, length).strip().lower()``, the ASCII case (every key a page
+    writes) trimmed and lower-cased on the bytes; other values as ``str`` does it."""
+    cdef lxb_char_t buffer[64]
+    cdef size_t start = 0, end = length, i
+    cdef lxb_char_t c
+    for i in range(length):
+        if value[i] >= 128:
+            return decode_text(value, length).strip().lower()
+    # str.strip()'s ASCII whitespace: \t-\r, \x1c-\x1f and the space
+    while start < end and (value[start] == 32 or 9 <= value[start] <= 13 or 28 <= value[start] <= 31):
+        start += 1
+    while end > start and (value[end - 1] == 32 or 9 <= value[end - 1] <= 13 or 28 <= value[end - 1] <= 31):
+        end -= 1
+    if end - start > 64:
+        return decode_text(value, length).strip().lower()
+    for i in range(start, end):
+        c = value[i]
+        buffer[i - start] = c + 32 if 65 <= c <= 90 else c
+    return decode_text(buffer, end - start)
 
 
 cdef str _raw_attr(lxb_dom_node_t *c_node, const char *name, size_t n):
@@ -776,7 +837,11 @@ def longer_than(Node node, size_t limit, /) -> bool:
     characters: its UTF-8 bytes pass ``4 * limit`` (no character takes more than four).
     Counted without building the text, so a byline class on a whole article's container
     costs no string."""
-    cdef lxb_dom_node_t *root = node.c_node
+    return _longer(node.c_node, limit)
+
+
+cdef bint _longer(lxb_dom_node_t *root, size_t limit) noexcept nogil:
+    """longer_than() on a node pointer."""
     cdef lxb_dom_node_t *c_node = root
     cdef bint closing = False
     cdef size_t total = 0
@@ -805,3 +870,20 @@ def joined_text(Node node, /) -> str:
             parts.append(decode_text(c_text.data.data, c_text.data.length))
         c_node = next_node(root, c_node, &closing)
     return " ".join(parts)
+
+
+def spot_text(Node node, size_t limit, /) -> str:
+    """A byline's or stamp's text as metadata() reads it, in one call: ``""`` when it is
+    longer than ``limit`` characters (``longer_than(node, limit)`` first, so a block's
+    text is not built to be measured), else its ``textContent`` when it has one child
+    or none, else ``joined_text(node)`` (its text nodes joined by spaces)."""
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef str text
+    if _longer(root, limit):
+        return ""
+    text = node.text
+    if <size_t>len(text) > limit:
+        return ""
+    if root.first_child == NULL or root.first_child.next == NULL:
+        return text
+    return joined_text(node)

@@ -20,6 +20,16 @@ CLASS_WORDS = (
     "param", "method", "syntax", "admonition", "callout", "headerlink", "permalink", "prev",
 )
 
+#: The class words that name a post of a thread (a comment, a reply, a message, an
+#: answer): the share of a page's text inside such blocks tells a thread, all posts,
+#: from an article with comments below it, whatever markup the posts' text is in.
+THREAD_WORDS = ("comment", "reply", "message", "answer")
+
+#: Schema.org types (of SCHEMA_TYPES) that declare the page a thread: a page carrying one
+#: is a forum page whatever the model says (the markup search engines ask of forums and
+#: Q&A sites; too few pages carry it for the model to weigh it so).
+DECLARED_THREAD = ("DiscussionForumPosting", "QAPage")
+
 SCHEMA_TYPES = (
     "Product", "Offer", "AggregateRating", "DiscussionForumPosting", "Comment", "Question",
     "Answer", "QAPage", "NewsArticle", "BlogPosting", "Article", "ItemList", "CollectionPage",
@@ -63,4 +73,5 @@ SHARES = (
     ("repeat_chars", "chars"), ("repeat_link_chars", "repeat_chars"), ("repeats", "elements"),
     ("long_p", "p"), ("p_commas", "p_chars"), ("heading_chars", "chars"), ("repeat_p", "repeats"),
     ("heading_link_chars", "heading_chars"), ("max_run_chars", "chars"), ("repeat_titled", "repeats"),
+    ("thread_chars", "chars"),
 )

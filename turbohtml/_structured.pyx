@@ -16,6 +16,11 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.stdlib cimport qsort
 from libc.string cimport memchr, memcmp, memcpy
 
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object text)
+    void *PyUnicode_DATA(object text)
+    Py_UCS4 PyUnicode_READ(int kind, void *data, Py_ssize_t index) nogil
+
 from turbohtml._core cimport (
     Document, Node, attr_id, attr_value, decode_text, element_attr, markup_utf8, next_node,
     parse_utf8, wrap_node,
@@ -814,30 +819,32 @@ def json_depth_exceeds(str text, int limit):
     """Whether JSON text nests arrays/objects deeper than ``limit`` (strings skipped).
 
     A linear C scan run before ``json.loads``, whose decoder recurses per level: a
-    hostile block nested a million deep is rejected without touching the parser.
+    hostile block nested a million deep is rejected without touching the parser. The
+    code points are read in place, not encoded first (a backslash skips the one after
+    it; the specials are ASCII, so this reads as a scan of the UTF-8 bytes would).
     """
-    cdef bytes data = text.encode("utf-8", "surrogatepass")
-    cdef const unsigned char *c_data = data
-    cdef Py_ssize_t i, n = len(data)
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef Py_ssize_t i, n = len(text)
     cdef int depth = 0
     cdef bint in_string = False
-    cdef unsigned char c
+    cdef Py_UCS4 c
     with nogil:
         i = 0
         while i < n:
-            c = c_data[i]
+            c = PyUnicode_READ(kind, data, i)
             if in_string:
-                if c == b'\\':
+                if c == 92:  # backslash
                     i += 1
-                elif c == b'"':
+                elif c == 34:  # quote
                     in_string = False
-            elif c == b'"':
+            elif c == 34:
                 in_string = True
-            elif c == b'[' or c == b'{':
+            elif c == 91 or c == 123:  # [ {
                 depth += 1
                 if depth > limit:
                     break
-            elif c == b']' or c == b'}':
+            elif c == 93 or c == 125:  # ] }
                 depth -= 1
             i += 1
     return depth > limit

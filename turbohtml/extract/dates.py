@@ -230,7 +230,7 @@ def _free_text(text: str, window: _Window) -> _dt.datetime | None:
     text = " ".join(text.split())[: P.MAX_SEGMENT]
     if P.COPYRIGHT_CUE.search(text):
         text = P.COPYRIGHT.sub(" ", text)
-    digits = sum(ch.isdigit() for ch in text)
+    digits = sum(map(str.isdigit, text))
     if digits > 18:
         # too many numbers for a date label, unless it leads with an ISO date, as in
         # "Written: 2023-11-07 15:03:30 / Updated: 2023-11-07 15:30"
@@ -587,7 +587,7 @@ def document_dates(doc: Document, options: DateExtraction | None = None) -> Publ
         options = _DEFAULT
     elif not isinstance(options, DateExtraction):
         raise TypeError(f"options must be a DateExtraction or None, not {type(options).__name__}")
-    page = gather(doc)
+    page = gather(doc, options.extensive_search)  # the text stages' inputs only when they may run
     window = _Window(options, page.lang)
     metas = page.metas()
     found = _stage_url(page.canonical, metas, window)

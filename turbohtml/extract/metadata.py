@@ -39,8 +39,8 @@ from turbohtml._harvest import (
     PUBLISHED,
     REL_AUTHOR,
     gather_sources,
-    joined_text,
     longer_than,
+    spot_text,
 )
 from turbohtml._names import (
     AsciiWords,
@@ -58,6 +58,7 @@ from turbohtml._names import fold as _fold
 from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
 from turbohtml.extract import _metadata_sources as S
+from turbohtml.extract._date_patterns import alternation
 from turbohtml.extract.dates import parse_date
 from turbohtml.extract.options import DateExtraction
 from turbohtml.extract.records import Metadata
@@ -167,6 +168,7 @@ class _Sources:
         "base",
         "canonical",
         "doc",
+        "heading_texts",
         "isos",
         "isos_in_text",
         "latest",
@@ -187,6 +189,7 @@ class _Sources:
             doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
+        self.heading_texts: dict[Node, str] = {}
         self.isos: dict[str, str | None] = {}  # _iso per string: metas, JSON-LD and spots repeat dates
         self.latest = _dt.date.today() + _ONE_DAY  # a later date is no publication date (read once a call)
         self.isos_in_text: dict[str, str | None] = {}
@@ -222,6 +225,13 @@ class _Sources:
         text = self.spot_texts.get(node)
         if text is None:
             text = self.spot_texts[node] = _spot_text(node)
+        return text
+
+    def heading_text(self, node: Element) -> str:
+        """``_heading_of(node)``, read once: the title rule and the title's position read it."""
+        text = self.heading_texts.get(node)
+        if text is None:
+            text = self.heading_texts[node] = _heading_of(node)
         return text
 
     def iso(self, value: str | None) -> str | None:
@@ -319,6 +329,10 @@ def _ld_persons(value: Any) -> list[str]:
 
 # ---------------------------------------------------------------- site name and title
 
+#: A character of every title separator: a title holding none of them is not split.
+_SEPARATOR_MARKS = frozenset(separator.strip()[0] for separator in S.TITLE_SEPARATORS)
+
+
 def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str | None]:
     """``(title, site)``: a ``<title>`` with the site's name split off.
 
@@ -327,6 +341,8 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     after a strong separator (``|``, ``-``, dashes, ``::``, ``»``) goes. ``site`` is the
     part removed (``None`` when nothing was)."""
     title = _fold(title)
+    if _SEPARATOR_MARKS.isdisjoint(title):
+        return title, None  # no separator, and no template's empty slot: nothing to split
     for separator in S.TITLE_SEPARATORS[:-1]:
         mark = separator.lstrip()
         if title.startswith(mark):  # " | Site": the template's slot for the page's title left empty
@@ -494,7 +510,7 @@ def _title(src: _Sources, site_keys: list[str],
         weight = S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT
         if weight == S.H1_WEIGHT and tag_title is not None and _section_heading(node.text, tag_title[0]):
             weight = S.OTHER_H1_WEIGHT
-        add(_heading_of(node), weight, 0)
+        add(src.heading_text(node), weight, 0)
     for node, _ordinal, kind in headings:
         if kind & HEADLINE:
             add(node.text if node.tag != "meta" else None, S.HEADLINE_WEIGHT, 1)
@@ -704,14 +720,7 @@ def _names_agree(a: frozenset[str], b: frozenset[str]) -> bool:
 def _spot_text(node: Node) -> str:
     """A byline or stamp element's text, its text nodes joined by spaces (textContent runs
     "Written by" and "Jane" together); ``""`` for a block too long to be one."""
-    if longer_than(node, 4 * S.MAX_BYLINE_CHARS):
-        return ""
-    text = node.text
-    if len(text) > 4 * S.MAX_BYLINE_CHARS:
-        return ""
-    if len(node) <= 1:
-        return text
-    return joined_text(node)
+    return spot_text(node, 4 * S.MAX_BYLINE_CHARS)
 
 
 def _next_element_text(node: Node) -> str:
@@ -725,6 +734,12 @@ def _next_element_text(node: Node) -> str:
         return ""
     text = sibling.text
     return text if len(text) <= S.MAX_BYLINE_CHARS else ""
+
+
+#: Twitter's label/data meta pairs.
+_TWITTER_PAIRS = tuple((f"twitter:label{index}", f"twitter:data{index}") for index in range(1, 5))
+#: The spot kinds an author is read from.
+_AUTHOR_SPOTS = ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS | BY_PREFIX | ADDRESS
 
 
 def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int, int]],
@@ -742,25 +757,33 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
     def add(names: list[str], weight: float, rank: int, declared: bool = False) -> None:
         # a byline or meta echoing the site's name is the publisher; JSON-LD states
         # authorship itself (organisations are left out there by their type)
-        kept = [name for name in names if declared or _compact(name) not in publishers]
+        if not names:
+            return
+        kept = names if declared else [name for name in names if _compact(name) not in publishers]
         if kept:
             candidates.append(_Candidate("; ".join(kept), weight, rank, frozenset(name.casefold() for name in kept)))
 
     if src.article is not None:
         names = [name for raw in _ld_persons(src.article.get("author")) for name in names_in(raw)]
         add(names, S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
+    metas = src.metas
     for key, weight in S.AUTHOR_METAS.items():
-        values = [v for v in src.metas.get(key, ()) if not v.startswith(("http://", "https://", "/"))]
+        if key not in metas:
+            continue
+        values = [v for v in metas[key] if not v.startswith(("http://", "https://", "/"))]
         if values:
             add([name for value in values for name in names_in(value)], weight, 4)
-    for index in range(1, 5):  # Twitter's label/data pairs: SEO plugins write "Written by" there
-        label = _fold(src.meta(f"twitter:label{index}") or "").casefold().rstrip(":")
-        if label in S.CREDIT_LABELS:
-            add(names_in(src.meta(f"twitter:data{index}")), S.TWITTER_CREDIT_WEIGHT, 4)
+    for label_name, data_name in _TWITTER_PAIRS:  # SEO plugins write "Written by" there
+        label = src.meta(label_name)
+        if label and _fold(label).casefold().rstrip(":") in S.CREDIT_LABELS:
+            add(names_in(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
+    before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
     for node, ordinal, kind in spots:
+        if not kind & _AUTHOR_SPOTS:
+            continue  # a heading or a date: no byline
         if kind & IN_COMMENTS or (kind & IN_CHROME and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR)):
             continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
-        near = title_ordinal is not None and -S.NEAR_TITLE_BEFORE <= ordinal - title_ordinal <= S.NEAR_TITLE_AFTER
+        near = title_ordinal is not None and before <= ordinal - title_ordinal <= after
         if kind & ITEMPROP_AUTHOR:
             named = node.select_one("[itemprop~=name]")
             if named is not None:
@@ -955,7 +978,8 @@ _ZONE_BEHIND = _dt.timedelta(hours=12)
 _ZONE_AHEAD = _dt.timedelta(hours=14)
 
 
-_UPDATE_LABEL = re.compile("|".join(re.escape(word) for word in S.UPDATE_LABELS), re.IGNORECASE)
+# factored by prefixes (updated, update: "update(?:d)?"): searched in every date's label
+_UPDATE_LABEL = re.compile(alternation(word.lower() for word in S.UPDATE_LABELS), re.IGNORECASE)
 _PUBLISHED_CLASS = re.compile("|".join(re.escape(word) for word in S.PUBLISHED_CLASS_WORDS), re.IGNORECASE)
 
 
@@ -1046,14 +1070,14 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
     near: dict[str, tuple[int, bool]] = {}  # date -> (distance, update)
     pending: list[tuple[int, Any, int, bool]] = []  # (distance, node, kind, is a stamp)
     node: Node
+    before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
     for node, ordinal, kind in src.spots:
         offset = ordinal - title_ordinal
-        if (kind & (DATE | BYLINE_CLASS | BY_PREFIX | PUBLISHED) and _readable(kind)
-                and -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER):
+        if kind & (DATE | BYLINE_CLASS | BY_PREFIX | PUBLISHED) and before <= offset <= after and _readable(kind):
             pending.append((abs(offset), node, kind, False))
     for node, ordinal in src.stamps:
         offset = ordinal - title_ordinal
-        if -S.NEAR_TITLE_BEFORE <= offset <= S.NEAR_TITLE_AFTER:
+        if before <= offset <= after:
             pending.append((abs(offset), node, 0, True))
     pending.sort(key=lambda item: item[0])
     for distance, node, kind, stamp in pending:
@@ -1221,8 +1245,8 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
     publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
                                         *(src.meta(name) for name in S.PUBLISHER_METAS)) if v}
     publishers.discard("")
-    title_ordinal = next((ordinal for node, ordinal, kind in headings if _heading_text(_heading_of(node)) == title),
-                         None)
+    title_ordinal = next(
+        (ordinal for node, ordinal, kind in headings if _heading_text(src.heading_text(node)) == title), None)
     if title_ordinal is None and headings:
         title_ordinal = headings[0][1]
     author = _author(src, publishers, src.spots, title_ordinal)

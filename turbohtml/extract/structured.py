@@ -33,7 +33,8 @@ _ASCII_SPACE = "\t\n\x0c\r "
 # and trailing commas. Strings are matched first so a "//" inside a URL is left alone.
 _BLOCK_COMMENT = r"/\*(?:[^*]|\*(?!/))*(?:\*/|\Z)"  # unterminated: runs to the end (no rescans)
 _JS_LEFTOVERS = re.compile(
-    r'("(?:[^"\\]|\\.)*(?:"|\Z))'  # a string, kept (unterminated: to the end)
+    # a string, kept (unterminated: to the end); runs of plain characters in one step
+    r'("[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z))'
     rf"|//[^\n]*|{_BLOCK_COMMENT}|<!--(?:[^-]|-(?!->))*(?:-->|\Z)"
     rf"|,(?=(?:\s|//[^\n]*|{_BLOCK_COMMENT})*[\]}}])",
 )
