@@ -78,9 +78,11 @@ cdef inline bint features_closes(FeatureWalk *walk, lxb_dom_node_t *c_element) n
     block's and thread post's, and the tags whose open count it keeps (see features_step).
     Most elements (div, span, li's links...) close without a call."""
     cdef uintptr_t tag = c_element.local_name
-    return (c_element == walk.repeat or c_element == walk.thread or tag == LXB_TAG_A or tag == LXB_TAG_P or tag == LXB_TAG_LI
-            or tag == LXB_TAG_PRE or tag == LXB_TAG_CODE or tag == LXB_TAG_TD
+    return (c_element == walk.repeat or c_element == walk.thread or tag == LXB_TAG_A or tag == LXB_TAG_P
+            or tag == LXB_TAG_LI or tag == LXB_TAG_PRE or tag == LXB_TAG_CODE or tag == LXB_TAG_TD
             or LXB_TAG_H1 <= tag <= LXB_TAG_H6)
+
+
 cdef bint features_answers(FeatureWalk *walk) noexcept nogil
 cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
                        double *article_probability=*) noexcept nogil
