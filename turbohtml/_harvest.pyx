@@ -30,9 +30,11 @@ if len(_meta_names) > MAX_NAMES:
     raise ImportError("too many metadata names")
 cdef list _encoded = [name.encode("ascii") for name in _meta_names]
 cdef const char *_name_data[MAX_NAMES]
+cdef size_t _name_lengths[MAX_NAMES]  # compared first: most names differ in length from a value
 cdef size_t _name_count = len(_encoded)
 for _i, _name in enumerate(_encoded):
     _name_data[_i] = <const char *>_name
+    _name_lengths[_i] = len(_name)
 cdef dict _name_index = {name: i for i, name in enumerate(_meta_names)}
 
 
@@ -60,7 +62,7 @@ cdef void _match_meta(lxb_dom_node_t *c_node, HarvestWalk *walk) noexcept nogil:
             found.tags[found.tag_count] = c_node
             found.tag_count += 1
         for k in range(_name_count):
-            if found.metas[k] == NULL and equals_lower(value, length, _name_data[k]):
+            if found.metas[k] == NULL and _name_lengths[k] == length and equals_lower(value, length, _name_data[k]):
                 found.metas[k] = c_node
 
 
