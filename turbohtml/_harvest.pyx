@@ -23,6 +23,7 @@ from turbohtml._features import PAGE_KINDS_NAMES
 
 cdef enum:
     NAME_BUFFER = 64
+    NAME_LENGTHS = 64  # a metadata name is shorter (the names by length)
 
 cdef list _meta_names = list(dict.fromkeys(
     names.TITLE + names.AUTHOR + names.DATE + names.DESCRIPTION + names.SITE_NAME + names.IMAGE + names.KEYWORDS))
@@ -30,11 +31,21 @@ if len(_meta_names) > MAX_NAMES:
     raise ImportError("too many metadata names")
 cdef list _encoded = [name.encode("ascii") for name in _meta_names]
 cdef const char *_name_data[MAX_NAMES]
-cdef size_t _name_lengths[MAX_NAMES]  # compared first: most names differ in length from a value
 cdef size_t _name_count = len(_encoded)
 for _i, _name in enumerate(_encoded):
     _name_data[_i] = <const char *>_name
-    _name_lengths[_i] = len(_name)
+# the names by length (a value is compared with the names of its length only):
+# _by_length[_length_start[n]:_length_start[n + 1]] are the indexes of the names of n bytes
+cdef size_t _longest_name = max(len(name) for name in _encoded)
+if _longest_name >= NAME_LENGTHS:
+    raise ImportError("a metadata name is too long")
+cdef size_t _by_length[MAX_NAMES]
+cdef size_t _length_start[NAME_LENGTHS + 1]
+_order = sorted(range(_name_count), key=lambda k: len(_encoded[k]))
+for _i, _k in enumerate(_order):
+    _by_length[_i] = _k
+for _i in range(NAME_LENGTHS + 1):
+    _length_start[_i] = sum(1 for name in _encoded if len(name) < _i)
 cdef dict _name_index = {name: i for i, name in enumerate(_meta_names)}
 
 
@@ -43,7 +54,7 @@ cdef void _match_meta(lxb_dom_node_t *c_node, HarvestWalk *walk) noexcept nogil:
     itemprop gives (and every article:tag); the attributes are found by their ids in the
     document, looked up once."""
     cdef Found *found = &walk.found
-    cdef size_t length = 0, k
+    cdef size_t length = 0, k, i
     cdef const lxb_char_t *value
     cdef int j
     if not walk.meta_keys_read:
@@ -61,8 +72,11 @@ cdef void _match_meta(lxb_dom_node_t *c_node, HarvestWalk *walk) noexcept nogil:
         if found.tag_count < MAX_TAGS and equals_lower(value, length, "article:tag"):
             found.tags[found.tag_count] = c_node
             found.tag_count += 1
-        for k in range(_name_count):
-            if found.metas[k] == NULL and _name_lengths[k] == length and equals_lower(value, length, _name_data[k]):
+        if length > _longest_name:
+            continue
+        for i in range(_length_start[length], _length_start[length + 1]):
+            k = _by_length[i]
+            if found.metas[k] == NULL and equals_lower(value, length, _name_data[k]):
                 found.metas[k] = c_node
 
 
