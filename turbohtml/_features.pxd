@@ -3,7 +3,8 @@
 from libc.stdint cimport uintptr_t
 
 from turbohtml._lexbor cimport (
-    LXB_TAG_A, LXB_TAG_CODE, LXB_TAG_H1, LXB_TAG_H6, LXB_TAG_LI, LXB_TAG_P, LXB_TAG_PRE, LXB_TAG_TD,
+    LXB_DOM_NODE_TYPE_ELEMENT, LXB_TAG_A, LXB_TAG_CODE, LXB_TAG_H1, LXB_TAG_H6, LXB_TAG_LI, LXB_TAG_P, LXB_TAG_PRE,
+    LXB_TAG_TD,
     lxb_char_t, lxb_dom_node_t,
 )
 
@@ -81,6 +82,15 @@ cdef inline bint features_closes(FeatureWalk *walk, lxb_dom_node_t *c_element) n
     return (c_element == walk.repeat or c_element == walk.thread or tag == LXB_TAG_A or tag == LXB_TAG_P
             or tag == LXB_TAG_LI or tag == LXB_TAG_PRE or tag == LXB_TAG_CODE or tag == LXB_TAG_TD
             or LXB_TAG_H1 <= tag <= LXB_TAG_H6)
+
+
+cdef inline bint features_event(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
+    """features_step for one event of a ``next_node`` walk, without the call at an
+    element's closing that counts nothing (features_closes): every walk that gathers the
+    features passes its events here."""
+    if closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and not features_closes(walk, c_node):
+        return False
+    return features_step(walk, c_node, closing)
 
 
 cdef bint features_answers(FeatureWalk *walk) noexcept nogil

@@ -626,8 +626,7 @@ cdef void _walk(lxb_dom_node_t *root, FeatureWalk *walk) noexcept nogil:
     cdef bint closing = False
     features_start(walk, root)
     while c_node != NULL:
-        if (not closing or c_node.type != LXB_DOM_NODE_TYPE_ELEMENT or features_closes(walk, c_node)) \
-                and features_step(walk, c_node, closing):
+        if features_event(walk, c_node, closing):
             closing = True
         c_node = next_node(root, c_node, &closing)
 

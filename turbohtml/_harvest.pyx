@@ -14,7 +14,7 @@ from libc.stdint cimport UINTPTR_MAX
 from libc.string cimport memchr, memset
 
 from turbohtml._ascii cimport ascii_lower, equals_lower, has_token, starts_lower
-from turbohtml._features cimport FeatureWalk, features_kind, features_start, features_step
+from turbohtml._features cimport FeatureWalk, features_event, features_kind, features_start
 
 from html import unescape
 
@@ -49,6 +49,15 @@ for _i in range(NAME_LENGTHS + 1):
 cdef dict _name_index = {name: i for i, name in enumerate(_meta_names)}
 
 
+cdef void _meta_attr_ids(lxb_dom_node_t *c_node, uintptr_t *ids) noexcept nogil:
+    """The ids of a <meta>'s ``content``, ``property``, ``name`` and ``itemprop`` in
+    ``c_node``'s document (for attr_value(): four name lookups per walk, not per <meta>)."""
+    ids[0] = attr_id(c_node, "content", 7)
+    ids[1] = attr_id(c_node, "property", 8)
+    ids[2] = attr_id(c_node, "name", 4)
+    ids[3] = attr_id(c_node, "itemprop", 8)
+
+
 cdef void _match_meta(lxb_dom_node_t *c_node, HarvestWalk *walk) noexcept nogil:
     """Keep a <meta> with content as the first of every known name its property, name or
     itemprop gives (and every article:tag); the attributes are found by their ids in the
@@ -58,10 +67,7 @@ cdef void _match_meta(lxb_dom_node_t *c_node, HarvestWalk *walk) noexcept nogil:
     cdef const lxb_char_t *value
     cdef int j
     if not walk.meta_keys_read:
-        walk.meta_keys[0] = attr_id(c_node, "content", 7)
-        walk.meta_keys[1] = attr_id(c_node, "property", 8)
-        walk.meta_keys[2] = attr_id(c_node, "name", 4)
-        walk.meta_keys[3] = attr_id(c_node, "itemprop", 8)
+        _meta_attr_ids(c_node, walk.meta_keys)
         walk.meta_keys_read = True
     if attr_value(c_node, walk.meta_keys[0], &length) == NULL:
         return
@@ -297,26 +303,6 @@ IN_CHROME, IN_COMMENTS, IN_ARTICLE, DATE = _IN_CHROME, _IN_COMMENTS, _IN_ARTICLE
 IN_HEADER, IN_POST_ASIDE, PUBLISHED, ITEMPROP_PUBLISHED = _IN_HEADER, _IN_POST_ASIDE, _PUBLISHED, _ITEMPROP_PUBLISHED
 
 
-cdef extern from *:
-    """
-    #include "lexbor/dom/interfaces/document.h"
-
-    /* Whether lexbor reads attribute names of the node's document as HTML does (by
-       lower-case local name: lxb_dom_element_attr_by_name's first case). */
-    static int turbohtml_html_document(lxb_dom_node_t *node)
-    {
-        return node->owner_document->type == LXB_DOM_DOCUMENT_DTYPE_HTML;
-    }
-    """
-    bint turbohtml_html_document(lxb_dom_node_t *node) nogil
-
-
-cdef const char *_META_KEYS[3]
-cdef size_t _META_KEY_LENGTHS[3]
-_META_KEYS[0], _META_KEYS[1], _META_KEYS[2] = "property", "name", "itemprop"
-_META_KEY_LENGTHS[0], _META_KEY_LENGTHS[1], _META_KEY_LENGTHS[2] = 8, 4, 8
-
-
 ctypedef struct Spot:
     lxb_dom_node_t *node
     size_t ordinal         # elements opened before it: distance between spots
@@ -535,7 +521,7 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found, bint count_features) noe
         unfeatured = root  # no event reaches the counters
     while c_node != NULL:
         if unfeatured == NULL:
-            if features_step(&found.features, c_node, closing):
+            if features_event(&found.features, c_node, closing):
                 unfeatured = c_node
         elif closing and c_node == unfeatured:
             unfeatured = NULL
@@ -736,9 +722,8 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     cdef double probability
     cdef size_t elements
     cdef lxb_dom_node_t *c_node
-    cdef bint count_features, by_id
-    cdef uintptr_t content_id
-    cdef uintptr_t key_ids[3]
+    cdef bint count_features
+    cdef uintptr_t meta_ids[4]
     if found == NULL:
         raise MemoryError("out of memory gathering metadata sources")
     try:
@@ -770,30 +755,17 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         with nogil:
             _gather(<lxb_dom_node_t *>doc.c_doc, found, count_features)
         metas = {}
-        # the <meta>s are HTML elements: in an HTML document element_attr() finds a name by
-        # its id in the document, so the four ids are looked up once, not once per <meta>
-        by_id = turbohtml_html_document(<lxb_dom_node_t *>doc.c_doc)
-        content_id = attr_id(<lxb_dom_node_t *>doc.c_doc, "content", 7)
-        for j in range(3):
-            key_ids[j] = attr_id(<lxb_dom_node_t *>doc.c_doc, _META_KEYS[j], _META_KEY_LENGTHS[j])
+        _meta_attr_ids(<lxb_dom_node_t *>doc.c_doc, meta_ids)  # parse() makes HTML documents only
         for k in range(found.meta_count):
             c_node = found.metas[k]
-            if by_id:
-                value = attr_value(c_node, content_id, &length) if content_id != UINTPTR_MAX else NULL
-            else:
-                value = element_attr(c_node, "content", 7, &length)
+            value = attr_value(c_node, meta_ids[0], &length)
             content = _folded_value(value, length)
             if not content:
                 continue
             if "&" in content:  # a character reference the parser left in the value (double escaping)
                 content = unescape(content)
-            for j in range(3):
-                if not by_id:
-                    value = element_attr(c_node, _META_KEYS[j], _META_KEY_LENGTHS[j], &length)
-                elif key_ids[j] != UINTPTR_MAX:
-                    value = attr_value(c_node, key_ids[j], &length)
-                else:
-                    value = NULL
+            for j in range(1, 4):
+                value = attr_value(c_node, meta_ids[j], &length)
                 if value != NULL and length:
                     (<dict>metas).setdefault(_meta_key(value, length), []).append(content)
         canonical = _raw_attr(found.canonical, "href", 4) if found.canonical != NULL else None

@@ -18,8 +18,8 @@ from turbohtml._ascii cimport (
 )
 from turbohtml._features cimport (
     MATCHED, PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
-    FeatureWalk, WordTable, features_answers, features_blank, features_closes, features_kind, features_start,
-    features_step, features_text,
+    FeatureWalk, WordTable, features_answers, features_blank, features_event, features_kind, features_start,
+    features_text,
     load_words,
 )
 from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harvested
@@ -1003,8 +1003,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     else:
                         features_blank(features)
                     text_counted = True
-                elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and (not closing or features_closes(features, c_node)) \
-                        and features_step(features, c_node, closing):
+                elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_event(features, c_node, closing):
                     uncounted = c_node  # (a text's closing, a comment: features_step counts nothing)
             elif closing and c_node == uncounted:
                 uncounted = NULL
