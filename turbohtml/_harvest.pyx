@@ -10,8 +10,8 @@ An <h1> or <time> in page chrome (nav, aside, footer, a site <header> outside an
 from turbohtml._core cimport Document, Node, attr_id, attr_value, decode_text, element_attr, next_node, wrap_node
 from turbohtml._lexbor cimport *
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
-from libc.stdint cimport UINTPTR_MAX
-from libc.string cimport memchr, memset
+from libc.stdint cimport UINTPTR_MAX, uint32_t, uint64_t
+from libc.string cimport memchr, memcpy, memset
 
 from turbohtml._ascii cimport ascii_lower, equals_lower, has_token, starts_lower
 from turbohtml._features cimport FeatureWalk, features_event, features_kind, features_start
@@ -277,7 +277,8 @@ cdef enum:
     STAMP_RING = 8         # stamps kept from just before the first title
     MAX_STAMP_BYTES = 80
     MAX_SCRIPTS = 64       # JSON-LD scripts kept; a page with more is read by json_ld()
-    PAIR_SLOTS = 4096      # slots of the class/id words' first-two-bytes filter
+    QUAD_BITS = 12         # the class/id words' first-four-bytes filter: 2 ** QUAD_BITS bits,
+    QUAD_WORDS = 64        # in this many 64-bit words
 
 # Spot kinds and flags (bit flags; the module-level names below export them).
 cdef enum:
@@ -330,8 +331,7 @@ ctypedef struct Sources:
     Words by_prefixes
     Words published_labels
     unsigned char first_bytes[256]   # _MARK_PREFIX/_MARK_LABEL bits of the lists with a word starting with that byte
-    unsigned char first_pairs[PAIR_SLOTS]  # the class/id lists' bits by a word's first two bytes (see _pair)
-    unsigned char class_firsts[256]  # nonzero for a byte that, in either case, opens a class/id word
+    uint64_t first_quads[QUAD_WORDS]  # bit _quad(w): a class/id word opens with the four bytes w
     size_t stamp_after               # stamps are kept up to this many elements after the first title
     lxb_dom_node_t *scripts[MAX_SCRIPTS]  # the scripts whose type names ld+json, in order
     size_t script_count              # how many there are (may pass MAX_SCRIPTS)
@@ -365,39 +365,42 @@ cdef int _words_at(const lxb_char_t *data, size_t left, Words *words) noexcept n
     return 0
 
 
-cdef inline size_t _pair(lxb_char_t first, lxb_char_t second) noexcept nogil:
-    """The ``first_pairs`` slot of two bytes, any case (a filter: two pairs may share one).
-    ``| 32`` lower-cases an ASCII letter without a test and maps the two cases of every
-    byte to one slot (other bytes may share it: the words are tested afterwards)."""
-    return ((<size_t>(first | 32) << 5) ^ (second | 32)) & (PAIR_SLOTS - 1)
+cdef inline uint32_t _quad(const lxb_char_t *data) noexcept nogil:
+    """The ``first_quads`` bit of the four bytes at ``data``, any case (a filter: two
+    quads may share one). ``| 0x20`` on each byte lower-cases an ASCII letter without a
+    test and leaves the words' other bytes ("-") as they are: a word's quad and the same
+    bytes in any case meet in one bit (other bytes may share it: the words are tested
+    afterwards). The multiply spreads the quad's bits over the top ``QUAD_BITS``."""
+    cdef uint32_t quad
+    memcpy(&quad, data, 4)
+    return ((quad | 0x20202020) * <uint32_t>0x9E3779B1) >> (32 - QUAD_BITS)
 
 
 cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
     """Which word lists the element's class or id holds (substring, any case), as
     ``_MARK_*`` bits: one scan of each value; a position is tried only when a word of
-    some list starts with its two bytes (most class names hold a "d" or a "co",
-    few a "da")."""
+    some list opens with its four bytes (one bit test, and rarely a branch taken: a
+    filter on single bytes or pairs passes most positions of "content", "col-md-4")."""
     cdef size_t length, i
     cdef const lxb_char_t *value
     cdef lxb_dom_attr_t *c_attr
-    cdef int j, marks = 0, starts
+    cdef uint32_t bit
+    cdef int j, marks = 0
     for j in range(2):
         # the element's own class and id pointers: no attribute lookup by name per element
         c_attr = (<lxb_dom_element_t *>c_node).attr_class if j == 0 else (<lxb_dom_element_t *>c_node).attr_id
         if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
             continue
         value, length = c_attr.value.data, c_attr.value.length
-        for i in range(length - 1 if length else 0):  # every class/id word has two bytes or more
-            if not found.class_firsts[value[i]]:
-                continue  # one lookup turns away the bytes no word opens with ("-", "e", "n", ...)
-            starts = found.first_pairs[_pair(value[i], value[i + 1])] & ~marks
-            if starts == 0:
+        for i in range(length - 3 if length > 3 else 0):  # every class/id word has four bytes or more
+            bit = _quad(value + i)
+            if not (found.first_quads[bit >> 6] >> (bit & 63)) & 1:
                 continue
-            if starts & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
+            if not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
                 marks |= _MARK_BYLINE
-            if starts & _MARK_COMMENT and _words_at(value + i, length - i, &found.comment_words):
+            if not marks & _MARK_COMMENT and _words_at(value + i, length - i, &found.comment_words):
                 marks |= _MARK_COMMENT
-            if starts & _MARK_DATE and _words_at(value + i, length - i, &found.date_words):
+            if not marks & _MARK_DATE and _words_at(value + i, length - i, &found.date_words):
                 marks |= _MARK_DATE
     return marks
 
@@ -719,6 +722,7 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     cdef size_t k, length = 0
     cdef const lxb_char_t *value
     cdef int j, kind
+    cdef uint32_t bit
     cdef double probability
     cdef size_t elements
     cdef lxb_dom_node_t *c_node
@@ -734,16 +738,13 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.comment_words, comment_words)
         _fill_words(&found.date_words, date_words)
         memset(found.first_bytes, 0, 256)
-        memset(found.first_pairs, 0, PAIR_SLOTS)
-        memset(found.class_firsts, 0, 256)
-        for words, mark in ((byline_words, _MARK_BYLINE), (comment_words, _MARK_COMMENT), (date_words, _MARK_DATE)):
+        memset(found.first_quads, 0, sizeof(found.first_quads))
+        for words in (byline_words, comment_words, date_words):
             for word in words[:MAX_WORDS]:
-                if len(word) < 2:
-                    raise ValueError("class/id words must hold two bytes or more")
-                found.first_pairs[_pair((<bytes>word)[0], (<bytes>word)[1])] |= <int>mark
-                for k in range(256):  # the byte in any case, as _pair folds it
-                    if (k | 32) == ((<bytes>word)[0] | 32):
-                        found.class_firsts[k] = 1
+                if len(word) < 4 or word != word.lower():
+                    raise ValueError("class/id words must be lower-case and hold four bytes or more")
+                bit = _quad(<const lxb_char_t *>(<bytes>word))
+                found.first_quads[bit >> 6] |= (<uint64_t>1) << (bit & 63)
         for words, mark in ((by_prefixes, _MARK_PREFIX), (published_labels, _MARK_LABEL)):
             for word in words[:MAX_WORDS]:
                 if word:

@@ -18,7 +18,7 @@ import datetime as _dt
 import functools
 import html as _html
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, cast
 
@@ -380,11 +380,12 @@ def _host(url: str | None) -> str | None:
 
 
 def _site_name(src: _Sources) -> str | None:
-    for value in (src.meta("og:site_name"),
-                  _ld_text((src.article or {}).get("publisher")),
-                  _ld_text((src.website or {}).get("name")),
-                  _ld_text((src.organization or {}).get("name")),
-                  src.meta(*S.SITE_NAME_METAS[1:-1])):
+    for read in (lambda: src.meta("og:site_name"),
+                 lambda: _ld_text((src.article or {}).get("publisher")),
+                 lambda: _ld_text((src.website or {}).get("name")),
+                 lambda: _ld_text((src.organization or {}).get("name")),
+                 lambda: src.meta(*S.SITE_NAME_METAS[1:-1])):
+        value = read()  # each source read only when the ones before name no site
         if value and not value.startswith(("http://", "https://")):
             return value
     return None
@@ -505,7 +506,8 @@ def _title(src: _Sources, site_keys: list[str],
     h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
                 next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
-    tag_title = split(src.doc.title) if src.doc.title else None
+    page_title = src.doc.title  # found by a walk from the document's root: read once
+    tag_title = split(page_title) if page_title else None
     for node, _kind in h1s:
         weight = S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT
         if weight == S.H1_WEIGHT and tag_title is not None and _section_heading(node.text, tag_title[0]):
@@ -529,7 +531,7 @@ def _title(src: _Sources, site_keys: list[str],
     if tag_title is not None:
         text, tag_site = tag_title
         add(text, S.TITLE_TAG_WEIGHT, 4)
-    if not candidates and not src.doc.title:  # nothing names the page: its first <h2> is the best there is
+    if not candidates and not page_title:  # nothing names the page: its first <h2> is the best there is
         h2 = next((text for node in src.doc.select("h2") if (text := _heading_text(node.text))), None)
         add(h2, S.OTHER_H1_WEIGHT, 5)
     best, _support = _pick(candidates, _agree, _first_token, _title_tokens)
@@ -618,9 +620,15 @@ def clean_names(text: str | None) -> list[str]:
     """Person names in a byline: "By "/"Von "/"Par " and labels dropped, trailing roles,
     dates and times cut, URLs, e-mail addresses and social handles removed, several
     names split ("A, B and C"); credentials ("Jane Doe, MD") stay with their name."""
-    text = _fold(text)
+    return list(_names_in_folded(_fold(text)))
+
+
+@_memoized
+def _names_in_folded(text: str) -> tuple[str, ...]:
+    """clean_names() of a folded text, once per text in a call: a byline, its nested
+    elements, a meta and JSON-LD often repeat one name with other whitespace."""
     if not text or len(text) > S.MAX_BYLINE_CHARS:
-        return []
+        return ()
     if "@" in text or "://" in text or ("." in text and "www." in text.lower()):  # what _URL needs to match
         text = _fold(_URL.sub(" ", text))
     if opens_with(text, _LABEL_OPENINGS):
@@ -671,7 +679,7 @@ def clean_names(text: str | None) -> list[str]:
         if key not in seen:
             seen.add(key)
             out.append(name)
-    return out
+    return tuple(out)
 
 
 def _full_name(name: str) -> bool:
@@ -745,16 +753,11 @@ _AUTHOR_SPOTS = ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS | BY_PREFIX | ADDRES
 def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int, int]],
             title_ordinal: int | None) -> str | None:
     candidates: list[_Candidate] = []
-    read: dict[str | None, list[str]] = {}
 
-    def names_in(text: str | None) -> list[str]:
-        """clean_names(text), once per text: a byline often repeats a meta or JSON-LD."""
-        names = read.get(text)
-        if names is None:
-            names = read[text] = clean_names(text)
-        return names
+    def names_in(text: str | None) -> tuple[str, ...]:
+        return _names_in_folded(_fold(text))
 
-    def add(names: list[str], weight: float, rank: int, declared: bool = False) -> None:
+    def add(names: Sequence[str], weight: float, rank: int, declared: bool = False) -> None:
         # a byline or meta echoing the site's name is the publisher; JSON-LD states
         # authorship itself (organisations are left out there by their type)
         if not names:
@@ -1017,7 +1020,7 @@ def _credited_date(src: _Sources) -> str | None:
         if not kind & (BY_PREFIX | BYLINE_CLASS) or not kind & IN_ARTICLE or kind & (IN_CHROME | IN_COMMENTS):
             continue
         text = src.spot_text(node)
-        if not clean_names(text):
+        if not _names_in_folded(_fold(text)):
             continue  # "BOOK: By Dec 31, 2025": no name credited
         date, label = _spot_date(src, node, text)
         if date is not None and not _labelled_update(label) and date not in found:
