@@ -34,7 +34,8 @@ def harvest_metadata(node: Node, /) -> DeclaredMetadata: ...
 def joined_text(node: Node, /) -> str: ...
 def gather_sources(
     node: Node, byline_words: list[bytes], comment_words: list[bytes], date_words: list[bytes],
-    by_prefixes: list[bytes], published_labels: list[bytes], stamp_after: int, /,
+    by_prefixes: list[bytes], published_labels: list[bytes], stamp_after: int,
+    meta_names: frozenset[str] | None = None, /,
 ) -> tuple[
     dict[str, list[str]], str | None, str | None, list[tuple[Element, int, int]], list[tuple[Node, int]],
     list[tuple[str, str]] | None, str,

@@ -696,7 +696,7 @@ cdef void _fill_words(Words *words, list encoded) noexcept:
 
 
 def gather_sources(Node node, list byline_words, list comment_words, list date_words, list by_prefixes,
-                   list published_labels, size_t stamp_after, /) -> tuple:
+                   list published_labels, size_t stamp_after, frozenset meta_names=None, /) -> tuple:
     """Every metadata source of the page ``node`` belongs to, in one walk.
 
     The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
@@ -704,7 +704,8 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     labels ("published": an element whose text opens with one is a ``PUBLISHED`` spot). Returns
     ``(metas, canonical, base, spots, stamps, scripts, page_type)``: ``metas`` the contents of
     every ``<meta>`` with a ``content``, character references resolved, in document order under
-    each key (the lower-cased ``property``, ``name`` or ``itemprop``, each that is present); ``canonical`` the first
+    each key (the lower-cased ``property``, ``name`` or ``itemprop``, each that is present and,
+    when ``meta_names`` is given, among them: the others' contents are not decoded); ``canonical`` the first
     ``<link rel=canonical>`` href and ``base`` the first ``<base href>`` (or ``None``);
     ``spots`` the headings, byline and date candidates as ``(element, ordinal, kind)`` in
     document order, ``kind`` a mask of the module's flags; ``stamps`` the short texts
@@ -759,16 +760,22 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _meta_attr_ids(<lxb_dom_node_t *>doc.c_doc, meta_ids)  # parse() makes HTML documents only
         for k in range(found.meta_count):
             c_node = found.metas[k]
-            value = attr_value(c_node, meta_ids[0], &length)
-            content = _folded_value(value, length)
-            if not content:
-                continue
-            if "&" in content:  # a character reference the parser left in the value (double escaping)
-                content = unescape(content)
+            content = None  # decoded for the first key kept (most of a page's metas are read by no one)
             for j in range(1, 4):
                 value = attr_value(c_node, meta_ids[j], &length)
-                if value != NULL and length:
-                    (<dict>metas).setdefault(_meta_key(value, length), []).append(content)
+                if value == NULL or not length:
+                    continue
+                key = _meta_key(value, length)
+                if meta_names is not None and key not in meta_names:
+                    continue
+                if content is None:
+                    value = attr_value(c_node, meta_ids[0], &length)
+                    content = _folded_value(value, length)
+                    if "&" in content:  # a character reference the parser left in the value (double escaping)
+                        content = unescape(content)
+                if not content:
+                    break
+                (<dict>metas).setdefault(key, []).append(content)
         canonical = _raw_attr(found.canonical, "href", 4) if found.canonical != NULL else None
         base = _raw_attr(found.base, "href", 4) if found.base != NULL else None
         spots = [(wrap_node(doc, found.spots[k].node), found.spots[k].ordinal, found.spots[k].kind)

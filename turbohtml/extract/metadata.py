@@ -160,6 +160,17 @@ def _section_heading(heading: str, title: str) -> bool:
 
 # ---------------------------------------------------------------- sources
 
+#: Twitter's label/data meta pairs.
+_TWITTER_PAIRS = tuple((f"twitter:label{index}", f"twitter:data{index}") for index in range(1, 5))
+#: Every <meta> name this module reads (``_Sources.meta``, ``_Sources.metas``): the walk
+#: decodes the contents of these only.
+_READ_METAS = frozenset({
+    *S.TITLE_METAS, *S.AUTHOR_METAS, *S.DESCRIPTION_METAS, *S.SITE_NAME_METAS, *S.PUBLISHER_METAS,
+    *S.IMAGE_METAS, *S.TAG_METAS, *S.CATEGORY_METAS, *S.PUBLISHED_METAS, *S.MODIFIED_METAS, *S.LANG_METAS,
+    *S.TYPE_METAS, *(name for pair in _TWITTER_PAIRS for name in pair), "og:url", "twitter:site",
+})
+
+
 class _Sources:
     """Everything one walk and the JSON-LD blocks tell about a page."""
 
@@ -186,7 +197,8 @@ class _Sources:
 
     def __init__(self, doc: Document) -> None:
         self.metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
-            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER)
+            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER,
+            _READ_METAS)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
         self.heading_texts: dict[Node, str] = {}
@@ -213,11 +225,14 @@ class _Sources:
                 self.organization = entity
 
     def meta(self, *names: str) -> str | None:
-        """The first non-empty value among ``names``, in that order."""
+        """The first non-empty value among ``names`` (each in ``_READ_METAS``), in that order."""
+        metas = self.metas
         for name in names:
-            for value in self.metas.get(name, ()):
-                if value:
-                    return value
+            values = metas.get(name)
+            if values:  # most names are absent
+                for value in values:
+                    if value:
+                        return value
         return None
 
     def spot_text(self, node: Node) -> str:
@@ -744,8 +759,6 @@ def _next_element_text(node: Node) -> str:
     return text if len(text) <= S.MAX_BYLINE_CHARS else ""
 
 
-#: Twitter's label/data meta pairs.
-_TWITTER_PAIRS = tuple((f"twitter:label{index}", f"twitter:data{index}") for index in range(1, 5))
 #: The spot kinds an author is read from.
 _AUTHOR_SPOTS = ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS | BY_PREFIX | ADDRESS
 
@@ -909,7 +922,7 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
             vote(credited, S.VISIBLE_DATE_WEIGHT)
     if not votes:
         return None
-    dated = (src.article is not None or (src.meta("og:type") or "").lower() in S.DATED_TYPES
+    dated = (src.article is not None or (src.meta(*S.TYPE_METAS) or "").lower() in S.DATED_TYPES
              or bool(stated) or (found is not None and found.signal == "url"))
     best = max(votes, key=lambda date: (votes[date], date == declared))
     if best in shown_dates or ((best == declared or best in stated) and (dated or shown_dates)):
