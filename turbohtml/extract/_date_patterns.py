@@ -157,6 +157,8 @@ def alternation(words: Iterable[str]) -> str:
 
 
 _MONTH_ALT = alternation(MONTHS)
+#: The longest month name, in characters: how far before its day a written date may open.
+LONGEST_MONTH = max(map(len, MONTHS))
 _DAY = r"(?:3[01]|[12][0-9]|0?[1-9])"
 _YEAR = r"(?:19[0-9]{2}|2[0-9]{3})"
 

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from turbohtml._names import digit_run
+from turbohtml._names import digit_run, first_digit
 from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
 from turbohtml.extract.options import DateExtraction
@@ -108,9 +108,26 @@ def _near_cores(pattern: re.Pattern[str], text: str, core: re.Pattern[str]) -> I
             yield match
 
 
+def _written_start(text: str) -> int:
+    """Where the first written date of ``text`` may open: its day or year is the first
+    digit of the text, or its month name and the spaces after it come just before that
+    digit (``len(text)`` when there is no digit). The pattern's lookbehinds read the text
+    before the start, so a search from there finds what a search from 0 does."""
+    digit = first_digit(text)
+    if digit == -1:
+        return len(text)
+    start = digit
+    while start and text[start - 1].isspace():  # str.isspace() is re's \s
+        start -= 1
+    return max(0, start - 1 - P.LONGEST_MONTH)  # a "." between the month and its spaces
+
+
 def _written(text: str) -> _dt.datetime | None:
     text = text.lower()  # the pattern's month names are lower-case (P.written_date)
-    matches = P.written_date().finditer(text) if len(text) <= 200 else _near_cores(P.written_date(), text, P.YEAR_CORE)
+    if len(text) <= 200:
+        matches = P.written_date().finditer(text, _written_start(text))
+    else:
+        matches = _near_cores(P.written_date(), text, P.YEAR_CORE)
     for match in matches:
         if match["m1"] is not None:
             month, day, year = match["m1"], match["d1"], match["y1"]
@@ -149,21 +166,22 @@ def _iso(text: str) -> _dt.datetime | None:
     return value
 
 
-def _numeric(text: str, month_first: bool = False) -> Iterator[_dt.datetime | None]:
-    """Numeric date readings of ``text``, most specific first."""
+def _numeric(text: str, month_first: bool = False, start: int = 0) -> Iterator[_dt.datetime | None]:
+    """Numeric date readings of ``text``, most specific first; ``start`` is the index of
+    its first digit (every numeric pattern opens with one: searches start there)."""
     if text[:8].isdigit():
         match = P.YYYYMMDD_PREFIX.match(text)
         if match is not None:
             yield _make(int(match[1]), int(match[2]), int(match[3]))
     elif text[:4].isdigit():
         yield _iso(text)
-    match = P.YYYYMMDD.search(text) if digit_run(text) >= 8 else None  # eight digits in a row
+    match = P.YYYYMMDD.search(text, start) if digit_run(text) >= 8 else None  # eight digits in a row
     if match is not None:
         yield _make(int(match[1]), int(match[2]), int(match[3]))
     if "-" not in text and "/" not in text and "." not in text and "|" not in text:
         return  # "March 3, 2024": Y-M-D and D.M.Y need a separator
-    ymd = P.YMD.search(text)
-    dmy = P.DMY.search(text)
+    ymd = P.YMD.search(text, start)
+    dmy = P.DMY.search(text, start)
     if ymd is not None and (dmy is None or ymd.start() <= dmy.start()):
         yield _make(int(ymd[1]), int(ymd[2]), int(ymd[3]))
     elif dmy is not None:
@@ -172,8 +190,8 @@ def _numeric(text: str, month_first: bool = False) -> Iterator[_dt.datetime | No
         yield _make(_full_year(year), month, day)
 
 
-def _year_month(text: str) -> _dt.datetime | None:
-    match = P.YM.search(text)
+def _year_month(text: str, start: int = 0) -> _dt.datetime | None:
+    match = P.YM.search(text, start)
     if match is None:
         return None
     if match[1] is not None:
@@ -181,13 +199,17 @@ def _year_month(text: str) -> _dt.datetime | None:
     return _make(int(match[4]), int(match[3]), 1)
 
 
-def _cjk(text: str) -> _dt.datetime | None:
-    match = P.CJK_DATE.search(text)
+def _cjk(text: str, start: int = 0) -> _dt.datetime | None:
+    match = P.CJK_DATE.search(text, start)
     return None if match is None else _make(int(match[1]), int(match[2]), int(match[3]))
 
 
-#: The readings parse_date() tries after the numeric ones, in order.
-_LATER_READINGS = (_written, _cjk, _year_month)
+def _later_readings(text: str, digit: int) -> Iterator[_dt.datetime | None]:
+    """The readings parse_date() tries after the numeric ones, in order, each made only
+    when the ones before gave nothing (``digit``: the index of the text's first digit)."""
+    yield _written(text)
+    yield _cjk(text, digit)
+    yield _year_month(text, digit)
 
 
 def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
@@ -200,13 +222,13 @@ def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
     valid reading. Returns a naive ``datetime`` or ``None``; never raises.
     """
     text = text.strip()
-    if not text:
-        return None
-    for value in _numeric(text, window is not None and window.month_first):
+    digit = first_digit(text)
+    if digit == -1:
+        return None  # every reading needs a digit (a Unix timestamp's may be any script's)
+    for value in _numeric(text, window is not None and window.month_first, digit):
         if value is not None and (window is None or window.accepts(value)):
             return value
-    for reading in _LATER_READINGS:  # each read only when the ones before gave nothing
-        value = reading(text)
+    for value in _later_readings(text, digit):
         if value is not None and (window is None or window.accepts(value)):
             return value
     if text.isdigit() and len(text) in (10, 13):
