@@ -260,7 +260,9 @@ class _Sources:
         return date
 
     def iso_in_text(self, text: str) -> str | None:
-        """``_iso_in_text(text)``, read once per text (nested spots and stamps share theirs)."""
+        """``_iso_in_text(text)``, read once per folded text (nested spots and stamps share
+        theirs, with other whitespace around it)."""
+        text = _fold(text)
         found = self.isos_in_text
         if text in found:
             return found[text]
@@ -1112,6 +1114,11 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             date = date or src.iso_in_text(text)
         if not date:
             continue
+        if has_numeric_date(text):
+            src.numeric_dates.add(date)
+        known = near.get(date)
+        if known is not None and known[1]:
+            continue  # labelled an update already: no other label takes that back
         # the label: a stamp's words before it in its parent ("Updated <span>May 5</span>")
         klass = ""
         if stamp:  # its element's text, or the next one up when that holds the date only
@@ -1128,14 +1135,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
                 parent = parent.parent
         else:
             label, klass = text, node.attr("class") or ""
-        update = _labelled_update(label, klass)
-        if has_numeric_date(text):
-            src.numeric_dates.add(date)
-        if date in near:
-            first, earlier = near[date]
-            near[date] = (first, earlier or update)
-        else:
-            near[date] = (distance, update)
+        near[date] = (distance if known is None else known[0], _labelled_update(label, klass))
     return [(date, update) for date, (_, update) in sorted(near.items(), key=lambda item: item[1][0])]
 
 

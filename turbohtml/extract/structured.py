@@ -126,14 +126,12 @@ def parse_json_ld(text: str, /) -> tuple[bool, Any]:
     block must be an object or an array, as a JSON-LD document is (JSON-LD 1.1 9.1):
     the ``null``/``false`` placeholders some CMSs print are skipped.
     """
-    from turbohtml._structured import json_depth_exceeds
-
     text = text.strip(_ASCII_SPACE)
-    if not text or json_depth_exceeds(text, MAX_JSON_LD_DEPTH):
+    if not text or _too_deep(text):
         return False, None  # depth is measured on the block as written
     for candidate in _attempts(text):
         # Removing a comment can move string boundaries, so each other candidate is re-measured.
-        if not candidate or (candidate is not text and json_depth_exceeds(candidate, MAX_JSON_LD_DEPTH)):
+        if not candidate or (candidate is not text and _too_deep(candidate)):
             continue
         if candidate.startswith("\ufeff"):  # json.loads rejects a byte-order mark
             continue
@@ -145,6 +143,17 @@ def parse_json_ld(text: str, /) -> tuple[bool, Any]:
             return True, value
         return False, None
     return False, None
+
+
+def _too_deep(text: str) -> bool:
+    """Whether a JSON text nests deeper than ``MAX_JSON_LD_DEPTH``: only a text holding
+    more brackets than that may (``str.count`` runs faster than the scan, which skips
+    the brackets inside strings)."""
+    if text.count("{") + text.count("[") <= MAX_JSON_LD_DEPTH:
+        return False
+    from turbohtml._structured import json_depth_exceeds
+
+    return json_depth_exceeds(text, MAX_JSON_LD_DEPTH)
 
 
 def _attempts(text: str) -> Iterator[str]:
