@@ -7,7 +7,10 @@ An <h1> or <time> in page chrome (nav, aside, footer, a site <header> outside an
 <article>/<main>) is passed over: there it is a logo or today's date.
 """
 
-from turbohtml._core cimport Document, Node, attr_id, attr_value, decode_text, element_attr, next_node, wrap_node
+from turbohtml._core cimport (
+    Document, Node, ReadAhead, attr_id, attr_value, decode_text, element_attr, next_node, read_ahead,
+    read_ahead_start, wrap_node,
+)
 from turbohtml._lexbor cimport *
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from libc.stdint cimport UINTPTR_MAX, uint32_t, uint64_t
@@ -517,12 +520,16 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found, bint count_features) noe
     cdef lxb_dom_node_t *unfeatured = NULL  # a subtree the page-type counters skip
     cdef lxb_dom_node_t *post_aside = NULL  # the <aside> inside an <article>/<main> we are inside, if any
     cdef bint readable
+    cdef ReadAhead nodes                    # the node arena, read ahead of the walk (_core.read_ahead)
     _start(&region)
+    read_ahead_start(&nodes)
     if count_features:
         features_start(&found.features, root)
     else:
         unfeatured = root  # no event reaches the counters
     while c_node != NULL:
+        if not closing:
+            read_ahead(&nodes, c_node)
         if unfeatured == NULL:
             if features_event(&found.features, c_node, closing):
                 unfeatured = c_node
