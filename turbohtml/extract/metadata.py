@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, cast
 
+from turbohtml._core import Text, parse, url_parse
 from turbohtml._harvest import (
     ADDRESS,
     BY_PREFIX,
@@ -477,8 +478,6 @@ def _heading_text(text: str | None) -> str:
 def _heading_of(node: Element) -> str:
     """A heading's text, its block children and line breaks apart ("<div>Kicker</div><div>Headline</div>"
     reads "Kicker Headline", not "KickerHeadline"); inline children run together as written."""
-    from turbohtml._core import Text
-
     if not any(child.tag in BLOCK_TAGS or child.tag == "br" for child in node.descendants):
         return node.text
     parts: list[str] = []
@@ -750,8 +749,6 @@ def _spot_text(node: Node) -> str:
 
 def _next_element_text(node: Node) -> str:
     """The text of the element after ``node`` (its next sibling that is an element)."""
-    from turbohtml._core import Text
-
     sibling = node.next_sibling
     while sibling is not None and isinstance(sibling, Text):
         sibling = sibling.next_sibling
@@ -836,11 +833,26 @@ def _iso(value: str | None, latest: _dt.date | None = None) -> str | None:
     """The ISO day ``value`` states, between 1995 and ``latest`` (tomorrow when not given)."""
     if not value:
         return None
-    found = parse_date(value)
-    if found is None:
-        return None
-    day = found.date()
+    day = _iso_day(value)
+    if day is None:
+        found = parse_date(value)
+        if found is None:
+            return None
+        day = found.date()
     return day.isoformat() if _EARLIEST <= day <= (latest or _dt.date.today() + _ONE_DAY) else None
+
+
+def _iso_day(value: str) -> _dt.date | None:
+    """The valid day of a value opening with ``YYYY-MM-DD`` and no further digit (a
+    declaration's "2025-12-19T15:18:00Z"), read without parse_date(): whether its
+    ISO reading takes the whole value or, failing that, its Y-M-D pattern the start,
+    parse_date() gives that day. ``None`` for any other value."""
+    if len(value) < 10 or value[4] != "-" or value[7] != "-" or value[10:11].isdigit():
+        return None
+    try:
+        return _dt.date.fromisoformat(value[:10])
+    except ValueError:
+        return None
 
 
 def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, bylined: bool,
@@ -1166,8 +1178,6 @@ def _date_modified(src: _Sources) -> str | None:
 # ---------------------------------------------------------------- URLs, tags, language
 
 def _resolver(base_url: str | None, base_href: str | None) -> Callable[[str | None], str | None]:
-    from turbohtml._core import url_parse
-
     base = None
     for candidate in (base_href, base_url):
         if not candidate:
@@ -1307,8 +1317,6 @@ def metadata(html: str, url: str | None = None, /) -> Metadata:
     (or empty). Raises ``TypeError`` when ``html`` is not a ``str`` or ``url`` neither
     a ``str`` nor ``None``.
     """
-    from turbohtml._core import parse
-
     if not isinstance(html, str):
         raise TypeError(f"metadata() takes the page markup as str, not {type(html).__name__}")
     if url is not None and not isinstance(url, str):
