@@ -16,7 +16,7 @@ from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from libc.stdint cimport UINTPTR_MAX, uint32_t, uint64_t
 from libc.string cimport memchr, memcpy, memset
 
-from turbohtml._ascii cimport ascii_lower, equals_lower, has_token, starts_lower
+from turbohtml._ascii cimport ascii_lower, equals_lower, has_token, memo_holds, memo_slot, starts_lower
 from turbohtml._features cimport FeatureWalk, features_event, features_kind, features_start
 
 from html import unescape
@@ -282,6 +282,7 @@ cdef enum:
     MAX_SCRIPTS = 64       # JSON-LD scripts kept; a page with more is read by json_ld()
     QUAD_BITS = 12         # the class/id words' first-four-bytes filter: 2 ** QUAD_BITS bits,
     QUAD_WORDS = 64        # in this many 64-bit words
+    MARK_SLOTS = 256       # the class/id values' memo (_ascii.memo_slot): a power of two
 
 # Spot kinds and flags (bit flags; the module-level names below export them).
 cdef enum:
@@ -335,6 +336,11 @@ ctypedef struct Sources:
     Words published_labels
     unsigned char first_bytes[256]   # _MARK_PREFIX/_MARK_LABEL bits of the lists with a word starting with that byte
     uint64_t first_quads[QUAD_WORDS]  # bit _quad(w): a class/id word opens with the four bytes w
+    # the marks of the class and id values met: a value is scanned once per walk (half the
+    # values of a page repeat an earlier one: list items, cards, menu entries)
+    const lxb_char_t *memo_values[MARK_SLOTS]
+    size_t memo_lengths[MARK_SLOTS]  # 0: an empty slot
+    unsigned char memo_marks[MARK_SLOTS]
     size_t stamp_after               # stamps are kept up to this many elements after the first title
     lxb_dom_node_t *scripts[MAX_SCRIPTS]  # the scripts whose type names ld+json, in order
     size_t script_count              # how many there are (may pass MAX_SCRIPTS)
@@ -379,32 +385,44 @@ cdef inline uint32_t _quad(const lxb_char_t *data) noexcept nogil:
     return ((quad | 0x20202020) * <uint32_t>0x9E3779B1) >> (32 - QUAD_BITS)
 
 
-cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
-    """Which word lists the element's class or id holds (substring, any case), as
-    ``_MARK_*`` bits: one scan of each value; a position is tried only when a word of
-    some list opens with its four bytes (one bit test, and rarely a branch taken: a
+cdef int _value_marks(const lxb_char_t *value, size_t length, Sources *found) noexcept nogil:
+    """Which word lists a class or id value holds (substring, any case), as ``_MARK_*``
+    bits, scanned once per value (``found``'s memo): a position is tried only when a word
+    of some list opens with its four bytes (one bit test, and rarely a branch taken: a
     filter on single bytes or pairs passes most positions of "content", "col-md-4")."""
-    cdef size_t length, i
-    cdef const lxb_char_t *value
-    cdef lxb_dom_attr_t *c_attr
+    cdef size_t i, slot
     cdef uint32_t bit
+    cdef int marks = 0
+    if length < 4:
+        return 0  # every class/id word has four bytes or more
+    slot = memo_slot(value, length, MARK_SLOTS)
+    if memo_holds(found.memo_values[slot], found.memo_lengths[slot], value, length):
+        return found.memo_marks[slot]
+    for i in range(length - 3):
+        bit = _quad(value + i)
+        if not (found.first_quads[bit >> 6] >> (bit & 63)) & 1:
+            continue
+        if not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
+            marks |= _MARK_BYLINE
+        if not marks & _MARK_COMMENT and _words_at(value + i, length - i, &found.comment_words):
+            marks |= _MARK_COMMENT
+        if not marks & _MARK_DATE and _words_at(value + i, length - i, &found.date_words):
+            marks |= _MARK_DATE
+    found.memo_values[slot] = value
+    found.memo_lengths[slot] = length
+    found.memo_marks[slot] = <unsigned char>marks
+    return marks
+
+
+cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
+    """Which word lists the element's class or id holds, as ``_MARK_*`` bits."""
+    cdef lxb_dom_attr_t *c_attr
     cdef int j, marks = 0
     for j in range(2):
         # the element's own class and id pointers: no attribute lookup by name per element
         c_attr = (<lxb_dom_element_t *>c_node).attr_class if j == 0 else (<lxb_dom_element_t *>c_node).attr_id
-        if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
-            continue
-        value, length = c_attr.value.data, c_attr.value.length
-        for i in range(length - 3 if length > 3 else 0):  # every class/id word has four bytes or more
-            bit = _quad(value + i)
-            if not (found.first_quads[bit >> 6] >> (bit & 63)) & 1:
-                continue
-            if not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
-                marks |= _MARK_BYLINE
-            if not marks & _MARK_COMMENT and _words_at(value + i, length - i, &found.comment_words):
-                marks |= _MARK_COMMENT
-            if not marks & _MARK_DATE and _words_at(value + i, length - i, &found.date_words):
-                marks |= _MARK_DATE
+        if c_attr != NULL and c_attr.value != NULL and c_attr.value.data != NULL:
+            marks |= _value_marks(c_attr.value.data, c_attr.value.length, found)
     return marks
 
 
@@ -747,6 +765,7 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.date_words, date_words)
         memset(found.first_bytes, 0, 256)
         memset(found.first_quads, 0, sizeof(found.first_quads))
+        memset(found.memo_lengths, 0, sizeof(found.memo_lengths))
         for words in (byline_words, comment_words, date_words):
             for word in words[:MAX_WORDS]:
                 if len(word) < 4 or word != word.lower():
