@@ -20,7 +20,7 @@ import html as _html
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from turbohtml._core import Text, parse, url_parse
 from turbohtml._harvest import (
@@ -86,21 +86,22 @@ _ONE_DAY = _dt.timedelta(days=1)
 #: are tokenised and checked for roles more than once, and no cache outlives its
 #: document (a context variable: each thread's call has its own).
 _CALL_MEMO: ContextVar[dict[tuple[str, str], Any] | None] = ContextVar("metadata_memo", default=None)
+_Value = TypeVar("_Value")
 
 
-def _memoized(function: Callable[[str], Any]) -> Callable[[str], Any]:
+def _memoized(function: Callable[[str], _Value]) -> Callable[[str], _Value]:
     """``function`` of a text, remembered for the length of the document_metadata() call."""
     name = function.__name__
 
     @functools.wraps(function)
-    def remembered(text: str) -> Any:
+    def remembered(text: str) -> _Value:
         memo = _CALL_MEMO.get()
         if memo is None:
             return function(text)
         key = (name, text)
         if key not in memo:
             memo[key] = function(text)
-        return memo[key]
+        return cast("_Value", memo[key])
 
     return remembered
 
@@ -398,15 +399,19 @@ def _host(url: str | None) -> str | None:
 
 
 def _site_name(src: _Sources) -> str | None:
-    for read in (lambda: src.meta("og:site_name"),
-                 lambda: _ld_text((src.article or {}).get("publisher")),
-                 lambda: _ld_text((src.website or {}).get("name")),
-                 lambda: _ld_text((src.organization or {}).get("name")),
-                 lambda: src.meta(*S.SITE_NAME_METAS[1:-1])):
-        value = read()  # each source read only when the ones before name no site
+    for value in _site_names(src):
         if value and not value.startswith(("http://", "https://")):
             return value
     return None
+
+
+def _site_names(src: _Sources) -> Iterator[str | None]:
+    """The sources of the site's name in order, each read only when the ones before name none."""
+    yield src.meta("og:site_name")
+    yield _ld_text((src.article or {}).get("publisher"))
+    yield _ld_text((src.website or {}).get("name"))
+    yield _ld_text((src.organization or {}).get("name"))
+    yield src.meta(*S.SITE_NAME_METAS[1:-1])
 
 
 class _Candidate:
@@ -779,8 +784,8 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             candidates.append(_Candidate("; ".join(kept), weight, rank, frozenset(name.casefold() for name in kept)))
 
     if src.article is not None:
-        names = [name for raw in _ld_persons(src.article.get("author")) for name in names_in(raw)]
-        add(names, S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
+        add([name for raw in _ld_persons(src.article.get("author")) for name in names_in(raw)],
+            S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
     metas = src.metas
     for key, weight in S.AUTHOR_METAS.items():
         if key not in metas:
