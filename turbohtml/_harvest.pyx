@@ -880,32 +880,53 @@ cdef bint _longer(lxb_dom_node_t *root, size_t limit) noexcept nogil:
 def joined_text(Node node, /) -> str:
     """The data of every text node below ``node``, in document order, joined by single
     spaces (``textContent`` runs "Written by" and "Jane" together; a byline reads them apart)."""
-    cdef lxb_dom_node_t *root = node.c_node
+    cdef bint ascii
+    cdef size_t total
+    return _joined(node.c_node, &ascii, &total)
+
+
+cdef str _joined(lxb_dom_node_t *root, bint *ascii, size_t *total):
+    """joined_text() of a node pointer; ``ascii``: whether every byte of those texts is ASCII,
+    ``total``: how many bytes they hold."""
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_character_data_t *c_text
     cdef bint closing = False
+    cdef size_t i
+    ascii[0] = True
+    total[0] = 0
     parts = []
     c_node = next_node(root, c_node, &closing)
     while c_node != NULL:
         if not closing and c_node.type == LXB_DOM_NODE_TYPE_TEXT:
             c_text = <lxb_dom_character_data_t *>c_node
+            total[0] += c_text.data.length
+            if ascii[0]:
+                for i in range(c_text.data.length):
+                    if c_text.data.data[i] >= 128:
+                        ascii[0] = False
+                        break
             parts.append(decode_text(c_text.data.data, c_text.data.length))
         c_node = next_node(root, c_node, &closing)
     return " ".join(parts)
 
 
 def spot_text(Node node, size_t limit, /) -> str:
-    """A byline's or stamp's text as metadata() reads it, in one call: ``""`` when it is
-    longer than ``limit`` characters (``longer_than(node, limit)`` first, so a block's
-    text is not built to be measured), else its ``textContent`` when it has one child
-    or none, else ``joined_text(node)`` (its text nodes joined by spaces)."""
+    """A byline's or stamp's text as metadata() reads it, in one call: ``""`` when its
+    ``textContent`` is longer than ``limit`` characters (``longer_than(node, limit)`` first,
+    so a block's text is not built to be measured), else that ``textContent`` when it has
+    one child or none, else ``joined_text(node)`` (its text nodes joined by spaces; the
+    ``textContent``, those texts run together, is then built only to be measured when they
+    are not all ASCII: else its length is their bytes' count)."""
     cdef lxb_dom_node_t *root = node.c_node
     cdef str text
+    cdef bint ascii
+    cdef size_t total
     if _longer(root, limit):
         return ""
-    text = node.text
-    if <size_t>len(text) > limit:
-        return ""
     if root.first_child == NULL or root.first_child.next == NULL:
-        return text
-    return joined_text(node)
+        text = node.text
+        return "" if <size_t>len(text) > limit else text
+    text = _joined(root, &ascii, &total)
+    if (total if ascii else <size_t>len(node.text)) > limit:
+        return ""
+    return text
