@@ -428,7 +428,9 @@ def test_options_type_checked():
 @pytest.mark.parametrize(
     "garbage",
     ["2019-13-45", "9999-99-99", "31.02.2018", "yesterday", "2019-02-30T25:61:00", "1e400", "-5", "0000-00-00",
-     "20201340", "Mon, 45 Foo 2018", "\x00\ud800"],
+     "20201340", "Mon, 45 Foo 2018", "\x00\ud800",
+     # digits to str.isdigit() but not to int() (superscripts): no Unix timestamp, no error
+     "1\u00b2\u00b2\u00b2\u00b2\u00b2\u00b2\u00b2\u00b2\u00b2", "\u00b9" * 13],
 )
 def test_garbage_dates_are_skipped(garbage):
     html = page(f'<meta name="date" content="{garbage}"><meta itemprop="datePublished" content="{garbage}">',
@@ -436,6 +438,12 @@ def test_garbage_dates_are_skipped(garbage):
                 '<script type="application/ld+json">{"datePublished": 12345}</script>')
     result = dates(html)
     assert result is None or result.signal == "text"
+
+
+def test_a_stamp_of_superscript_digits_is_no_unix_time():
+    html = page(body='<abbr data-utime="1\u00b2\u00b2\u00b2\u00b2\u00b2\u00b2\u00b2\u00b2\u00b2">x</abbr>'
+                     '<abbr data-utime="1438091078">y</abbr>')
+    assert found(html) == ("2015-07-28", "time")
 
 
 def test_document_dates_matches_dates():

@@ -618,6 +618,10 @@ def test_hostile_pages_stay_bounded():
     assert metadata(page("", deeper)).title is None
     many = page("".join(f"<meta name='author' content='Person {n}'>" for n in range(2000)), PROSE)
     assert metadata(many).author is not None  # a few hundred metas read, the rest ignored
+    # digits to str.isdigit() that int() refuses (superscripts) are no Unix time, and no error
+    stamp = "1" + "\u00b2" * 9
+    odd = page(f"<meta property='article:published_time' content='{stamp}'>", f"<article><h1>T</h1>{PROSE}</article>")
+    assert metadata(odd).date is None
 
 
 # ---------------------------------------------------------------- floor on real pages

@@ -231,7 +231,7 @@ def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
     for value in _later_readings(text, digit):
         if value is not None and (window is None or window.accepts(value)):
             return value
-    if text.isdigit() and len(text) in (10, 13):
+    if text.isdecimal() and len(text) in (10, 13):  # int() reads decimal digits only
         value = _epoch(int(text[:10]))
         if value is not None and (window is None or window.accepts(value)):
             return value
@@ -393,7 +393,7 @@ def _stage_abbr(abbrs: list[tuple[str | None, str | None, str | None, str]], win
     stamps: list[_dt.datetime] = []
     for utime, klass, title, text in abbrs:
         if utime is not None:
-            stamp = _epoch(int(utime)) if utime.strip().isdigit() else None
+            stamp = _epoch(int(utime)) if utime.strip().isdecimal() else None
             if stamp is not None:
                 stamps.append(stamp)
         elif klass is not None and klass in P.ABBR_PUBLISHED_CLASSES:
