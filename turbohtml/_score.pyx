@@ -130,7 +130,8 @@ cdef void _load_words() except *:
         _words[i].kinds = kinds[word]
         _shortest_word = min(_shortest_word, len(data))
         i += 1
-    load_words(&_word_table, sorted(kinds), True)  # (_token_kinds also lower-cases a token)
+    # (_token_kinds reads a token lower-cased, and first with its separators passed over)
+    load_words(&_word_table, sorted(kinds), True, b"-_")
     _load_list(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
     _load_list(&_qualifiers, _hints.QUALIFIERS)
     _load_list(&_negations, _hints.NEGATIONS)
@@ -185,9 +186,11 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     and a builder's unit word after the token's first word (``elementor-widget``) a
     content block.
 
-    One pass reads the token and steps the automaton (most tokens hold no hint word: a
-    grid's, a theme's, a script's names); the words found are weighed after it, when the
-    words around them are known."""
+    A first pass only steps the automaton over the token as written (it passes over the
+    separators): most tokens hold no hint word (a grid's, a theme's, a script's names)
+    and end there. Otherwise one pass reads the token without its separators and steps
+    the automaton again, and the words found are weighed after it, when the words around
+    them are known."""
     cdef unsigned char squashed[MAX_TOKEN]
     cdef unsigned char starts[MAX_TOKEN + 1]  # bytes, not bint: a smaller array to fill
     cdef unsigned short ends[MAX_TOKEN]       # where words end, and the state reached there
@@ -201,6 +204,13 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     cdef Word *word
     if length < _shortest_word:
         return 0  # most short tokens (col, row, js, a grid's sizes) end here
+    for i in range(length):
+        next_row = _word_table.delta[row | _word_table.classes[token[i]]]
+        row = next_row & ~MATCHED
+        matched |= next_row & MATCHED
+    if not matched:
+        return 0
+    row = matched = 0
     for i in range(length):
         c = token[i]
         if c == 45 or c == 95:  # - _
