@@ -186,11 +186,10 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     and a builder's unit word after the token's first word (``elementor-widget``) a
     content block.
 
-    A first pass only steps the automaton over the token as written (it passes over the
-    separators): most tokens hold no hint word (a grid's, a theme's, a script's names)
-    and end there. Otherwise one pass reads the token without its separators and steps
-    the automaton again, and the words found are weighed after it, when the words around
-    them are known."""
+    One pass reads the token without its separators and steps the automaton; the words
+    found are weighed after it, when the words around them are known. _word_kinds calls
+    it only for a token that holds a hint word (most hold none: a grid's, a theme's, a
+    script's names)."""
     cdef unsigned char squashed[MAX_TOKEN]
     cdef unsigned char starts[MAX_TOKEN + 1]  # bytes, not bint: a smaller array to fill
     cdef unsigned short ends[MAX_TOKEN]       # where words end, and the state reached there
@@ -204,13 +203,6 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     cdef Word *word
     if length < _shortest_word:
         return 0  # most short tokens (col, row, js, a grid's sizes) end here
-    for i in range(length):
-        next_row = _word_table.delta[row | _word_table.classes[token[i]]]
-        row = next_row & ~MATCHED
-        matched |= next_row & MATCHED
-    if not matched:
-        return 0
-    row = matched = 0
     for i in range(length):
         c = token[i]
         if c == 45 or c == 95:  # - _
@@ -263,15 +255,37 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
 
 
 cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
-    """The WORD_* bits of a class/id value, token by token; taxonomy tokens
-    (``category-news``, WordPress's post terms) say nothing of the layout."""
-    cdef size_t i = 0, start, k
+    """The WORD_* bits of a class/id value (``length`` at most ATTR_PREFIX), token by
+    token; taxonomy tokens (``category-news``, WordPress's post terms) say nothing of the
+    layout.
+
+    A first pass steps the automaton over the value as written (white space returns it
+    to its start, the separators leave its state as it is: each token reads as without
+    them): a value in which no hint word ends (most) ends there, and only the tokens in
+    which one ends are read again, by _token_kinds."""
+    cdef unsigned short ends[ATTR_PREFIX]  # where hint words end (a token's bytes may hold several)
+    cdef size_t i, start, k, m = 0, matched = 0
+    cdef unsigned int row = 0
+    cdef unsigned short next_row
     cdef int kinds = 0
     cdef bint taxonomy
-    while i < length:
+    for i in range(length):
+        next_row = _word_table.delta[row | _word_table.classes[value[i]]]
+        row = next_row & ~MATCHED
+        if next_row & MATCHED:
+            ends[matched] = i
+            matched += 1
+    if matched == 0:
+        return 0
+    i = 0
+    while i < length and m < matched:
         start = next_token(value, length, &i)
         if i == start:
             break
+        if ends[m] >= i:
+            continue  # no hint word ends in this token
+        while m < matched and ends[m] < i:
+            m += 1
         taxonomy = False
         for k in range(_skipped_prefixes.count if _skipped_prefixes.first_bytes[value[start]] else 0):
             # the prefix's NUL ends the comparison: a token that starts with it
