@@ -135,8 +135,9 @@ cdef void load_words(WordTable *table, words, bint fold_case, bytes skipped=b"")
         raise ValueError("words overlap too much for the automaton")
     table.count = len(words)
     table.shift = shift
-    for byte in skipped:
-        word_class[byte] = len(alphabet) + 1
+    if skipped:
+        for byte in skipped:
+            word_class[byte] = len(alphabet) + 1
         for state in range(len(goto)):
             delta[state][len(alphabet) + 1] = state
     for i in range(256):

@@ -130,7 +130,8 @@ cdef void _load_words() except *:
         _words[i].kinds = kinds[word]
         _shortest_word = min(_shortest_word, len(data))
         i += 1
-    # (_token_kinds reads a token lower-cased, and first with its separators passed over)
+    # folding ASCII case, and passing over separators: _word_kinds steps it over a value as
+    # written, each token read as _token_kinds reads it (lower-cased, without separators)
     load_words(&_word_table, sorted(kinds), True, b"-_")
     _load_list(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
     _load_list(&_qualifiers, _hints.QUALIFIERS)
