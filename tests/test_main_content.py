@@ -422,6 +422,15 @@ def test_the_shared_walk_answers_as_the_separate_walks_do(path) -> None:
     ('class="layout no-sidebar"', False),        # a statement about the page's layout
     ('class="sidebar article-body"', False),     # rescued in the same attribute
     ('class="entry-content"', False),
+    # the value is read in one pass, each token as written without its separators
+    ('class="col-md-8 wide site-footer"', True),  # a hint word in a later token
+    ('class="side-bar"', True),                   # the separators are passed over
+    ('class="side bar"', False),                  # a word across two tokens is none
+    ('class="no sidebar"', True),                 # a qualifier speaks for its own token only
+    ('class="category-sidebar"', False),          # a taxonomy token
+    ('class="SiteFooter"', True),
+    ('class="' + "x" * 130 + '-footer"', False),  # past the letters of a token read (MAX_TOKEN)
+    ('class="' + "x" * 100 + '-footer"', True),
 ])
 def test_names_boilerplate_reads_a_class_as_the_scoring_does(attrs: str, named: bool) -> None:
     # metadata() asks it whether a byline sits in a sidebar: one reading of class words

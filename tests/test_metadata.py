@@ -531,6 +531,33 @@ def test_a_headings_permalink_mark_is_not_in_the_title():
     assert metadata(page("<title>Logging HOWTO \u2014 Python docs</title>", body)).title == "Logging HOWTO"
 
 
+@pytest.mark.parametrize(("heading", "expected"), [
+    # the search title rewords the headline shown (most content words shared): the headline
+    ("Top 10 Health and Nutrition Trends to Watch", "Top 10 Health and Nutrition Trends to Watch"),
+    # a slogan over a product page shares no subject with the declared name: the declared name
+    ("Your games in a whole new light", "Health And Nutrition Trends For 2026"),
+])
+def test_a_headline_rewording_the_declared_title_wins(heading, expected):
+    head = ("<title>Health And Nutrition Trends For 2026 - Tastewise</title>"
+            "<meta property='og:title' content='Health And Nutrition Trends For 2026 - Tastewise'>"
+            "<meta name='twitter:title' content='Health And Nutrition Trends For 2026'>")
+    assert metadata(page(head, f"<article><h1>{heading}</h1>{PROSE}</article>")).title == expected
+
+
+@pytest.mark.parametrize("key", [
+    "0002",  # h1 "Top 10 Health and Nutrition Trends to Watch", og:title "Health And Nutrition Trends For 2026 - ..."
+    "0190",  # h1 "... to Watch in 2025", og:title and <title> "... to Watch in 2024" (a stale search title)
+    # h1 a slogan sharing two words ("Finance and accounting talent that really counts"),
+    # og:title the service ("Finance & Accounting Staffing and Recruiting"): the declared name
+    "0235",
+])
+def test_the_title_a_reader_sees_on_real_pages(key):
+    root = data_path("wcxb-dev")
+    record = json.loads((root / "ground-truth" / f"{key}.json").read_text(encoding="utf8"))
+    html = read_gzip_text(root / "html" / f"{key}.html.gz")
+    assert metadata(html, record["url"]).title == record["ground_truth"]["title"]
+
+
 @pytest.mark.parametrize("first", ["page_type", "article", "metadata", "element"])
 def test_the_page_kind_is_the_same_whichever_reads_it_first(first):
     # a thread: a kind other than the default "article", so a stale or a subtree's kind shows
@@ -626,10 +653,10 @@ def test_hostile_pages_stay_bounded():
 
 # ---------------------------------------------------------------- floor on real pages
 
-#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.758, author 0.697,
-#: date 0.881, a date given on 14% of the pages without one. The floors sit about 0.03
+#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.784, author 0.698,
+#: date 0.882, a date given on 14% of the pages without one. The floors sit about 0.03
 #: below (the ceiling 0.02 above): room for unrelated changes, not for a regression.
-FLOORS = {"title": 0.72, "author": 0.66, "date": 0.85}
+FLOORS = {"title": 0.75, "author": 0.66, "date": 0.85}
 MAX_MADE_UP_DATES = 0.16
 #: The Readability pages (130; dates on 33 of them, so one page moves the date 0.03):
 #: title 0.732, author 0.566, date 0.970, a date on 45% of the pages without one.

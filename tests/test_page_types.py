@@ -12,6 +12,7 @@ import pytest
 
 from turbohtml import parse
 from turbohtml._score import candidate_scores
+from turbohtml._text import NFC_STABLE
 
 from conftest import bench_module, data_path, read_gzip_text
 
@@ -223,22 +224,53 @@ def test_soft_hyphens_ruby_readings_and_composed_text() -> None:
     assert "Caf\u00e9" in text  # NFC
 
 
+def test_nfc_stable_characters_never_change_or_compose() -> None:
+    # layout() skips unicodedata's normalization for text made only of _text.NFC_STABLE:
+    # each character must be a starter NFC leaves alone (combining class 0, no singleton
+    # or excluded decomposition) and never the second of a canonical decomposition (what
+    # composes with the character before it: a combining mark, Hangul's vowel and final
+    # jamo, an Indic vowel sign), read off the whole Unicode database here
+    second = set(range(0x1161, 0x1176)) | set(range(0x11A8, 0x11C3))  # Hangul V and T jamo
+    for code in range(0x110000):
+        mapping = unicodedata.decomposition(chr(code))
+        if mapping and not mapping.startswith("<"):
+            second.update(int(part, 16) for part in mapping.split()[1:])
+    for first, last in NFC_STABLE:
+        for code in range(first, last + 1):
+            char = chr(code)
+            assert unicodedata.combining(char) == 0, hex(code)
+            assert unicodedata.normalize("NFC", char) == char, hex(code)
+            assert code not in second, hex(code)
+    # the runs leave out what would change
+    for code in (0x0301, 0x0387, 0x0483, 0x2000, 0x2126, 0x2329, 0x302A, 0x3099, 0xF900, 0xFA10, 0x1161, 0x11A8):
+        assert not any(first <= code <= last for first, last in NFC_STABLE), hex(code)
+
+
 def test_text_is_composed_also_when_layout_skips_unicodedata() -> None:
-    # layout() skips unicodedata's normalization for text of characters below U+0300 and
-    # of the punctuation and currency blocks (_text.pyx); any other character, here marks
-    # that compose with the letter before them, a singleton and Hangul jamo, must not skip it
-    stable = [c for c in range(0x21, 0x20C1) if c < 0x300 or 0x2010 <= c <= 0x2027
-              or 0x2030 <= c <= 0x205E or 0x20A0 <= c <= 0x20C0]
-    others = ["\u0301", "\u0308", "\u212b", "\u1100\u1161", "\u09c7\u09be", "\u0387"]
+    # text of NFC_STABLE characters alone skips unicodedata (_text.pyx); any other
+    # character must not: marks that compose with the letter before them (Latin, Cyrillic,
+    # Arabic, kana), a Hangul syllable's final jamo, singletons (Angstrom, Greek ano
+    # teleia, a CJK compatibility ideograph), Indic vowel signs; in 1-, 2- and 4-byte
+    # strings (an emoji makes the whole text one of 4 bytes)
+    runs = [(max(first, 0x21), last) for first, last in NFC_STABLE]
+    others = ["\u0301", "\u0308", "\u212b", "\u1100\u1161", "\u09c7\u09be", "\u0387", "\u0306", "\u0654",
+              "\u3099", "\u11a8", "\uf900", "\ufa10", "\u2329", "\U0001d15e"]
     rng = random.Random(20)
-    for trial in range(300):
-        chars = [chr(rng.choice(stable)) for _ in range(30)]
+    for trial in range(600):
+        chars = []
+        for _ in range(30):
+            first, last = rng.choice(runs)
+            chars.append(chr(rng.randint(first, last)))
         if trial % 2:
             chars.insert(rng.randrange(1, 30), rng.choice(others))
         words = "".join(chars).replace("<", " ").replace("&", " ")
         text = article_text(f"<div><p>{PROSE} {words}</p></div>")
         assert unicodedata.is_normalized("NFC", text)
     assert "\u00c5" in article_text(f"<div><p>{PROSE} \u2019\u212b\u2019</p></div>")
+    assert "\uac01" in article_text(f"<div><p>{PROSE} \uac00\u11a8 \u4e00</p></div>")  # LV + T
+    assert "\u8c48" in article_text(f"<div><p>{PROSE} \u4e00\uf900</p></div>")  # a compatibility ideograph
+    assert "\u304c" in article_text(f"<div><p>{PROSE} \u304b\u3099\U0001f642</p></div>")  # kana + voicing
+    assert "\u0439" in article_text(f"<div><p>{PROSE} \u0438\u0306 \u2212</p></div>")  # Cyrillic short i
 
 
 def test_a_late_meta_charset_decides_bytes_that_are_not_utf8() -> None:

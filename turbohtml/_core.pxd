@@ -139,5 +139,9 @@ cdef inline void read_ahead(ReadAhead *ahead, const void *at) noexcept nogil:
     if ahead.frontier < line or ahead.frontier > line + 2 * READ_AHEAD:
         ahead.frontier = line
     while ahead.frontier < line + READ_AHEAD:
-        ahead.frontier += CACHE_LINE
-        TURBOHTML_PREFETCH(ahead.frontier)
+        # four lines a step (a batch may end up to three lines past READ_AHEAD: only a hint)
+        TURBOHTML_PREFETCH(ahead.frontier + CACHE_LINE)
+        TURBOHTML_PREFETCH(ahead.frontier + 2 * CACHE_LINE)
+        TURBOHTML_PREFETCH(ahead.frontier + 3 * CACHE_LINE)
+        TURBOHTML_PREFETCH(ahead.frontier + 4 * CACHE_LINE)
+        ahead.frontier += 4 * CACHE_LINE

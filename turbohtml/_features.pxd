@@ -31,7 +31,7 @@ ctypedef struct WordTable:
     unsigned short out_start[MAX_STATES + 1]        # the words ending at a state: out_words[start:next start]
     unsigned char out_words[MAX_STATES * 4]
 
-cdef void load_words(WordTable *table, words, bint fold_case) except *
+cdef void load_words(WordTable *table, words, bint fold_case, bytes skipped=*) except *
 
 cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil
 

@@ -82,19 +82,24 @@ cdef WordTable _url_words
 cdef WordTable _title_words
 
 
-cdef void load_words(WordTable *table, words, bint fold_case) except *:
+cdef void load_words(WordTable *table, words, bint fold_case, bytes skipped=b"") except *:
     """Build ``table``'s automaton for ``words`` (lower-case with ``fold_case``, which
-    reads the value's ASCII letters lower-cased); word ``k`` is reported as ``k``."""
+    reads the value's ASCII letters lower-cased); word ``k`` is reported as ``k``. The
+    ``skipped`` bytes (no word holds them) leave the state as it is: a value reads as
+    if they were not there."""
     cdef size_t i, k
     if len(words) > 256:
         raise ValueError("too many words for the automaton")
     encoded = [word.encode("ascii") for word in words]
     alphabet = sorted(set(b"".join(encoded)))
-    if len(alphabet) + 1 > MAX_CLASSES:
+    if set(skipped) & set(alphabet) or (fold_case and set(skipped.upper()) & set(alphabet)):
+        raise ValueError("a skipped byte in a word")
+    classes = len(alphabet) + 1 + (1 if skipped else 0)  # the last: the skipped bytes'
+    if classes > MAX_CLASSES:
         raise ValueError("too many distinct letters in the words")
     word_class = {byte: j + 1 for j, byte in enumerate(alphabet)}
     shift = 0
-    while (1 << shift) < len(alphabet) + 1:
+    while (1 << shift) < classes:
         shift += 1
     width = 1 << shift
     # the trie, then the failure links breadth first (Aho-Corasick), as a full table
@@ -130,6 +135,11 @@ cdef void load_words(WordTable *table, words, bint fold_case) except *:
         raise ValueError("words overlap too much for the automaton")
     table.count = len(words)
     table.shift = shift
+    if skipped:
+        for byte in skipped:
+            word_class[byte] = len(alphabet) + 1
+        for state in range(len(goto)):
+            delta[state][len(alphabet) + 1] = state
     for i in range(256):
         byte = i + 32 if fold_case and 65 <= i <= 90 else i
         table.classes[i] = word_class.get(byte, 0)
@@ -141,7 +151,9 @@ cdef void load_words(WordTable *table, words, bint fold_case) except *:
             table.out_words[k] = word
             k += 1
         for c in range(width):
-            table.delta[(i << shift) | c] = (delta[i][c] << shift) | (MATCHED if ends[delta[i][c]] else 0)
+            # (a skipped byte's self-loop reports no word: none ends there)
+            table.delta[(i << shift) | c] = (delta[i][c] << shift) | (
+                MATCHED if ends[delta[i][c]] and not (skipped and c == len(alphabet) + 1) else 0)
     table.out_start[len(goto)] = k
 
 

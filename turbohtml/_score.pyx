@@ -130,7 +130,9 @@ cdef void _load_words() except *:
         _words[i].kinds = kinds[word]
         _shortest_word = min(_shortest_word, len(data))
         i += 1
-    load_words(&_word_table, sorted(kinds), True)  # (_token_kinds also lower-cases a token)
+    # folding ASCII case, and passing over separators: _word_kinds steps it over a value as
+    # written, each token read as _token_kinds reads it (lower-cased, without separators)
+    load_words(&_word_table, sorted(kinds), True, b"-_")
     _load_list(&_skipped_prefixes, _hints.SKIPPED_TOKEN_PREFIXES)
     _load_list(&_qualifiers, _hints.QUALIFIERS)
     _load_list(&_negations, _hints.NEGATIONS)
@@ -174,7 +176,8 @@ cdef bint _word_starts_at(const unsigned char *word, const unsigned char *starts
     return False
 
 
-cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
+cdef int _token_kinds(const unsigned char *token, size_t length, const unsigned short *raw_ends,
+                      const unsigned short *raw_states, size_t raw_matched) noexcept nogil:
     """The WORD_* bits of one class/id token. The token is read lower-cased and without
     its ``-``/``_`` separators (``More-Stories`` reads ``morestories``) and hint words
     match inside it; a content word counts only at the start of a word (``entry-content``,
@@ -185,24 +188,26 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
     and a builder's unit word after the token's first word (``elementor-widget``) a
     content block.
 
-    One pass reads the token and steps the automaton (most tokens hold no hint word: a
-    grid's, a theme's, a script's names); the words found are weighed after it, when the
-    words around them are known."""
+    _word_kinds calls it only for a token that holds a hint word (most hold none: a
+    grid's, a theme's, a script's names), with the words its automaton pass found in the
+    token (``raw_ends``, offsets in the token as written, and the states reached there:
+    the automaton reads the token as if without separators). One pass reads the token
+    lower-cased without its separators, and the words found are weighed after it, when
+    the words around them are known."""
     cdef unsigned char squashed[MAX_TOKEN]
     cdef unsigned char starts[MAX_TOKEN + 1]  # bytes, not bint: a smaller array to fill
-    cdef unsigned short ends[MAX_TOKEN]       # where words end, and the state reached there
-    cdef unsigned short end_states[MAX_TOKEN]
-    cdef size_t i, k, m, n = 0, end, second = 0, matched = 0
+    cdef unsigned char at[ATTR_PREFIX]        # each byte's place in squashed (a separator's: the next's)
+    cdef size_t i, k, m, n = 0, end, second = 0, read = 0
     cdef bint word_start = True
     cdef int kinds = 0, found
-    cdef unsigned int state, row = 0
-    cdef unsigned short next_row
+    cdef unsigned int state
     cdef unsigned char c
     cdef Word *word
     if length < _shortest_word:
         return 0  # most short tokens (col, row, js, a grid's sizes) end here
-    for i in range(length):
+    for i in range(length):  # (at most ATTR_PREFIX bytes: a token of a value _word_kinds reads)
         c = token[i]
+        at[i] = n
         if c == 45 or c == 95:  # - _
             word_start = True
             continue
@@ -211,18 +216,14 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
         squashed[n] = _lower(c)
         starts[n] = word_start
         word_start = False
-        # the words ending here, one automaton step per byte: most bytes end none
-        next_row = _word_table.delta[row | _word_table.classes[c]]
-        row = next_row & ~MATCHED
-        if next_row & MATCHED:
-            ends[matched] = n
-            end_states[matched] = row >> _word_table.shift
-            matched += 1
         n += 1
+        read = i + 1
     starts[n] = True
-    for m in range(matched):
-        end = ends[m]
-        state = end_states[m]
+    for m in range(raw_matched):
+        if raw_ends[m] >= read:
+            break  # past the bytes read (a token of more than MAX_TOKEN letters)
+        end = at[raw_ends[m]]
+        state = raw_states[m]
         for k in range(_word_table.out_start[state], _word_table.out_start[state + 1]):
             word = &_words[_word_table.out_words[k]]
             i = end + 1 - word.length  # where the word starts
@@ -253,15 +254,41 @@ cdef int _token_kinds(const unsigned char *token, size_t length) noexcept nogil:
 
 
 cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
-    """The WORD_* bits of a class/id value, token by token; taxonomy tokens
-    (``category-news``, WordPress's post terms) say nothing of the layout."""
-    cdef size_t i = 0, start, k
+    """The WORD_* bits of a class/id value (``length`` at most ATTR_PREFIX), token by
+    token; taxonomy tokens (``category-news``, WordPress's post terms) say nothing of the
+    layout.
+
+    A first pass steps the automaton over the value as written (white space returns it
+    to its start, the separators leave its state as it is: each token reads as without
+    them): a value in which no hint word ends (most) ends there, and only the tokens in
+    which one ends are read again, by _token_kinds."""
+    cdef unsigned short ends[ATTR_PREFIX]  # where words end, and the state reached there
+    cdef unsigned short end_states[ATTR_PREFIX]
+    cdef size_t i, start, k, m = 0, first, matched = 0
+    cdef unsigned int row = 0
+    cdef unsigned short next_row
     cdef int kinds = 0
     cdef bint taxonomy
-    while i < length:
+    for i in range(length):
+        next_row = _word_table.delta[row | _word_table.classes[value[i]]]
+        row = next_row & ~MATCHED
+        if next_row & MATCHED:
+            ends[matched] = i
+            end_states[matched] = row >> _word_table.shift
+            matched += 1
+    if matched == 0:
+        return 0
+    i = 0
+    while i < length and m < matched:
         start = next_token(value, length, &i)
         if i == start:
             break
+        if ends[m] >= i:
+            continue  # no hint word ends in this token
+        first = m
+        while m < matched and ends[m] < i:
+            ends[m] -= start  # (an offset in the token)
+            m += 1
         taxonomy = False
         for k in range(_skipped_prefixes.count if _skipped_prefixes.first_bytes[value[start]] else 0):
             # the prefix's NUL ends the comparison: a token that starts with it
@@ -270,7 +297,7 @@ cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
                 taxonomy = True
                 break
         if not taxonomy:
-            kinds |= _token_kinds(value + start, i - start)
+            kinds |= _token_kinds(value + start, i - start, ends + first, end_states + first, m - first)
     return kinds
 
 

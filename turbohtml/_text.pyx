@@ -11,9 +11,9 @@ its whitespace. Which units there are, and their classification, is not changed 
 from unicodedata import combining, normalize
 
 from cpython.unicode cimport (
-    PyUnicode_1BYTE_KIND, PyUnicode_2BYTE_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND,
+    PyUnicode_1BYTE_KIND, PyUnicode_4BYTE_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND,
 )
-from libc.stdint cimport uint16_t, uint64_t, uintptr_t
+from libc.stdint cimport uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.string cimport memcpy
 
 from libc.stdlib cimport free, malloc
@@ -31,60 +31,106 @@ from turbohtml._units import paragraph_units
 
 DEF INDENT = 2   # spaces per nested list level
 
-# Characters that are their own NFC and that nothing before them composes with: every
-# one below U+0300 (where the combining marks begin) and the punctuation and currency
-# signs of English and most European text (dashes, quotes, bullets, the euro). Unicode's
-# normalization tables list no such character as changing or combining (NFC_QC=No or
-# Maybe), and its stability policy keeps it so; the import checks what unicodedata can.
+# Characters that are their own NFC and that nothing before them composes with (Unicode's
+# NFC_QC=Yes, combining class 0: the quick check passes a string of them as it is): every
+# one below U+0300, where the combining marks begin, and the letters, punctuation and
+# symbols of the blocks below, first and last of each run. Each run leaves out its
+# block's combining marks and singletons (U+0374, U+0387, U+2000, U+2126, U+2329, the CJK
+# compatibility ideographs U+F900-U+FAFF: NFC replaces them) and the letters that compose
+# with the one before them (Hangul's vowel and final jamo after a syllable, Indic vowel
+# signs): a text holding one goes to unicodedata. Hangul syllables are in: a trailing
+# jamo after one composes, and the jamo itself is not. Unicode's stability policy keeps
+# these properties; the import checks what unicodedata can, tests/test_page_types.py the
+# rest (no character of a run is the second of any canonical decomposition).
+NFC_STABLE = (
+    (0x0000, 0x02FF),   # Latin, with its extensions and spacing modifiers
+    (0x0384, 0x0386), (0x0388, 0x03FF),  # Greek (U+0387 is a singleton)
+    (0x0400, 0x0482), (0x048A, 0x052F),  # Cyrillic (U+0483-U+0489 are combining)
+    (0x05D0, 0x05EA),   # Hebrew letters
+    (0x0620, 0x064A), (0x0660, 0x066F), (0x0671, 0x06D5),  # Arabic letters and digits
+    (0x1E00, 0x1EFF),   # Latin Extended Additional (Vietnamese)
+    (0x2002, 0x20C0),   # spaces, dashes, quotes, bullets, the ellipsis, primes, currency signs
+    (0x2190, 0x2328), (0x232B, 0x27BF),  # arrows, operators, shapes, symbols, dingbats
+    (0x3000, 0x3029), (0x3030, 0x303F),  # CJK punctuation (U+302A-U+302F are combining)
+    (0x3041, 0x3096), (0x309B, 0x30FF),  # kana (U+3099/U+309A compose with the kana before)
+    (0x3400, 0x4DBF), (0x4E00, 0x9FFF),  # CJK Unified Ideographs
+    (0x2B00, 0x2BFF),   # more arrows and symbols
+    (0xAC00, 0xD7A3),   # Hangul syllables
+    (0xFE00, 0xFE0F),   # variation selectors (an emoji's presentation)
+    (0xFF01, 0xFFEE),   # fullwidth and halfwidth forms
+    (0x1F000, 0x1FAFF),  # emoji, pictographs and their skin-tone modifiers
+)
+
+cdef enum:
+    STABLE_END = 0x20000  # NFC_STABLE lies in the first two planes
+# one bit per character below STABLE_END: whether it is NFC_STABLE
+cdef unsigned char _stable_bits[STABLE_END >> 3]
+
+
+cdef bint _load_stable() except *:
+    """Fill _stable_bits; whether unicodedata agrees that every character of NFC_STABLE is
+    a starter (combining class 0) that NFC leaves alone (False: every text goes to it)."""
+    cdef unsigned int c, first, last
+    cdef size_t n = 0
+    cdef bytearray utf32 = bytearray(4 * sum(last - first + 1 for first, last in NFC_STABLE))
+    cdef unsigned char *out = utf32
+    for first, last in NFC_STABLE:
+        if last >= STABLE_END:
+            raise ImportError("NFC_STABLE reaches past STABLE_END")
+        for c in range(first, last + 1):
+            _stable_bits[c >> 3] |= 1 << (c & 7)
+            out[n] = c & 0xFF
+            out[n + 1] = (c >> 8) & 0xFF
+            out[n + 2] = c >> 16
+            out[n + 3] = 0
+            n += 4
+    text = utf32.decode("utf-32-le")
+    return normalize("NFC", text) == text and not any(map(combining, text))
+
+
+cdef bint _stable_checked = _load_stable()
+
+
+cdef inline bint _stable(unsigned int c) noexcept:
+    return c < STABLE_END and (_stable_bits[c >> 3] >> (c & 7)) & 1
+
+
+# _in_nfc reads a 2-byte string four characters (lanes) at a time, first testing whether
+# all four are below STABLE_BELOW (NFC_STABLE's first run)
 cdef enum:
     STABLE_BELOW = 0x300
-    DASHES = 0x2010         # to QUOTES_END: dashes, quotes, bullets, the ellipsis
-    QUOTES_END = 0x2027
-    MARKS = 0x2030          # to MARKS_END: per mille, primes, guillemets, ...
-    MARKS_END = 0x205E
-    CURRENCY = 0x20A0       # to CURRENCY_END: the euro and the other currency signs
-    CURRENCY_END = 0x20C0
-
-
-# _in_nfc reads a 2-byte string four characters (lanes) at a time
 cdef uint64_t LANES = 0x0001000100010001
 cdef uint64_t LANE_HIGHS = 0x8000800080008000
 
 
-cdef inline bint _stable(unsigned int c) noexcept:
-    return c < STABLE_BELOW or DASHES <= c <= QUOTES_END or MARKS <= c <= MARKS_END \
-        or CURRENCY <= c <= CURRENCY_END
-
-
-cdef bint _stable_checked = all(
-    not combining(chr(c)) and normalize("NFC", chr(c)) == chr(c) for c in range(CURRENCY_END + 1) if _stable(c))
-
-
 cdef bint _in_nfc(str text) noexcept:
     """Whether ``text`` is in NFC by the characters above alone (False: unicodedata must
-    tell, as for most text beyond Latin), a few compares per character where unicodedata's
-    quick check reads its database for each."""
+    tell, as for text of the scripts not listed), a bit test per character where
+    unicodedata's quick check reads its database for each."""
     cdef unsigned int kind = PyUnicode_KIND(text)
     cdef const uint16_t *data
-    cdef Py_ssize_t i, j, length
+    cdef const uint32_t *wide
+    cdef Py_ssize_t i, length = PyUnicode_GET_LENGTH(text)
     cdef uint64_t word
     if not _stable_checked:
         return False
     if kind == PyUnicode_1BYTE_KIND:
         return True  # Latin-1: below U+0300
-    if kind != PyUnicode_2BYTE_KIND:
-        return False
+    if kind == PyUnicode_4BYTE_KIND:  # a character beyond the first plane: an emoji, most often
+        wide = <const uint32_t *>PyUnicode_DATA(text)
+        for i in range(length):
+            if wide[i] >= STABLE_BELOW and not _stable(wide[i]):
+                return False
+        return True
     data = <const uint16_t *>PyUnicode_DATA(text)
-    length = PyUnicode_GET_LENGTH(text)
     i = 0
     while i + 4 <= length:
-        # four characters at once: each below STABLE_BELOW, most often, or looked at one by
-        # one (a lane's high bit set after the addition: it is U+0300 or above)
+        # four characters at once: each below STABLE_BELOW, most often, or looked at one
+        # by one (a lane's high bit set after the addition: it is STABLE_BELOW or above)
         memcpy(&word, data + i, 8)
         if ((word & ~LANE_HIGHS) + LANES * (0x8000 - STABLE_BELOW) | word) & LANE_HIGHS:
-            for j in range(i, i + 4):
-                if not _stable(data[j]):
-                    return False
+            if not (_stable(data[i]) & _stable(data[i + 1]) & _stable(data[i + 2]) & _stable(data[i + 3])):
+                return False
         i += 4
     while i < length:
         if not _stable(data[i]):

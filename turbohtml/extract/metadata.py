@@ -148,6 +148,22 @@ def _agree(a: tuple[str, int], b: tuple[str, int]) -> bool:
     return ns * 3 >= nl and short in long_
 
 
+def _content_words(text: str) -> set[str]:
+    """A title's words of four letters or more (all its words when it has none): a shared
+    "and" or "the" is no shared subject."""
+    words = _tokens(text)
+    return {word for word in words if len(word) > 3} or set(words)
+
+
+def _restates(heading: str, declared: str) -> bool:
+    """Whether a page's headline and a declared title (``og:title``, ``<title>``) word
+    the same subject: more than half the content words of the shorter one are the other's
+    ("Top 10 Health and Nutrition Trends to Watch" and "Health And Nutrition Trends For
+    2026"). A CMS writes the declared one for search results; the reader sees the headline."""
+    a, b = _content_words(heading), _content_words(declared)
+    return bool(a and b) and len(a & b) * 2 > min(len(a), len(b))
+
+
 def _section_heading(heading: str, title: str) -> bool:
     """Whether an ``<h1>`` names the site or a section rather than the page: a few words
     ("Lorem", "About This Site", "Information and Resources") sharing none but short
@@ -155,9 +171,7 @@ def _section_heading(heading: str, title: str) -> bool:
     words, title_words = _tokens(heading), _tokens(title)
     if not 0 < len(words) <= S.SECTION_HEADING_WORDS or not title_words:
         return False
-    # a shared "and" or "the" is no shared subject: words of four letters or more count
-    content = {word for word in words if len(word) > 3} or set(words)
-    return content.isdisjoint(title_words)
+    return _content_words(heading).isdisjoint(title_words)
 
 
 # ---------------------------------------------------------------- sources
@@ -529,11 +543,15 @@ def _title(src: _Sources, site_keys: list[str],
                 next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
     page_title = src.doc.title  # found by a walk from the document's root: read once
     tag_title = split(page_title) if page_title else None
+    lead_h1: _Candidate | None = None  # the lead <h1>'s candidate
     for node, _kind in h1s:
         weight = S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT
         if weight == S.H1_WEIGHT and tag_title is not None and _section_heading(node.text, tag_title[0]):
             weight = S.OTHER_H1_WEIGHT
+        count = len(candidates)
         add(src.heading_text(node), weight, 0)
+        if weight == S.H1_WEIGHT and len(candidates) > count:
+            lead_h1 = candidates[-1]
     for node, _ordinal, kind in headings:
         if kind & HEADLINE:
             add(node.text if node.tag != "meta" else None, S.HEADLINE_WEIGHT, 1)
@@ -556,6 +574,8 @@ def _title(src: _Sources, site_keys: list[str],
         h2 = next((text for node in src.doc.select("h2") if (text := _heading_text(node.text))), None)
         add(h2, S.OTHER_H1_WEIGHT, 5)
     best, _support = _pick(candidates, _agree, _first_token, _title_tokens)
+    if best is not None and lead_h1 is not None and best.rank and _restates(lead_h1.text, best.text):
+        best = lead_h1  # the declared title is the search engines' rewording of the headline shown
     return (best.text if best else None), tag_site
 
 
