@@ -364,6 +364,8 @@ def _ld_persons(value: Any) -> list[str]:
 
 #: A character of every title separator: a title holding none of them is not split.
 _SEPARATOR_MARKS = frozenset(separator.strip()[0] for separator in S.TITLE_SEPARATORS)
+#: The separators a template's empty title slot leaves at the start (" | Site").
+_LEADING_MARKS = tuple(separator.lstrip() for separator in S.TITLE_SEPARATORS[:-1])
 
 
 def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str | None]:
@@ -376,10 +378,9 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     title = _fold(title)
     if _SEPARATOR_MARKS.isdisjoint(title):
         return title, None  # no separator, and no template's empty slot: nothing to split
-    for separator in S.TITLE_SEPARATORS[:-1]:
-        mark = separator.lstrip()
-        if title.startswith(mark):  # " | Site": the template's slot for the page's title left empty
-            return "", title[len(mark):].strip() or None
+    if title.startswith(_LEADING_MARKS):  # " | Site": the template's slot for the page's title left empty
+        mark = next(mark for mark in _LEADING_MARKS if title.startswith(mark))
+        return "", title[len(mark):].strip() or None
     keys = [key for key in site_keys if key]
     for separator in S.TITLE_SEPARATORS:
         if separator not in title:
@@ -393,7 +394,8 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     for separator in S.TITLE_SEPARATORS[:6]:
         if separator in title:
             head, _, tail = title.rpartition(separator)
-            if head and len(_tokens(tail)) <= 4 and len(_tokens(head)) > len(_tokens(tail)):
+            tail_words = len(_tokens(tail))
+            if head and tail_words <= 4 and len(_tokens(head)) > tail_words:
                 return head.strip(), tail.strip()
             break
     return title, None
@@ -435,6 +437,11 @@ class _Candidate:
         self.text, self.weight, self.rank, self.key = text, weight, rank, key
 
 
+#: Up to this many distinct values, _pick() compares every pair (the pairs its word
+#: index would skip cannot agree: the result is the same).
+_EVERY_PAIR = 4
+
+
 def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool],
           probes: Callable[[Any], Iterable[str]], words: Callable[[Any], Iterable[str]],
           ) -> tuple[_Candidate | None, float]:
@@ -452,16 +459,20 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool],
     keys = list(classes)
     members = [list(classes[key]) for key in keys]
     if len(keys) > 1:  # one value, however many sources repeat it, has nothing else to agree with
-        holders: dict[str, list[int]] = {}
-        for i, key in enumerate(keys):
-            for word in set(words(key)):
-                holders.setdefault(word, []).append(i)
-        pairs: set[tuple[int, int]] = set()
-        for i, key in enumerate(keys):
-            for probe in probes(key):
-                for j in holders.get(probe, ()):
-                    if j != i:
-                        pairs.add((i, j) if i < j else (j, i))
+        pairs: Iterable[tuple[int, int]]
+        if len(keys) <= _EVERY_PAIR:  # a few values: comparing them all costs less than indexing their words
+            pairs = [(i, j) for i in range(len(keys)) for j in range(i + 1, len(keys))]
+        else:
+            holders: dict[str, list[int]] = {}
+            for i, key in enumerate(keys):
+                for word in set(words(key)):
+                    holders.setdefault(word, []).append(i)
+            pairs = set()
+            for i, key in enumerate(keys):
+                for probe in probes(key):
+                    for j in holders.get(probe, ()):
+                        if j != i:
+                            pairs.add((i, j) if i < j else (j, i))
         for i, j in pairs:
             if agree(keys[i], keys[j]):
                 members[i].extend(classes[keys[j]])
