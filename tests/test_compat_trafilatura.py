@@ -290,6 +290,15 @@ def test_settings_are_honoured(tmp_path):
     assert ours.extract(HARBOUR, config=use_config()) is not None
 
 
+def test_a_tree_size_of_superscript_digits_is_no_limit():
+    from turbohtml.compat.trafilatura.settings import Extractor, use_config
+
+    config = use_config()
+    config.set("DEFAULT", "MAX_TREE_SIZE", "\u00b2\u00b3")  # str.isdigit() says yes, int() raises
+    assert Extractor(config=config).max_tree_size is None
+    assert ours.extract(HARBOUR, config=config) is not None
+
+
 def test_prune_xpath_and_deduplicate():
     pruned = ours.extract(HARBOUR, prune_xpath="//ul")
     assert "Ferries run every hour" not in pruned and "The mayor thanked" in pruned

@@ -93,6 +93,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
                       b"10\r\n<p>sixteen bytes\r\n40\r\n<p>only part")
         elif path == "/unsized":  # no Content-Length: read to the close, under the cap
             self._send(PAGE * 100, length=False)
+        elif path == "/superscript-length":  # a length of superscript digits: str.isdigit() says yes, int() no
+            self._raw(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: \xb2\xb3\r\n"
+                      b"Connection: close\r\n\r\n" + PAGE)
         elif path.startswith("/charset/"):
             label = path.removeprefix("/charset/")
             bodies = {
@@ -189,6 +192,11 @@ def test_gzip_bomb_stops_at_the_cap(server):
 def test_truncated_body_is_an_error(server, path, message):
     with pytest.raises(FetchError, match=message):
         get(f"{server}{path}")
+
+
+def test_a_content_length_that_is_no_number_is_ignored(server):
+    # read to the close as without one (http.client ignores it too), not a ValueError
+    assert get(f"{server}/superscript-length").body == PAGE
 
 
 def test_size_cap_with_and_without_content_length(server):

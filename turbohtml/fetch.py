@@ -286,7 +286,9 @@ def _request(url: str, deadline: float, max_bytes: int, allow_private: bool,
         if response.status in _REDIRECTS or not 200 <= response.status < 300:
             return response.status, headers, b""
         declared = headers.get("content-length", "")
-        if declared.isdigit() and not headers.get("content-encoding") and int(declared) > max_bytes:
+        # ASCII digits only: str.isdigit() takes superscripts ("\xb2" in a latin-1 header), int() does not
+        length = int(declared) if declared.isascii() and declared.isdigit() else None
+        if length is not None and not headers.get("content-encoding") and length > max_bytes:
             raise FetchError(f"too large: {declared} bytes (limit {max_bytes}; raise max_bytes / --max-bytes)")
         decoder = _Decoder(headers.get("content-encoding", "").strip().lower(), max_bytes)
         chunks = []
@@ -302,7 +304,7 @@ def _request(url: str, deadline: float, max_bytes: int, allow_private: bool,
             chunks.append(decoder.feed(data))
         if watchdog.fired:
             raise TimeoutError
-        if declared.isdigit() and received < int(declared):
+        if length is not None and received < length:
             raise FetchError(f"truncated body: {received} of {declared} bytes")
         decoder.finish()
         return response.status, headers, b"".join(chunks)

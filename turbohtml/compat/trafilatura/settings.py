@@ -96,7 +96,7 @@ DEFAULT_CONFIG = use_config()
 
 def _optional_int(config: ConfigParser, option: str) -> int | None:
     value = config.get("DEFAULT", option, fallback="").strip()
-    return int(value) if value.isdigit() else None
+    return int(value) if value.isdecimal() else None  # isdigit() takes superscripts int() refuses
 
 
 def set_date_params(extensive: bool = True) -> dict[str, Any]:
