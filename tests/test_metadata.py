@@ -531,6 +531,20 @@ def test_a_headings_permalink_mark_is_not_in_the_title():
     assert metadata(page("<title>Logging HOWTO \u2014 Python docs</title>", body)).title == "Logging HOWTO"
 
 
+@pytest.mark.parametrize(("line", "expected"), [
+    ("<p>By default, fetch() makes a GET request.</p>", None),  # "By" opening a sentence
+    ("<p>By now, you know the basics of how to write React code!</p>", None),
+    ("<p>By clicking Submit, you agree to our Terms of Use.</p>", None),  # a consent line
+    ("<select><option>By Review</option><option>By Price</option></select>", None),  # a sort menu
+    ("<p>By jane_doe, 3 hours ago</p>", "jane_doe"),  # a user name: lower case, no clause
+    ("<p>By mike, Jan 3, 2024</p>", "mike"),
+    ("<p>Posted by antonjw</p>", "antonjw"),
+])
+def test_by_opening_a_sentence_or_a_menu_is_no_byline(line, expected):
+    body = f"<article><h1>Council passes the budget</h1>{line}{PROSE}</article>"
+    assert metadata(page("", body)).author == expected
+
+
 @pytest.mark.parametrize(("heading", "expected"), [
     # the search title rewords the headline shown (most content words shared): the headline
     ("Top 10 Health and Nutrition Trends to Watch", "Top 10 Health and Nutrition Trends to Watch"),

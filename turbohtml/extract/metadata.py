@@ -798,6 +798,19 @@ def _next_element_text(node: Node) -> str:
 _AUTHOR_SPOTS = ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS | BY_PREFIX | ADDRESS
 
 
+#: "By" opening a clause: a lower-case word, a comma and a lower-case word ("By default,
+#: fetch() ..."), or a gerund
+_BY_CLAUSE = re.compile(r"^\s*[Bb][Yy]\s+(?:[a-z]+,\s+[a-z]|[a-z]+ing\b)")
+
+
+def _by_clause(text: str) -> bool:
+    """Whether a text opening with "By" opens a sentence, not a credit: the word after
+    it is lower-case and the sentence goes on in lower case after a comma ("By default,
+    fetch() makes a GET request", "By now, you know"), or it is a gerund ("By clicking",
+    "By providing my email"). A user name ("By mike, Jan 3") is neither."""
+    return _BY_CLAUSE.match(text) is not None
+
+
 def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int, int]],
             title_ordinal: int | None) -> str | None:
     candidates: list[_Candidate] = []
@@ -850,6 +863,8 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             weight = (S.BYLINE_NEAR_TITLE_WEIGHT if near else S.BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
                       else S.BYLINE_ELSEWHERE_WEIGHT)
             text = src.spot_text(node)
+            if kind & BY_PREFIX and not kind & BYLINE_CLASS and (node.tag == "option" or _by_clause(text)):
+                continue  # a sort menu's "By Review"; "By default, ...", "By clicking ..."
             if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in S.CREDIT_LABELS:
                 text = _next_element_text(node)  # "<p>Written by</p><p>Jane Doe</p>"
             names = names_in(text)
