@@ -43,6 +43,24 @@ def test_an_h1_in_site_chrome_is_a_logo_not_the_title() -> None:
     assert parse(markup).article().title == "Real title"
 
 
+@pytest.mark.parametrize("heading", [
+    # a CSS-in-JS framework writes its rules inside the headline
+    "<h1><style data-emotion='css 1a8e5pi'>.css-1a8e5pi{font-weight:700;}</style>Council passes the budget</h1>",
+    "<h1><svg><title>Artboard Created with Sketch.</title></svg>Council passes the budget</h1>",
+    "<h1>Council passes the budget<noscript><img src='/a.png'></noscript></h1>",
+])
+def test_the_title_is_the_headline_a_reader_sees(heading: str) -> None:
+    doc = parse(page(inside=heading))
+    assert doc.article().title == "Council passes the budget"
+    assert doc.metadata().title == "Council passes the budget"
+
+
+def test_an_h1_holding_only_a_logo_gives_way_to_og_title() -> None:
+    markup = page('<meta property="og:title" content="OG title">',
+                  inside="<h1><svg><title>News</title><path d='M0 0'/></svg></h1>")
+    assert parse(markup).article().title == "OG title"
+
+
 def test_byline_from_rel_author_then_author_meta() -> None:
     head = '<meta name="author" content="Meta Author"><meta property="article:author" content="https://x.test/a">'
     linked = page(head, inside='<p>By <a rel="author external" href="/a">Link  Author</a></p>')

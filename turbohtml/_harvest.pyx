@@ -18,6 +18,7 @@ from libc.string cimport memchr, memcpy, memset
 
 from turbohtml._ascii cimport ascii_lower, equals_lower, has_token, memo_holds, memo_slot, starts_lower
 from turbohtml._features cimport FeatureWalk, features_event, features_kind, features_start
+from turbohtml._tags cimport is_invisible
 
 from html import unescape
 
@@ -236,7 +237,7 @@ cdef dict harvested(Document doc, HarvestWalk *walk):
     """The metadata dict of a finished walk over ``doc`` (see harvest_metadata)."""
     cdef Found *found = &walk.found
     cdef size_t k
-    title = _fold(wrap_node(doc, found.h1).text) if found.h1 != NULL else ""
+    title = _fold(_shown_text(doc, found.h1)) if found.h1 != NULL else ""
     title = title or _first_meta(found, names.TITLE) or doc.title
     byline = _fold(wrap_node(doc, found.author_link).text) if found.author_link != NULL else ""
     byline = byline or _first_meta(found, names.AUTHOR, skip_urls=True)
@@ -875,6 +876,65 @@ cdef bint _longer(lxb_dom_node_t *root, size_t limit) noexcept nogil:
                 return True
         c_node = next_node(root, c_node, &closing)
     return False
+
+
+def shown_text(Node node, /) -> str:
+    """``node.text`` without the text of the subtrees a reader never sees (``is_invisible``):
+    a CSS-in-JS ``<style>`` a page writes inside its headline, a ``<noscript>`` image, an SVG
+    icon's ``<title>``."""
+    return _shown_text(node._owner(), node.c_node)
+
+
+def shown_descendants(Node node, /) -> list:
+    """``node``'s descendants in document order, without the subtrees of ``shown_text()``'s
+    invisible elements (nor those elements)."""
+    cdef Document doc = node._owner()
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    found = []
+    c_node = next_node(root, c_node, &closing)
+    while c_node != NULL:
+        if not closing:
+            if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and is_invisible(c_node.local_name, c_node.ns):
+                closing = True  # skip its subtree
+            elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+                found.append(wrap_node(doc, c_node))
+        c_node = next_node(root, c_node, &closing)
+    return found
+
+
+cdef bint _holds_invisible(lxb_dom_node_t *root) noexcept nogil:
+    """Whether an element below ``root`` is one whose text a reader never sees."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    c_node = next_node(root, c_node, &closing)
+    while c_node != NULL:
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and is_invisible(c_node.local_name, c_node.ns):
+            return True
+        c_node = next_node(root, c_node, &closing)
+    return False
+
+
+cdef str _shown_text(Document doc, lxb_dom_node_t *root):
+    """shown_text() on a node pointer: its ``textContent`` as is when nothing below it is
+    invisible (the common case), else its visible text nodes run together."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing = False
+    if not _holds_invisible(root):
+        return wrap_node(doc, root).text
+    parts = []
+    c_node = next_node(root, c_node, &closing)
+    while c_node != NULL:
+        if not closing:
+            if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and is_invisible(c_node.local_name, c_node.ns):
+                closing = True  # skip its subtree
+            elif c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+                c_text = <lxb_dom_character_data_t *>c_node
+                parts.append(decode_text(c_text.data.data, c_text.data.length))
+        c_node = next_node(root, c_node, &closing)
+    return "".join(parts)
 
 
 def joined_text(Node node, /) -> str:

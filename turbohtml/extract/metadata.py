@@ -41,6 +41,8 @@ from turbohtml._harvest import (
     REL_AUTHOR,
     gather_sources,
     longer_than,
+    shown_descendants,
+    shown_text,
     spot_text,
 )
 from turbohtml._names import (
@@ -506,13 +508,16 @@ def _heading_text(text: str | None) -> str:
 
 
 def _heading_of(node: Element) -> str:
-    """A heading's text, its block children and line breaks apart ("<div>Kicker</div><div>Headline</div>"
-    reads "Kicker Headline", not "KickerHeadline"); inline children run together as written."""
-    if not any(child.tag in BLOCK_TAGS or child.tag == "br" for child in node.descendants):
-        return node.text
+    """A heading's text as shown, its block children and line breaks apart
+    ("<div>Kicker</div><div>Headline</div>" reads "Kicker Headline", not "KickerHeadline");
+    inline children run together as written; a ``<style>`` or ``<noscript>`` inside it is
+    not read (``shown_text``)."""
+    descendants = shown_descendants(node)
+    if not any(child.tag in BLOCK_TAGS or child.tag == "br" for child in descendants):
+        return shown_text(node)
     parts: list[str] = []
     previous: Node | None = node
-    for child in node.descendants:
+    for child in descendants:
         if child.tag == "br":
             previous = None  # the next text starts a line
         elif isinstance(child, Text):
@@ -557,7 +562,7 @@ def _title(src: _Sources, site_keys: list[str],
     lead_h1: _Candidate | None = None  # the lead <h1>'s candidate
     for node, _kind in h1s:
         weight = S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT
-        if weight == S.H1_WEIGHT and tag_title is not None and _section_heading(node.text, tag_title[0]):
+        if weight == S.H1_WEIGHT and tag_title is not None and _section_heading(src.heading_text(node), tag_title[0]):
             weight = S.OTHER_H1_WEIGHT
         count = len(candidates)
         add(src.heading_text(node), weight, 0)
