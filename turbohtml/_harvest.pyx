@@ -888,8 +888,10 @@ def shown_text(Node node, /) -> str:
 def shown_descendants(Node node, /) -> list:
     """``node``'s descendants in document order, without the subtrees of ``shown_text()``'s
     invisible elements (nor those elements)."""
-    cdef Document doc = node._owner()
-    cdef lxb_dom_node_t *root = node.c_node
+    return _shown_descendants(node._owner(), node.c_node)
+
+
+cdef list _shown_descendants(Document doc, lxb_dom_node_t *root):
     cdef lxb_dom_node_t *c_node = root
     cdef bint closing = False
     found = []
@@ -918,23 +920,11 @@ cdef bint _holds_invisible(lxb_dom_node_t *root) noexcept nogil:
 
 cdef str _shown_text(Document doc, lxb_dom_node_t *root):
     """shown_text() on a node pointer: its ``textContent`` as is when nothing below it is
-    invisible (the common case), else its visible text nodes run together."""
-    cdef lxb_dom_node_t *c_node = root
-    cdef lxb_dom_character_data_t *c_text
-    cdef bint closing = False
+    invisible (the common case), else its shown text nodes run together."""
     if not _holds_invisible(root):
         return wrap_node(doc, root).text
-    parts = []
-    c_node = next_node(root, c_node, &closing)
-    while c_node != NULL:
-        if not closing:
-            if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and is_invisible(c_node.local_name, c_node.ns):
-                closing = True  # skip its subtree
-            elif c_node.type == LXB_DOM_NODE_TYPE_TEXT:
-                c_text = <lxb_dom_character_data_t *>c_node
-                parts.append(decode_text(c_text.data.data, c_text.data.length))
-        c_node = next_node(root, c_node, &closing)
-    return "".join(parts)
+    return "".join([child.text for child in _shown_descendants(doc, root)
+                    if (<Node>child).c_node.type == LXB_DOM_NODE_TYPE_TEXT])
 
 
 def joined_text(Node node, /) -> str:
