@@ -594,8 +594,35 @@ def test_a_forum_thread_is_dated_by_its_opening_post(key, expected):
     record = json.loads((root / "ground-truth" / f"{key}.json").read_text(encoding="utf8"))
     html = read_gzip_text(root / "html" / f"{key}.html.gz")
     meta = metadata(html, record["url"])
-    assert meta.page_type == "forum" and meta.author is None
+    assert meta.page_type == "forum"
     assert meta.date == expected == record["ground_truth"]["publish_date"][:10]
+
+
+@pytest.mark.parametrize(("key", "expected"), [
+    ("0562", "InsaneSnow45"),  # old.reddit.com: the submitter, the first author-classed line
+    ("0575", "scvalex"),  # lobste.rs
+])
+def test_a_forum_thread_is_written_by_its_opening_poster(key, expected):
+    root = data_path("wcxb-dev")
+    record = json.loads((root / "ground-truth" / f"{key}.json").read_text(encoding="utf8"))
+    html = read_gzip_text(root / "html" / f"{key}.html.gz")
+    assert metadata(html, record["url"]).author == expected == record["ground_truth"]["author"]
+
+
+THREAD_LD = ld({"@context": "https://schema.org", "@type": "DiscussionForumPosting", "headline": "Which saw?"})
+
+
+@pytest.mark.parametrize(("author_line", "expected"), [
+    ("<span class='author'>jdoe42</span>", "jdoe42"),
+    # a poster's card (avatar letter, name, rank, a label) is no name: nothing rather than it
+    ("<div class='author'><span>R</span> <b>ratoncolorao</b> <i>Member</i> <i>Joined</i></div>", None),
+])
+def test_the_opening_posters_line_of_a_thread(author_line, expected):
+    posts = "".join(f"<div class='comment'>{author_line if i == 0 else '<span class=author>other</span>'}"
+                    f"<p>{'Which saw should I buy for a first workbench project? ' * 3}</p></div>"
+                    for i in range(20))  # 50 elements or more: a page, not a fragment
+    meta = metadata(page(THREAD_LD, f"<main><h1>Which saw?</h1>{posts}</main>"))
+    assert meta.page_type == "forum" and meta.author == expected
 
 
 # ---------------------------------------------------------------- never a made-up value

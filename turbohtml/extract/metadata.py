@@ -879,8 +879,24 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             add(names, weight, 0 if near else 2)
     best, support = _pick(candidates, _names_agree, _same, _same)
     if best is None or support < S.MIN_AUTHOR_WEIGHT:
-        return None
+        return _opening_poster(src, spots, publishers) if src.page_type == "forum" else None
     return best.text
+
+
+def _opening_poster(src: _Sources, spots: list[tuple[Element, int, int]], publishers: set[str]) -> str | None:
+    """A thread's author: the name on its first post's author line (the first author-marked
+    element outside page chrome, in a post or not), as its date is the first post's. Only
+    a line holding one name of at most two words counts: a poster's card ("R ratóncolorao
+    Member Joined": avatar letter, name, rank, labels) is not a name."""
+    for node, _ordinal, kind in spots:
+        if kind & (ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS) and not kind & IN_CHROME:
+            names = _names_in_folded(_fold(src.spot_text(node)))
+            if names:
+                name = names[0]
+                if len(names) == 1 and len(name.split()) <= 2 and _compact(name) not in publishers:
+                    return name
+                return None
+    return None
 
 
 # ---------------------------------------------------------------- dates
