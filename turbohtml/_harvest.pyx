@@ -640,7 +640,8 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found, bint count_features) noe
             marks = _text_marks(c_node, found)
             if marks == -1:
                 pass  # spaces between elements
-            elif readable and marks & _MARK_PREFIX and _reads_by(c_node, &found.by_prefixes):
+            elif (readable and marks & _MARK_PREFIX and c_node.parent.local_name != LXB_TAG_OPTION
+                  and _reads_by(c_node, &found.by_prefixes)):  # (a sort menu's "By Price" is no credit)
                 _add_spot(found, c_node.parent, ordinal, _BY_PREFIX | context)
             elif marks & _MARK_LABEL and _reads_label(c_node, &found.published_labels):
                 _add_spot(found, c_node.parent, ordinal, _PUBLISHED | context)

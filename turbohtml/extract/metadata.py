@@ -380,8 +380,8 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     title = _fold(title)
     if _SEPARATOR_MARKS.isdisjoint(title):
         return title, None  # no separator, and no template's empty slot: nothing to split
-    if title.startswith(_LEADING_MARKS):  # " | Site": the template's slot for the page's title left empty
-        mark = next(mark for mark in _LEADING_MARKS if title.startswith(mark))
+    mark = next((mark for mark in _LEADING_MARKS if title.startswith(mark)), None)
+    if mark is not None:  # " | Site": the template's slot for the page's title left empty
         return "", title[len(mark):].strip() or None
     keys = [key for key in site_keys if key]
     for separator in S.TITLE_SEPARATORS:
@@ -539,14 +539,17 @@ def _title(src: _Sources, site_keys: list[str],
     read: dict[str | None, tuple[str, tuple[str, int], bool]] = {}
     splits: dict[str, tuple[str, str | None]] = {}
 
-    def add(text: str | None, weight: float, rank: int) -> None:
+    def add(text: str | None, weight: float, rank: int) -> _Candidate | None:
         known = read.get(text)
         if known is None:
             folded = _heading_text(text)
             key = _title_key(folded) if folded and len(folded) <= 400 else ("", 0)
             known = read[text] = (folded, key, bool(key[1]) and key[0].replace(" ", "") not in site_keys)
-        if known[2]:
-            candidates.append(_Candidate(known[0], weight, rank, known[1]))
+        if not known[2]:
+            return None
+        candidate = _Candidate(known[0], weight, rank, known[1])
+        candidates.append(candidate)
+        return candidate
 
     def split(value: str) -> tuple[str, str | None]:
         found = splits.get(value)
@@ -564,10 +567,9 @@ def _title(src: _Sources, site_keys: list[str],
         weight = S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT
         if weight == S.H1_WEIGHT and tag_title is not None and _section_heading(src.heading_text(node), tag_title[0]):
             weight = S.OTHER_H1_WEIGHT
-        count = len(candidates)
-        add(src.heading_text(node), weight, 0)
-        if weight == S.H1_WEIGHT and len(candidates) > count:
-            lead_h1 = candidates[-1]
+        added = add(src.heading_text(node), weight, 0)
+        if weight == S.H1_WEIGHT:
+            lead_h1 = added
     for node, _ordinal, kind in headings:
         if kind & HEADLINE:
             add(node.text if node.tag != "meta" else None, S.HEADLINE_WEIGHT, 1)
@@ -677,7 +679,12 @@ def clean_names(text: str | None) -> list[str]:
     """Person names in a byline: "By "/"Von "/"Par " and labels dropped, trailing roles,
     dates and times cut, URLs, e-mail addresses and social handles removed, several
     names split ("A, B and C"); credentials ("Jane Doe, MD") stay with their name."""
-    return list(_names_in_folded(_fold(text)))
+    return list(_names(text))
+
+
+def _names(text: str | None) -> tuple[str, ...]:
+    """clean_names() as a tuple, remembered for the call by the folded text."""
+    return _names_in_folded(_fold(text))
 
 
 @_memoized
@@ -820,9 +827,6 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             title_ordinal: int | None) -> str | None:
     candidates: list[_Candidate] = []
 
-    def names_in(text: str | None) -> tuple[str, ...]:
-        return _names_in_folded(_fold(text))
-
     def add(names: Sequence[str], weight: float, rank: int, declared: bool = False) -> None:
         # a byline or meta echoing the site's name is the publisher; JSON-LD states
         # authorship itself (organisations are left out there by their type)
@@ -833,7 +837,7 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             candidates.append(_Candidate("; ".join(kept), weight, rank, frozenset(name.casefold() for name in kept)))
 
     if src.article is not None:
-        add([name for raw in _ld_persons(src.article.get("author")) for name in names_in(raw)],
+        add([name for raw in _ld_persons(src.article.get("author")) for name in _names(raw)],
             S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
     metas = src.metas
     for key, weight in S.AUTHOR_METAS.items():
@@ -841,11 +845,11 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             continue
         values = [v for v in metas[key] if not v.startswith(("http://", "https://", "/"))]
         if values:
-            add([name for value in values for name in names_in(value)], weight, 4)
+            add([name for value in values for name in _names(value)], weight, 4)
     for label_name, data_name in _TWITTER_PAIRS:  # SEO plugins write "Written by" there
         label = src.meta(label_name)
         if label and _fold(label).casefold().rstrip(":") in S.CREDIT_LABELS:
-            add(names_in(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
+            add(_names(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
     before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
     for node, ordinal, kind in spots:
         if not kind & _AUTHOR_SPOTS:
@@ -859,20 +863,20 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
                 text = named.attr("content") or named.text
             else:
                 text = node.attr("content") or src.spot_text(node)
-            add(names_in(text), S.ITEMPROP_AUTHOR_WEIGHT, 1)
+            add(_names(text), S.ITEMPROP_AUTHOR_WEIGHT, 1)
         elif kind & REL_AUTHOR:
-            add(names_in(src.spot_text(node)), S.REL_AUTHOR_WEIGHT, 1)
+            add(_names(src.spot_text(node)), S.REL_AUTHOR_WEIGHT, 1)
         elif kind & (BYLINE_CLASS | BY_PREFIX | ADDRESS):
             if kind & ADDRESS and not kind & (BYLINE_CLASS | BY_PREFIX) and not near:
                 continue
             weight = (S.BYLINE_NEAR_TITLE_WEIGHT if near else S.BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
                       else S.BYLINE_ELSEWHERE_WEIGHT)
             text = src.spot_text(node)
-            if kind & BY_PREFIX and not kind & BYLINE_CLASS and (node.tag == "option" or _by_clause(text)):
-                continue  # a sort menu's "By Review"; "By default, ...", "By clicking ..."
+            if kind & BY_PREFIX and not kind & BYLINE_CLASS and _by_clause(text):
+                continue  # "By default, ...", "By clicking ...": a sentence
             if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in S.CREDIT_LABELS:
                 text = _next_element_text(node)  # "<p>Written by</p><p>Jane Doe</p>"
-            names = names_in(text)
+            names = _names(text)
             if title_ordinal is None and names and all(map(_full_name, names)) and not _set_aside(node):
                 # no headline to measure nearness from: a name's own shape vouches for it
                 weight = max(weight, S.BYLINE_IN_ARTICLE_WEIGHT)
@@ -890,7 +894,7 @@ def _opening_poster(src: _Sources, spots: list[tuple[Element, int, int]], publis
     Member Joined": avatar letter, name, rank, labels) is not a name."""
     for node, _ordinal, kind in spots:
         if kind & (ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS) and not kind & IN_CHROME:
-            names = _names_in_folded(_fold(src.spot_text(node)))
+            names = _names(src.spot_text(node))
             if names:
                 name = names[0]
                 if len(names) == 1 and len(name.split()) <= 2 and _compact(name) not in publishers:
@@ -1119,7 +1123,7 @@ def _credited_date(src: _Sources) -> str | None:
         if not kind & (BY_PREFIX | BYLINE_CLASS) or not kind & IN_ARTICLE or kind & (IN_CHROME | IN_COMMENTS):
             continue
         text = src.spot_text(node)
-        if not _names_in_folded(_fold(text)):
+        if not _names(text):
             continue  # "BOOK: By Dec 31, 2025": no name credited
         date, label = _spot_date(src, node, text)
         if date is not None and not _labelled_update(label) and date not in found:
