@@ -601,6 +601,11 @@ def test_a_forum_thread_is_dated_by_its_opening_post(key, expected):
 @pytest.mark.parametrize(("key", "expected"), [
     ("0562", "InsaneSnow45"),  # old.reddit.com: the submitter, the first author-classed line
     ("0575", "scvalex"),  # lobste.rs
+    # no author-marked line: the first poster the forum software names
+    ("4311", "SamuelMIz"),  # XenForo: the thread starter's username link above the posts
+    ("4320", "sean_g"),  # XenForo: the first poster's card is a reply's, the starter named above
+    ("0535", "b.scherer"),  # phpBB: a username-classed link to memberlist.php?mode=viewprofile
+    ("0556", "Biology Forums"),  # SMF: a "poster" card (name, rank, post count), its profile link
 ])
 def test_a_forum_thread_is_written_by_its_opening_poster(key, expected):
     root = data_path("wcxb-dev")
@@ -622,6 +627,27 @@ def test_the_opening_posters_line_of_a_thread(author_line, expected):
                     f"<p>{'Which saw should I buy for a first workbench project? ' * 3}</p></div>"
                     for i in range(20))  # 50 elements or more: a page, not a fragment
     meta = metadata(page(THREAD_LD, f"<main><h1>Which saw?</h1>{posts}</main>"))
+    assert meta.page_type == "forum" and meta.author == expected
+
+
+@pytest.mark.parametrize(("before", "first_post", "expected"), [
+    # a link to the poster's profile page, or a name classed as one
+    ("", "<a href='/members/jdoe42.1234/'>jdoe42</a>", "jdoe42"),
+    ("", "<a href='/forum/memberlist.php?mode=viewprofile&u=5'>r23</a>", "r23"),
+    ("", "<h3 class='PostUser-name'>antonjw</h3>", "antonjw"),
+    # the member list, an avatar's letter and the site menu name nobody
+    ("<a href='/members/'>Members</a>", "<a class='avatar' href='/u/jdoe42'>J</a><b class='username'>jdoe42</b>",
+     "jdoe42"),
+    ("<nav><a href='/u/me'>me</a></nav>", "<span class='username'>jdoe42</span>", "jdoe42"),
+    # a card that is no name is searched inside, never past: the next name is a reply's
+    ("", "<div class='poster'>gone user <i>Member</i> <i>Posts: 3</i></div>", None),
+    ("", "<div class='poster'><a href='/profile/jdoe42'>jdoe42</a> <i>Member</i> <i>Posts: 3</i></div>", "jdoe42"),
+])
+def test_the_first_poster_a_forum_names(before, first_post, expected):
+    posts = "".join(f"<div class='post'>{first_post if i == 0 else '<a href=/u/other>other</a>'}"
+                    f"<p>{'Which saw should I buy for a first workbench project? ' * 3}</p></div>"
+                    for i in range(20))
+    meta = metadata(page(THREAD_LD, f"{before}<main><h1>Which saw?</h1>{posts}</main>"))
     assert meta.page_type == "forum" and meta.author == expected
 
 
@@ -694,10 +720,10 @@ def test_hostile_pages_stay_bounded():
 
 # ---------------------------------------------------------------- floor on real pages
 
-#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.784, author 0.698,
+#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.784, author 0.713,
 #: date 0.882, a date given on 14% of the pages without one. The floors sit about 0.03
 #: below (the ceiling 0.02 above): room for unrelated changes, not for a regression.
-FLOORS = {"title": 0.75, "author": 0.66, "date": 0.85}
+FLOORS = {"title": 0.75, "author": 0.68, "date": 0.85}
 MAX_MADE_UP_DATES = 0.16
 #: The Readability pages (130; dates on 33 of them, so one page moves the date 0.03):
 #: title 0.732, author 0.566, date 0.970, a date on 45% of the pages without one.

@@ -119,6 +119,17 @@ PUBLISHED_LABELS = ("published", "posted on", "date published", "publication dat
 #: standing alone, for the label of the name in the next element.
 CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by", "interview by", "geschrieben von")
 
+#: On a thread no line credits, forum software still marks each post's poster: a name
+#: classed with one of these words (phpBB, vBulletin, XenForo ``username``; Flarum
+#: ``PostUser-name``; SMF's ``poster`` card) ...
+POSTER_CLASSES = ("username", "user-name", "postauthor", "post-author")
+POSTER_CARD = "poster"  # a whole class token: "posters", "poster-image" are pictures
+#: ... or a link to the poster's profile page: XenForo ``/members/<name>.<id>/``, Discourse
+#: and Lemmy ``/u/<name>``, phpBB ``memberlist.php?mode=viewprofile``, vBulletin
+#: ``member.php?u=``, SMF ``action=profile``, FluxBB ``profile.php?id=``.
+PROFILE_PATHS = ("/members/", "/member/", "/u/", "/user/", "/users/", "/profile/", "/profiles/",
+                 "member.php?", "mode=viewprofile", "profile.php?", "action=profile")
+
 # ---------------------------------------------------------------- weights of visible sources
 
 #: The <h1> inside or just above the main content, or the only <h1> outside page chrome.

@@ -78,6 +78,12 @@ _DATE_WORDS = [word.encode("ascii") for word in S.DATE_WORDS]
 _BY_PREFIXES = [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)]
 _PUBLISHED_LABELS = [word.encode("utf8") for word in S.PUBLISHED_LABELS]
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
+#: Elements naming a thread's posters (S.POSTER_CLASSES, S.PROFILE_PATHS), in document order.
+_POSTERS = ", ".join((*(f"[class*={word} i]" for word in S.POSTER_CLASSES), f"[class~={S.POSTER_CARD} i]",
+                      *(f'a[href*="{path}" i]' for path in S.PROFILE_PATHS)))
+#: A profile path names someone: "/members/" alone is the member list.
+_PROFILE = re.compile("|".join(re.escape(path) + ("[^/?#]" if path.endswith("/") else "")
+                               for path in S.PROFILE_PATHS), re.IGNORECASE)
 _EARLIEST = _dt.date(1995, 1, 1)
 _ONE_DAY = _dt.timedelta(days=1)
 
@@ -891,16 +897,72 @@ def _opening_poster(src: _Sources, spots: list[tuple[Element, int, int]], publis
     """A thread's author: the name on its first post's author line (the first author-marked
     element outside page chrome, in a post or not), as its date is the first post's. Only
     a line holding one name of at most two words counts: a poster's card ("R ratóncolorao
-    Member Joined": avatar letter, name, rank, labels) is not a name."""
+    Member Joined": avatar letter, name, rank, labels) is not a name. Without such a line,
+    the first poster forum software names (``_first_poster``): a thread's opening post
+    often carries no card (its starter is named above it) and the first card is a reply's."""
     for node, _ordinal, kind in spots:
         if kind & (ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS) and not kind & IN_CHROME:
             names = _names(src.spot_text(node))
             if names:
-                name = names[0]
-                if len(names) == 1 and len(name.split()) <= 2 and _compact(name) not in publishers:
+                name = _poster_name(names, publishers)
+                if name is not None:
                     return name
-                return None
+                break  # a poster's card, maybe a reply's: the page's first marked poster
+    return _first_poster(src.doc, publishers)
+
+
+def _poster_name(names: list[str], publishers: set[str]) -> str | None:
+    """The one name of at most two words a poster's line holds, else ``None``."""
+    if len(names) == 1 and len(names[0].split()) <= 2 and _compact(names[0]) not in publishers:
+        return names[0]
     return None
+
+
+def _first_poster(doc: Node, publishers: set[str]) -> str | None:
+    """The opening poster of a thread no line credits: the first name forum software marks
+    as a poster's (``_POSTERS``) outside page chrome. A poster's card that is no name
+    itself (SMF's: name, rank, post count) is searched inside, never past: the next
+    name outside it is a reply's."""
+    card: Node | None = None
+    for element in doc.select(_POSTERS):
+        if element.tag == "a" and not _PROFILE.search(element.attr("href") or "") \
+                and not _poster_classed(element):
+            continue  # "/members/": the member list
+        if _in_chrome(element):
+            continue
+        text = element.text
+        if len(text.strip()) <= 1:
+            continue  # an avatar: a picture or a letter
+        if card is not None and not _inside(element, card):
+            return None
+        names = _names(text)
+        name = _poster_name(names, publishers) if names else None
+        if name is not None:
+            return name
+        card = card or element
+    return None
+
+
+def _poster_classed(element: Node) -> bool:
+    classes = (element.attr("class") or "").lower()
+    return any(word in classes for word in S.POSTER_CLASSES) or S.POSTER_CARD in classes.split()
+
+
+def _in_chrome(node: Node) -> bool:
+    """Whether ``node`` sits in a <nav>, <aside> or <footer>, as the sources walk's chrome."""
+    current = node.parent
+    while current is not None and current.tag is not None:
+        if current.tag in ("nav", "aside", "footer"):
+            return True
+        current = current.parent
+    return False
+
+
+def _inside(node: Node, ancestor: Node) -> bool:
+    current = node.parent
+    while current is not None and current != ancestor:
+        current = current.parent
+    return current is not None
 
 
 # ---------------------------------------------------------------- dates
