@@ -563,7 +563,7 @@ def _title(src: _Sources, site_keys: list[str],
             found = splits[value] = split_site_name(value, site_keys)
         return found
 
-    h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
+    h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE and not _home_link(node)]
     lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
                 next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
     page_title = src.doc.title  # found by a walk from the document's root: read once
@@ -601,6 +601,21 @@ def _title(src: _Sources, site_keys: list[str],
     if best is not None and lead_h1 is not None and best.rank and _restates(lead_h1.text, best.text):
         best = lead_h1  # the declared title is the search engines' rewording of the headline shown
     return (best.text if best else None), tag_site
+
+
+#: A link to a site's home page: its root ("/", "https://example.com"), maybe its index file.
+_HOME = re.compile(r"(?:(?:https?:)?//[^/?#]*)?/?(?:index\.[a-z]+)?$", re.IGNORECASE)
+
+
+def _home_link(heading: Node) -> bool:
+    """Whether ``heading`` is all one link to a site's home page: the site's logo, which a
+    blog, a forum or a company page sets as its ``<h1>`` on every page (the page's own
+    title is elsewhere)."""
+    links = heading.select("a[href]")
+    if len(links) != 1:
+        return False
+    href = (links[0].attr("href") or "").strip()
+    return bool(href) and _HOME.match(href) is not None and links[0].text.strip() == heading.text.strip()
 
 
 # ---------------------------------------------------------------- names
