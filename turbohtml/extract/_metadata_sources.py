@@ -170,6 +170,10 @@ MIN_AUTHOR_WEIGHT = 1.5
 #: Separators between a page title and the site's name, in the order they are tried.
 TITLE_SEPARATORS = (" | ", " - ", " \u2013 ", " \u2014 ", " :: ", " \u00bb ", " \u00b7 ", " // ", " \u2022 ", ": ")
 
+#: Labels forum engines write before a thread's title (vBulletin's "Thread: ...", phpBB's
+#: "View topic - ..."): no part of it. Lower-case, with their separator.
+FORUM_TITLE_LABELS = ("thread:", "view topic -", "topic:")
+
 #: Job titles and roles that trail a name ("Jane Doe, Staff Writer").
 ROLE_WORDS = frozenset({
     "staff", "writer", "writers", "editor", "editors", "reporter", "correspondent", "contributor",

@@ -506,11 +506,25 @@ _PERMALINK_MARKS = "\u00b6\u00a7#\U0001f517"
 _PERMALINK = re.compile(rf"\s*[{_PERMALINK_MARKS}]+$")
 
 
+_FORUM_TITLE_WORDS = re.compile(r"thread|topic", re.IGNORECASE)  # a cheap test first
+_FORUM_TITLE_LABEL = re.compile(
+    rf"(?:^|\s[{re.escape(''.join(sorted(_SEPARATOR_MARKS)))}]\s)"
+    rf"(?:{'|'.join(map(re.escape, S.FORUM_TITLE_LABELS))})\s*", re.IGNORECASE)
+
+
 def _heading_text(text: str | None) -> str:
     """A title candidate's text, folded, without a trailing permalink mark (a folded
-    text ends in no space: only one ending in a mark can hold one)."""
+    text ends in no space: only one ending in a mark can hold one) or a forum engine's
+    label before a thread's title (``S.FORUM_TITLE_LABELS``), at the start or after a
+    separator ("Board • View topic - Title")."""
     folded = _fold(text)
-    return _PERMALINK.sub("", folded) if folded and folded[-1] in _PERMALINK_MARKS else folded
+    if folded and folded[-1] in _PERMALINK_MARKS:
+        folded = _PERMALINK.sub("", folded)
+    if _FORUM_TITLE_WORDS.search(folded):
+        match = _FORUM_TITLE_LABEL.search(folded)
+        if match is not None and match.end() < len(folded):
+            return folded[match.end():]  # (and the board's name before it)
+    return folded
 
 
 def _heading_of(node: Element) -> str:
