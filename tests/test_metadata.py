@@ -576,6 +576,15 @@ def test_a_headings_permalink_mark_is_not_in_the_title():
     ("<p>By now, you know the basics of how to write React code!</p>", None),
     ("<p>By clicking Submit, you agree to our Terms of Use.</p>", None),  # a consent line
     ("<select><option>By Review</option><option>By Price</option></select>", None),  # a sort menu
+    ("<p>By default, Pydantic will not validate default values.</p>", None),  # a name after the comma
+    ("<p>By the 17th century, coffee had reached Europe.</p>", None),  # a determiner
+    # ways to browse: a menu's links and buttons
+    ("<ul><li><a href='/c/type'>By Type</a></li><li><a href='/c/brand'>By Brand</a></li></ul>", None),
+    ("<div><button><span>By Use Case</span></button><button><span>By Team Size</span></button></div>", None),
+    # a "by" within a sentence credits no page: a heart, a book's author
+    ("<p>Made with <span>♥</span> by Jane Doe</p>", None),
+    ("<ul><li><i>The Devils</i> by Joe Abercrombie</li></ul>", None),
+    ("<p>By <a href='/author/jane'>Jane Doe</a></p>", "Jane Doe"),
     ("<p>By jane_doe, 3 hours ago</p>", "jane_doe"),  # a user name: lower case, no clause
     ("<p>By mike, Jan 3, 2024</p>", "mike"),
     ("<p>Posted by antonjw</p>", "antonjw"),
@@ -760,11 +769,11 @@ def test_hostile_pages_stay_bounded():
 
 # ---------------------------------------------------------------- floor on real pages
 
-#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.787, author 0.714,
-#: date 0.882, a date given on 14% of the pages without one. The floors sit about 0.03
+#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.787, author 0.716,
+#: date 0.882, a date given on 13% of the pages without one. The floors sit about 0.03
 #: below (the ceiling 0.02 above): room for unrelated changes, not for a regression.
 FLOORS = {"title": 0.75, "author": 0.68, "date": 0.85}
-MAX_MADE_UP_DATES = 0.16
+MAX_MADE_UP_DATES = 0.15
 #: The Readability pages (130; dates on 33 of them, so one page moves the date 0.03):
 #: title 0.732, author 0.566, date 0.970, a date on 45% of the pages without one.
 READABILITY_FLOORS = {"title": 0.70, "author": 0.53, "date": 0.90}

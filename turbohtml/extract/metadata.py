@@ -845,17 +845,31 @@ def _next_element_text(node: Node) -> str:
 _AUTHOR_SPOTS = ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS | BY_PREFIX | ADDRESS
 
 
-#: "By" opening a clause: a lower-case word, a comma and a lower-case word ("By default,
-#: fetch() ..."), or a gerund
-_BY_CLAUSE = re.compile(r"^\s*[Bb][Yy]\s+(?:[a-z]+,\s+[a-z]|[a-z]+ing\b)")
+#: "By" opening a clause: a lower-case word and a comma not followed by a date ("By
+#: default, fetch() ...", but "By mike, Jan 3"), a gerund, or a determiner ("By the 17th
+#: century")
+_BY_CLAUSE = re.compile(
+    r"^\s*[Bb][Yy]\s+(?:[a-z]+,\s+(?![A-Z][a-z]{2,8}\.?\s+\d|\d)|[a-z]+ing\b|(?:the|a|an|this|that|these|those)\s)")
 
 
 def _by_clause(text: str) -> bool:
     """Whether a text opening with "By" opens a sentence, not a credit: the word after
-    it is lower-case and the sentence goes on in lower case after a comma ("By default,
-    fetch() makes a GET request", "By now, you know"), or it is a gerund ("By clicking",
-    "By providing my email"). A user name ("By mike, Jan 3") is neither."""
+    it is lower-case and a comma follows it, but no date ("By default, fetch() makes a
+    GET request", "By now, you know"), it is a gerund ("By clicking", "By providing my
+    email") or a determiner ("By the 17th century", "By a vote of 5-4"). A user name
+    ("By mike, Jan 3") is none of them."""
     return _BY_CLAUSE.match(text) is not None
+
+
+def _credit_line(node: Node, text: str) -> bool:
+    """Whether an element holding a "By" text reads as a credit line: its text opens with
+    it (a "by" within a sentence, "insights by assessing", "Made with love by", a
+    book's "Title by Author", credits no page), and it is no link or button (a menu's
+    "By Category", "By Use Case", "By Gender & Age": ways to browse)."""
+    if node.tag in ("a", "button") or (node.parent is not None and node.parent.tag == "button"):
+        return False
+    text = text.lstrip()
+    return opens_with(text, _PREFIX_OPENINGS) and _PREFIX.match(text) is not None
 
 
 def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int, int]],
@@ -907,8 +921,8 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             weight = (S.BYLINE_NEAR_TITLE_WEIGHT if near else S.BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
                       else S.BYLINE_ELSEWHERE_WEIGHT)
             text = src.spot_text(node)
-            if kind & BY_PREFIX and not kind & BYLINE_CLASS and _by_clause(text):
-                continue  # "By default, ...", "By clicking ...": a sentence
+            if kind & BY_PREFIX and not kind & BYLINE_CLASS and (_by_clause(text) or not _credit_line(node, text)):
+                continue  # "By default, ...", "By clicking ...": a sentence; "By Category": a menu
             if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in S.CREDIT_LABELS:
                 text = _next_element_text(node)  # "<p>Written by</p><p>Jane Doe</p>"
             names = _names(text)
