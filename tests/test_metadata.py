@@ -594,6 +594,28 @@ def test_by_opening_a_sentence_or_a_menu_is_no_byline(line, expected):
     assert metadata(page("", body)).author == expected
 
 
+@pytest.mark.parametrize(("card", "expected"), [
+    ("<div class='author-box'><h4 class='author-box__name'>Liz Kenny</h4>"
+     "<div class='author-box__bio'>Former McKinsey Consultant</div></div>", "Liz Kenny"),
+    ("<div class='byline'><a class='byline-name' href='/about'>Rasmus Barslund</a>"
+     "<span class='byline-role'>Founder &amp; Lead Reviewer</span></div>", "Rasmus Barslund"),
+    # a byline of names only is read whole: two authors
+    ("<div class='byline'><a class='author-name' href='/a'>Tariq Malik</a> and "
+     "<a class='author-name' href='/b'>Mike Wall</a></div>", "Tariq Malik; Mike Wall"),
+])
+def test_an_author_cards_role_is_no_name(card, expected):
+    body = f"<article><h1>Council passes the budget</h1>{card}{PROSE}</article>"
+    assert metadata(page("", body)).author == expected
+
+
+@pytest.mark.parametrize("key", ["0214", "0353", "4674"])  # Drupal, Elementor, a review site's cards
+def test_an_author_card_on_real_pages(key):
+    root = data_path("wcxb-dev")
+    record = json.loads((root / "ground-truth" / f"{key}.json").read_text(encoding="utf8"))
+    html = read_gzip_text(root / "html" / f"{key}.html.gz")
+    assert metadata(html, record["url"]).author == record["ground_truth"]["author"]
+
+
 @pytest.mark.parametrize(("heading", "expected"), [
     # the search title rewords the headline shown (most content words shared): the headline
     ("Top 10 Health and Nutrition Trends to Watch", "Top 10 Health and Nutrition Trends to Watch"),
@@ -769,13 +791,13 @@ def test_hostile_pages_stay_bounded():
 
 # ---------------------------------------------------------------- floor on real pages
 
-#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.787, author 0.716,
+#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.787, author 0.724,
 #: date 0.882, a date given on 13% of the pages without one. The floors sit about 0.03
 #: below (the ceiling 0.02 above): room for unrelated changes, not for a regression.
-FLOORS = {"title": 0.75, "author": 0.68, "date": 0.85}
+FLOORS = {"title": 0.75, "author": 0.69, "date": 0.85}
 MAX_MADE_UP_DATES = 0.15
 #: The Readability pages (130; dates on 33 of them, so one page moves the date 0.03):
-#: title 0.732, author 0.566, date 0.970, a date on 45% of the pages without one.
+#: title 0.732, author 0.579, date 0.970, a date on 45% of the pages without one.
 READABILITY_FLOORS = {"title": 0.70, "author": 0.53, "date": 0.90}
 READABILITY_MAX_MADE_UP_DATES = 0.50
 

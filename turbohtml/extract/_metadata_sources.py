@@ -174,6 +174,11 @@ TITLE_SEPARATORS = (" | ", " - ", " \u2013 ", " \u2014 ", " :: ", " \u00bb ", " 
 #: "View topic - ..."): no part of it. Lower-case, with their separator.
 FORUM_TITLE_LABELS = ("thread:", "view topic -", "topic:")
 
+#: Class words of an author card's parts that hold no name (``author-title``,
+#: ``byline-role``, ``author-box__bio``), and how far up a card's wrappers reach.
+AUTHOR_CARD_PARTS = ("title", "role", "bio", "job", "position", "description", "occupation")
+AUTHOR_CARD_DEPTH = 4
+
 #: Job titles and roles that trail a name ("Jane Doe, Staff Writer").
 ROLE_WORDS = frozenset({
     "staff", "writer", "writers", "editor", "editors", "reporter", "correspondent", "contributor",

@@ -861,6 +861,31 @@ def _by_clause(text: str) -> bool:
     return _BY_CLAUSE.match(text) is not None
 
 
+#: A class or id word naming the part of an author card that is not the name.
+_CARD_PART = re.compile(rf"(?:^|[-_\s])(?:{'|'.join(S.AUTHOR_CARD_PARTS)})(?:$|[-_\s])", re.IGNORECASE)
+
+
+def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set[Node]]:
+    """An author card's parts: byline-classed elements whose class names a part that is
+    no name (``author-title``, ``byline-role``, ``author-box__bio``: "Founder & Lead
+    Reviewer"), and the byline-classed cards holding such a part, read through their
+    name element: a card's text runs name and role together ("Liz Kenny Former
+    McKinsey Consultant"). A byline holding only names (two authors' links) is read whole."""
+    marked = [node for node, _ordinal, kind in spots if kind & BYLINE_CLASS]
+    if len(marked) < 2:
+        return set(), set()
+    parts = {node for node in marked if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
+    if not parts:
+        return parts, set()
+    holders: set[Node] = set()
+    for node in parts:
+        current, depth = node.parent, 0
+        while current is not None and depth < S.AUTHOR_CARD_DEPTH:
+            holders.add(current)
+            current, depth = current.parent, depth + 1
+    return parts, holders.intersection(marked) - parts
+
+
 def _credit_line(node: Node, text: str) -> bool:
     """Whether an element holding a "By" text reads as a credit line: its text opens with
     it (a "by" within a sentence, "insights by assessing", "Made with love by", a
@@ -900,9 +925,10 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
         if label and _fold(label).casefold().rstrip(":") in S.CREDIT_LABELS:
             add(_names(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
     before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
+    parts, wrappers = _byline_parts(spots)
     for node, ordinal, kind in spots:
-        if not kind & _AUTHOR_SPOTS:
-            continue  # a heading or a date: no byline
+        if not kind & _AUTHOR_SPOTS or node in parts or node in wrappers:
+            continue  # a heading or a date: no byline; an author card's role line, or the card
         if kind & IN_COMMENTS or (kind & IN_CHROME and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR)):
             continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
         near = title_ordinal is not None and before <= ordinal - title_ordinal <= after
