@@ -222,7 +222,7 @@ NOT_NAMES = MONTHS | frozenset({
 })
 
 #: Words that open a credit line before "by" ("Written by", "Posted by").
-CREDIT_VERBS = ("written", "posted", "published", "reviewed", "edited", "updated", "reported",
+CREDIT_VERBS = ("written", "authored", "posted", "published", "reviewed", "edited", "updated", "reported", "recipe",
                 "words", "story", "text", "article", "photos", "compiled", "created", "interview", "geschrieben",
                 "verfasst", "publié", "escrito")
 

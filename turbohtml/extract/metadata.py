@@ -642,9 +642,9 @@ _PREFIX = re.compile(
     rf"^(?i:(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
 _AFTER_WORDS = ("on", "am", "le", "el", "at", "updated", "published", "posted", "last", "min", "read", "vor", "il",
                 "em", "op")
-_AFTER_MARKS = "|•·—–/»"  # the second alternative's; the third's are among them
+_AFTER_MARKS = "|•·⋅—–/»"  # the second alternative's; the third's are among them
 _AFTER = re.compile(
-    rf"\s+(?:{'|'.join(_AFTER_WORDS)})\b.*$|\s*[{_AFTER_MARKS}]\s.*$|\s*[|•·]\s*$", re.IGNORECASE)
+    rf"\s+(?:{'|'.join(_AFTER_WORDS)})\b.*$|\s*[{_AFTER_MARKS}]\s.*$|\s*[|•·⋅]\s*$", re.IGNORECASE)
 _AFTER_WORD_TEST = AsciiWords(_AFTER_WORDS)
 _AFTER_MARK_SET = frozenset(_AFTER_MARKS)
 _TAIL_MONTHS = (
