@@ -603,6 +603,9 @@ def test_by_opening_a_sentence_or_a_menu_is_no_byline(line, expected):
      "<div class='author-box__bio'>Former McKinsey Consultant</div></div>", "Liz Kenny"),
     ("<div class='byline'><a class='byline-name' href='/about'>Rasmus Barslund</a>"
      "<span class='byline-role'>Founder &amp; Lead Reviewer</span></div>", "Rasmus Barslund"),
+    # CSS modules write the part's word in camel case
+    ("<div class='ArticleByLine_authorData__n4b'><span class='ArticleByLine_authorName__LDB'>Jack Beresford</span>"
+     "<p class='ArticleByLine_authorTitleText__8xx'>Senior Life and Trends Reporter</p></div>", "Jack Beresford"),
     # a byline of names only is read whole: two authors
     ("<div class='byline'><a class='author-name' href='/a'>Tariq Malik</a> and "
      "<a class='author-name' href='/b'>Mike Wall</a></div>", "Tariq Malik; Mike Wall"),
@@ -795,7 +798,7 @@ def test_hostile_pages_stay_bounded():
 
 # ---------------------------------------------------------------- floor on real pages
 
-#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.787, author 0.731,
+#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.787, author 0.732,
 #: date 0.882, a date given on 13% of the pages without one. The floors sit about 0.03
 #: below (the ceiling 0.02 above): room for unrelated changes, not for a regression.
 FLOORS = {"title": 0.75, "author": 0.69, "date": 0.85}

@@ -861,8 +861,11 @@ def _by_clause(text: str) -> bool:
     return _BY_CLAUSE.match(text) is not None
 
 
-#: A class or id word naming the part of an author card that is not the name.
-_CARD_PART = re.compile(rf"(?:^|[-_\s])(?:{'|'.join(S.AUTHOR_CARD_PARTS)})(?:$|[-_\s])", re.IGNORECASE)
+#: A class or id word naming the part of an author card that is not the name, between
+#: separators ("author-title", "author-box__bio") or in camel case ("authorTitleText").
+_CARD_PART = re.compile(
+    rf"(?i:(?:^|[-_\s])(?:{'|'.join(S.AUTHOR_CARD_PARTS)})(?:$|[-_\s]))"
+    rf"|[a-z](?:{'|'.join(part.capitalize() for part in S.AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
 
 
 def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set[Node]]:
