@@ -874,10 +874,10 @@ def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set
     Reviewer"), and the byline-classed cards holding such a part, read through their
     name element: a card's text runs name and role together ("Liz Kenny Former
     McKinsey Consultant"). A byline holding only names (two authors' links) is read whole."""
-    marked = [node for node, _ordinal, kind in spots if kind & BYLINE_CLASS]
+    marked: list[Node] = [node for node, _ordinal, kind in spots if kind & BYLINE_CLASS]
     if len(marked) < 2:
         return set(), set()
-    parts = {node for node in marked if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
+    parts: set[Node] = {node for node in marked if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
     if not parts:
         return parts, set()
     holders: set[Node] = set()
@@ -983,7 +983,7 @@ def _opening_poster(src: _Sources, spots: list[tuple[Element, int, int]], publis
     return _first_poster(src.doc, publishers)
 
 
-def _poster_name(names: list[str], publishers: set[str]) -> str | None:
+def _poster_name(names: Sequence[str], publishers: set[str]) -> str | None:
     """The one name of at most two words a poster's line holds, else ``None``."""
     if len(names) == 1 and len(names[0].split()) <= 2 and _compact(names[0]) not in publishers:
         return names[0]
