@@ -877,7 +877,8 @@ def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set
     marked: list[Node] = [node for node, _ordinal, kind in spots if kind & BYLINE_CLASS]
     if len(marked) < 2:
         return set(), set()
-    parts: set[Node] = {node for node in marked if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
+    parts: set[Node] = {
+        node for node in marked if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
     if not parts:
         return parts, set()
     holders: set[Node] = set()
