@@ -33,6 +33,20 @@ ctypedef struct WordTable:
 
 cdef void load_words(WordTable *table, words, bint fold_case, bytes skipped=*) except *
 
+
+cdef inline size_t word_split(const lxb_char_t *value, size_t length, WordTable *table) noexcept nogil:
+    """The byte nearest the middle of ``value`` that no word of ``table`` holds (``length``:
+    none). Such a byte returns the automaton to its start state, so the two halves around
+    it are read side by side, as two chains of look-ups that overlap (one step waits on
+    the one before): the words found are the same."""
+    cdef size_t middle = length // 2, away
+    for away in range(middle + 1):
+        if middle + away < length and table.classes[value[middle + away]] == 0:
+            return middle + away
+        if away and table.classes[value[middle - away]] == 0:
+            return middle - away
+    return length
+
 cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil
 
 cdef enum:

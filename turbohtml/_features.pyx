@@ -194,30 +194,15 @@ cdef inline size_t _record(WordTable *table, unsigned int state, size_t *counts,
     return nfound
 
 
-cdef inline size_t _split(const unsigned char *value, size_t length, WordTable *table) noexcept nogil:
-    """Where _count_words splits a value: the byte nearest its middle that no word holds
-    (``length``: none)."""
-    cdef size_t middle = length // 2, away
-    for away in range(middle + 1):
-        if middle + away < length and table.classes[value[middle + away]] == 0:
-            return middle + away
-        if away and table.classes[value[middle - away]] == 0:
-            return middle - away
-    return length
-
-
 cdef size_t _count_words(const unsigned char *value, size_t length, WordTable *table,
                          size_t *counts, size_t *found=NULL) noexcept nogil:
     """Add one to the count of every word of ``table`` found in ``value``: one automaton
     step per byte (see WordTable). Returns how many words it counted; ``found`` (room for
     MAX_WORDS) gets their indexes.
 
-    A step waits on the one before (its look-up needs the state), so one chain of steps
-    runs at the memory's pace, not the processor's. A byte no word holds (class 0) returns
-    the automaton to its start: the value is read as two halves, split at such a byte
-    nearest its middle, in two chains side by side; the words found are the same."""
+    The value is read as two halves side by side (word_split)."""
     cdef size_t own[MAX_WORDS]  # the words counted so far: a value names few
-    cdef size_t i, half = _split(value, length, table), second, both, nfound = 0
+    cdef size_t i, half = word_split(value, length, table), second, both, nfound = 0
     cdef unsigned int row = 0, other = 0
     cdef unsigned short next_row, next_other
     if found == NULL:

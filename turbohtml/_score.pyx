@@ -20,7 +20,7 @@ from turbohtml._features cimport (
     MATCHED, PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
     FeatureWalk, WordTable, features_answers, features_blank, features_event, features_kind, features_start,
     features_text,
-    load_words,
+    load_words, word_split,
 )
 from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harvested
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
@@ -260,22 +260,51 @@ cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
 
     A first pass steps the automaton over the value as written (white space returns it
     to its start, the separators leave its state as it is: each token reads as without
-    them): a value in which no hint word ends (most) ends there, and only the tokens in
-    which one ends are read again, by _token_kinds."""
+    them; two halves side by side, word_split): a value in which no hint word ends (most)
+    ends there, and only the tokens in which one ends are read again, by _token_kinds."""
     cdef unsigned short ends[ATTR_PREFIX]  # where words end, and the state reached there
     cdef unsigned short end_states[ATTR_PREFIX]
-    cdef size_t i, start, k, m = 0, first, matched = 0
-    cdef unsigned int row = 0
-    cdef unsigned short next_row
+    cdef unsigned short later_ends[ATTR_PREFIX]  # the same in the second half (word_split)
+    cdef unsigned short later_states[ATTR_PREFIX]
+    cdef size_t i, start, k, m = 0, first, matched = 0, later = 0
+    cdef size_t half = word_split(value, length, &_word_table), second = half + 1, both
+    cdef unsigned int row = 0, other = 0
+    cdef unsigned short next_row, next_other
     cdef int kinds = 0
     cdef bint taxonomy
-    for i in range(length):
+    both = min(half, length - second) if second <= length else 0
+    for i in range(both):
+        next_row = _word_table.delta[row | _word_table.classes[value[i]]]
+        next_other = _word_table.delta[other | _word_table.classes[value[second + i]]]
+        row = next_row & ~MATCHED
+        other = next_other & ~MATCHED
+        if (next_row | next_other) & MATCHED:
+            if next_row & MATCHED:
+                ends[matched] = i
+                end_states[matched] = row >> _word_table.shift
+                matched += 1
+            if next_other & MATCHED:
+                later_ends[later] = second + i
+                later_states[later] = other >> _word_table.shift
+                later += 1
+    for i in range(both, half):  # what is left of the longer half (all of a value not split)
         next_row = _word_table.delta[row | _word_table.classes[value[i]]]
         row = next_row & ~MATCHED
         if next_row & MATCHED:
             ends[matched] = i
             end_states[matched] = row >> _word_table.shift
             matched += 1
+    for i in range(second + both, length):
+        next_other = _word_table.delta[other | _word_table.classes[value[i]]]
+        other = next_other & ~MATCHED
+        if next_other & MATCHED:
+            later_ends[later] = i
+            later_states[later] = other >> _word_table.shift
+            later += 1
+    for k in range(later):  # in order: the second half's after the first's
+        ends[matched] = later_ends[k]
+        end_states[matched] = later_states[k]
+        matched += 1
     if matched == 0:
         return 0
     i = 0
