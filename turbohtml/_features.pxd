@@ -53,6 +53,7 @@ cdef enum:
     MAX_FEATURES = 480
     MEMO_WORDS = 8      # class words a memo slot keeps (a value naming more is read each time)
     CLASS_SLOTS = 256   # a power of two: the class scoring's memo size (HINT_SLOTS), same reason
+    LINK_SLOTS = 16     # a power of two: the <a> elements whose text-link test is kept
 
 ctypedef struct FeatureWalk:
     # the page-type counters of a walk in progress (see features_step)
@@ -69,6 +70,9 @@ ctypedef struct FeatureWalk:
     bint url_read                                  # the page's own address was counted
     bint title_read                                # its <title> was counted
     bint h1_read                                   # its first <h1> was counted
+    # the text-link test of the <a> elements opened (by address): their closing reads it
+    lxb_dom_node_t *link_nodes[LINK_SLOTS]
+    bint link_texts[LINK_SLOTS]
     # the class words of the class values met (memo_slot): a class is read once per value
     const lxb_char_t *memo_values[CLASS_SLOTS]
     size_t memo_lengths[CLASS_SLOTS]               # 0: an empty slot

@@ -559,8 +559,24 @@ cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
     walk.run_length = walk.run_chars = walk.repeat_flags = 0
     walk.url_read = walk.title_read = walk.h1_read = False
     memset(walk.memo_lengths, 0, sizeof(walk.memo_lengths))
+    memset(walk.link_nodes, 0, sizeof(walk.link_nodes))
     walk.itemtype = attr_id(root, "itemtype", 8)  # one name lookup per walk
     walk.property = attr_id(root, "property", 8)
+
+
+cdef inline bint _text_link(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
+    """``is_text_link(c_node, True)`` of an ``<a>``, tested once for its opening and its
+    closing: the test may look through the link's subtree for a block (a card), and the
+    closing finds the opening's answer kept by the element's address (else tests again)."""
+    cdef size_t slot = (<uintptr_t>c_node >> 4) & (LINK_SLOTS - 1)
+    cdef bint text
+    if closing and walk.link_nodes[slot] == c_node:
+        return walk.link_texts[slot]
+    text = is_text_link(c_node, True)
+    if not closing:
+        walk.link_nodes[slot] = c_node
+        walk.link_texts[slot] = text
+    return text
 
 
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
@@ -625,7 +641,7 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                 if walk.repeat_flags == REPEAT_HEADING | REPEAT_LINK:
                     counts[F_REPEAT_TITLED] += 1
         if tag == LXB_TAG_A:
-            if is_text_link(c_node, True):
+            if _text_link(walk, c_node, closing):
                 if closing:
                     walk.links -= 1
                 else:

@@ -762,9 +762,12 @@ cdef bint _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links, int 
     return block
 
 
-cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) noexcept nogil:
+cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode,
+                       HintMemo *shared=NULL) noexcept nogil:
     """Folded characters the winner really holds, under the pass's own skip rules: a
     promoted wrapper never received points, so the candidate map knows nothing of it.
+    ``shared``: a class memo started for the document (the walks' own), else one of its
+    own (hints do not depend on the pass: the pass only weighs them).
 
     Counted up to RETRY_CAP only: the passes compare a winner's text with RETRY_BELOW
     and MIN_VISIBLE, and with RETRY_GAIN times a text under those, and every such
@@ -773,15 +776,18 @@ cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) n
     cdef bint closing = False
     cdef size_t chars = 0, commas = 0
     cdef lxb_dom_character_data_t *c_text
-    cdef HintMemo memo
-    hint_memo_start(&memo, root)
+    cdef HintMemo own
+    cdef HintMemo *memo = shared
+    if memo == NULL:
+        memo = &own
+        hint_memo_start(memo, root)
     while c_node != NULL and chars < RETRY_CAP:
         if not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 c_text = <lxb_dom_character_data_t *>c_node
                 count_text(c_text.data.data, c_text.data.length, &chars, &commas)
             elif c_node != winner and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT \
-                    and skips_subtree(c_node, root, mode, &memo):
+                    and skips_subtree(c_node, root, mode, memo):
                 closing = True  # skip the subtree; no closing event comes
         c_node = next_node(winner, c_node, &closing)
     return chars
@@ -1152,7 +1158,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
         if best != NULL:
             c_cand = _lookup(&cmap, best)
             # a candidate's text was counted by this walk, under the same skip rules
-            winner_text[0] = c_cand.text if c_cand != NULL else _kept_text(best, root, mode)
+            winner_text[0] = c_cand.text if c_cand != NULL else _kept_text(best, root, mode, memo)
     free(stack)
     cmap.memo = NULL
     if keep != NULL and not failed[0]:
@@ -1308,7 +1314,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             # pruning left out inside it (comments below a short post) gains nothing; one
             # whose winner sat below a pruned wrapper gains all of it; a few lines of
             # heading and byline around the same text are no reason to switch
-            tried_text = _kept_text(tried, root, mode[0])
+            tried_text = _kept_text(tried, root, mode[0], memo)
         if pass_mode & PASS_NO_CONTENT_WORDS and tried != NULL and _contains_node(tried, winner):
             continue  # the first winner and more around it: its content word was no fluke
         if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text):
@@ -1317,12 +1323,12 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
         # nothing scored (a grid of short item links, no paragraph of 25 characters): a
         # page that is no article is its main region read whole, when it keeps some text
         tried = _first_region(root)
-        if tried != NULL and _kept_text(tried, root, mode[0]) >= MIN_PARAGRAPH:
+        if tried != NULL and _kept_text(tried, root, mode[0], memo) >= MIN_PARAGRAPH:
             winner = tried
     if winner != NULL and kind & PASS_WHOLE_PAGE:
         winner = _main_region(winner, root)
         if mode[0] == PASSES[1].mode | kind \
-                and _kept_text(winner, root, mode[0] | PASS_PRUNE_CLASSES) >= RETRY_BELOW:
+                and _kept_text(winner, root, mode[0] | PASS_PRUNE_CLASSES, memo) >= RETRY_BELOW:
             # the unpruned retry won for a short winner, but the region read whole holds
             # a page of text without its boilerplate-classed blocks (cookie and newsletter
             # modals, menus): those stay out
