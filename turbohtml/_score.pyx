@@ -1032,7 +1032,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef lxb_dom_node_t *best = NULL
     cdef lxb_dom_character_data_t *c_text
     cdef Candidate *c_cand
-    cdef bint closing = False, block, text_counted
+    cdef bint closing = False, block, text_counted, text_scored
     cdef uintptr_t tag
     cdef lxb_dom_node_t *unscored = NULL     # the subtree walked for the other readers only
     cdef lxb_dom_node_t *uncounted = NULL    # the subtree the features leave out
@@ -1048,25 +1048,39 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     winner_text[0] = 0
     read_ahead_start(&nodes)
     while c_node != NULL and not failed[0]:
-        text_counted = False
+        if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+            # a leaf whose closing event no reader reads, and which only the counts read:
+            # one scan of the text for the features (features_step's text event) and the
+            # scoring, each where it reads (the scoring inside an element it walks)
+            read_ahead(&nodes, c_node)
+            text_counted = features != NULL and uncounted == NULL
+            text_scored = unscored == NULL and depth != 0
+            if text_counted or text_scored:
+                c_text = <lxb_dom_character_data_t *>c_node
+                chars = commas = currency = 0
+                skipped = _indent(c_text.data.data, c_text.data.length)
+                if skipped < c_text.data.length:
+                    count_text(c_text.data.data + skipped, c_text.data.length - skipped,
+                               &chars, &commas, &currency)
+                    if text_counted:
+                        features_text(features, chars, commas, currency)
+                elif text_counted:
+                    features_blank(features)
+                if text_scored:
+                    parent = &stack[depth - 1]
+                    parent.text += chars
+                    parent.commas += commas
+                    parent.run_text += chars
+                    parent.run_commas += commas
+            closing = True
+            c_node = next_node(root, c_node, &closing)
+            continue
         if not closing:
             read_ahead(&nodes, c_node)
         if features != NULL:
             if uncounted == NULL:
-                if c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing:
-                    # one scan of the text for both walks (features_step's text event)
-                    c_text = <lxb_dom_character_data_t *>c_node
-                    chars = commas = currency = 0
-                    skipped = _indent(c_text.data.data, c_text.data.length)
-                    if skipped < c_text.data.length:
-                        count_text(c_text.data.data + skipped, c_text.data.length - skipped,
-                                   &chars, &commas, &currency)
-                        features_text(features, chars, commas, currency)
-                    else:
-                        features_blank(features)
-                    text_counted = True
-                elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_event(features, c_node, closing):
-                    uncounted = c_node  # (a text's closing, a comment: features_step counts nothing)
+                if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_event(features, c_node, closing):
+                    uncounted = c_node  # (a comment: features_step counts nothing)
             elif closing and c_node == uncounted:
                 uncounted = NULL
         if harvest != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:  # it reads elements only
@@ -1083,20 +1097,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 uncounted = NULL if c_node == uncounted else uncounted
                 unharvested = NULL if c_node == unharvested else unharvested
         elif not closing:
-            if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
-                if depth:
-                    if not text_counted:
-                        c_text = <lxb_dom_character_data_t *>c_node
-                        chars = commas = 0
-                        skipped = _indent(c_text.data.data, c_text.data.length)
-                        if skipped < c_text.data.length:
-                            count_text(c_text.data.data + skipped, c_text.data.length - skipped, &chars, &commas)
-                    parent = &stack[depth - 1]
-                    parent.text += chars
-                    parent.commas += commas
-                    parent.run_text += chars
-                    parent.run_commas += commas
-            elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
+            if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
                 if skips_subtree(c_node, root, mode, memo):
                     if _reads(features, uncounted) or _reads(harvest, unharvested):
                         unscored = c_node  # walked for the other readers only
@@ -1150,7 +1151,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 if not block:
                     parent.run_text += frame.text
                     parent.run_commas += frame.commas
-        if c_node.type == LXB_DOM_NODE_TYPE_TEXT or c_node.type == LXB_DOM_NODE_TYPE_COMMENT:
+        if c_node.type == LXB_DOM_NODE_TYPE_COMMENT:
             closing = True  # a leaf whose closing event no reader reads: on to the next node
         c_node = next_node(root, c_node, &closing)
     if not failed[0]:
