@@ -664,6 +664,16 @@ def test_page_type_features_count_the_text_of_thread_posts() -> None:
     assert got["chars"] == len("Story.First post here.A reply.An answer.")
 
 
+def test_page_type_features_find_schema_types_anywhere_in_json_ld() -> None:
+    # a JSON-LD script is passed by sixteen bytes at a time where no type can start: a
+    # type at every offset of a block, after text of other capitals and none, is found
+    for padding in range(40):
+        filler = ("x" * padding) + "Kg Mm Uu gg " * (padding % 3)
+        script = f'{{"a": "{filler}", "@type": "Product", "b": "{filler}", "@type": "QAPage"}}'
+        got = _features(f"<head><script type='application/ld+json'>{script}</script></head><body><p>x</p></body>")
+        assert (got["schema_Product"], got["schema_QAPage"], got["schema_Article"]) == (1, 1, 0), padding
+
+
 # the whitespace Python's str.split() folds, the commas of all scripts, and price signs
 _SPACES = set("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \xa0\x85\u1680\u2028\u2029\u202f\u205f\u3000") | {
     chr(c) for c in range(0x2000, 0x200B)}

@@ -183,6 +183,20 @@ cdef extern from *:
     }
     /* the bytes up to the last one of a block's mask of bytes past ASCII (h != 0) */
     static inline size_t turbohtml_through_last(unsigned int h) { return 32 - (size_t)__builtin_clz(h); }
+    /* The bytes of the whole 16-byte blocks that data starts with holding no byte from lo
+       to hi: a scan for rare bytes passes them by sixteen at a time. */
+    static inline size_t turbohtml_blocks_outside(const unsigned char *data, size_t length,
+                                                  unsigned char lo, unsigned char hi) {
+        const __m128i bias = _mm_set1_epi8((char)0x80);  /* unsigned order as signed */
+        const __m128i low = _mm_set1_epi8((char)(lo ^ 0x80)), high = _mm_set1_epi8((char)(hi ^ 0x80));
+        size_t i = 0;
+        for (; i + 16 <= length; i += 16) {
+            __m128i b = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(data + i)), bias);
+            if (_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(b, low), _mm_cmpgt_epi8(b, high))) != 0xFFFF)
+                break;
+        }
+        return i;
+    }
     #else
     static inline size_t turbohtml_ascii_blocks(const unsigned char *data, size_t length, size_t *chars,
                                                 size_t *commas, size_t *currency, int *in_space,
@@ -191,12 +205,16 @@ cdef extern from *:
         return 0;
     }
     static inline size_t turbohtml_through_last(unsigned int h) { return 16; }
+    static inline size_t turbohtml_blocks_outside(const unsigned char *data, size_t length,
+                                                  unsigned char lo, unsigned char hi) { return 0; }
     #endif
     """
     size_t ascii_blocks "turbohtml_ascii_blocks"(
         const lxb_char_t *data, size_t length, size_t *chars, size_t *commas, size_t *currency,
         int *in_space, unsigned int *high) noexcept nogil
     size_t through_last "turbohtml_through_last"(unsigned int high) noexcept nogil
+    size_t blocks_outside "turbohtml_blocks_outside"(
+        const lxb_char_t *data, size_t length, unsigned char low, unsigned char high) noexcept nogil
 
 
 cdef inline void count_text(const lxb_char_t *data, size_t length, size_t *chars, size_t *commas,

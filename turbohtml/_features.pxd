@@ -24,6 +24,7 @@ ctypedef struct WordTable:
     size_t count
     unsigned char classes[256]          # byte -> its class (0: no word holds the byte)
     bint starts[256]                    # whether the byte leaves the start state (a word's first)
+    unsigned char start_low, start_high  # the least and greatest such byte
     unsigned int shift                  # log2 of the class count (a row's width)
     # a state's row (state << shift) | class -> the next state's row (| MATCHED): a step
     # is one look-up, with no shift between one byte's and the next's

@@ -21,7 +21,7 @@ from turbohtml._core cimport Node, attr_id, attr_value, next_node
 from turbohtml._lexbor cimport *
 from libc.string cimport memcmp, memset
 
-from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text, memo_holds, memo_slot
+from turbohtml._ascii cimport ascii_lower as _lower, blocks_outside, contains, count_text, memo_holds, memo_slot
 from turbohtml._tags cimport is_text_link
 
 from turbohtml import _page_type_model as _model
@@ -144,6 +144,8 @@ cdef void load_words(WordTable *table, words, bint fold_case, bytes skipped=b"")
         byte = i + 32 if fold_case and 65 <= i <= 90 else i
         table.classes[i] = word_class.get(byte, 0)
         table.starts[i] = delta[0][table.classes[i]] != 0
+    first_bytes = [i for i in range(256) if table.starts[i]] or [255]
+    table.start_low, table.start_high = min(first_bytes), max(first_bytes)
     k = 0
     for i in range(len(goto)):
         table.out_start[i] = k
@@ -236,15 +238,21 @@ cdef void _count_sparse_words(const unsigned char *value, size_t length, WordTab
                               size_t *counts) noexcept nogil:
     """_count_words for text where the words' first bytes are rare (a JSON-LD script,
     whose schema types are capitalized): at the start state only such a byte moves the
-    automaton, so the others are passed by with a single look-up each."""
+    automaton, so the others are passed by with a single look-up each, and blocks of
+    sixteen bytes outside the range of those bytes at once (blocks_outside)."""
     cdef size_t found[MAX_WORDS]
-    cdef size_t i = 0, nfound = 0
+    cdef size_t i = 0, nfound = 0, stop
     cdef unsigned int row = 0
     cdef unsigned short next_row
     while i < length:
         if row == 0:
-            while i < length and not table.starts[value[i]]:
-                i += 1
+            while True:
+                i += blocks_outside(value + i, length - i, table.start_low, table.start_high)
+                stop = min(i + 16, length)
+                while i < stop and not table.starts[value[i]]:
+                    i += 1
+                if i < stop or i == length:
+                    break
             if i == length:
                 break
         next_row = table.delta[row | table.classes[value[i]]]
