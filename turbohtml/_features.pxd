@@ -76,7 +76,7 @@ ctypedef struct FeatureWalk:
     bint link_texts[LINK_SLOTS]
     # the class words of the class values met (memo_slot): a class is read once per value
     const lxb_char_t *memo_values[CLASS_SLOTS]
-    size_t memo_lengths[CLASS_SLOTS]               # 0: an empty slot
+    unsigned short memo_lengths[CLASS_SLOTS]       # 0: an empty slot (at most CLASS_PREFIX bytes)
     unsigned char memo_count[CLASS_SLOTS]
     unsigned char memo_words[CLASS_SLOTS][MEMO_WORDS]
 
