@@ -1047,7 +1047,9 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
         hint_memo_start(memo, root)
     winner_text[0] = 0
     read_ahead_start(&nodes)
-    while c_node != NULL and not failed[0]:
+    if failed[0]:
+        c_node = NULL  # (each failure below sets failed and leaves the loop)
+    while c_node != NULL:
         if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
             # a leaf whose closing event no reader reads, and which only the counts read:
             # one scan of the text for the features (features_step's text event) and the
