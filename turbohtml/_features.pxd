@@ -3,8 +3,8 @@
 from libc.stdint cimport uintptr_t
 
 from turbohtml._lexbor cimport (
-    LXB_DOM_NODE_TYPE_ELEMENT, LXB_TAG_A, LXB_TAG_CODE, LXB_TAG_H1, LXB_TAG_H6, LXB_TAG_LI, LXB_TAG_P, LXB_TAG_PRE,
-    LXB_TAG_TD,
+    LXB_DOM_NODE_TYPE_ELEMENT, LXB_TAG_A, LXB_TAG_CODE, LXB_TAG_H1, LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5,
+    LXB_TAG_H6, LXB_TAG_LI, LXB_TAG_P, LXB_TAG_PRE, LXB_TAG_TD,
     lxb_char_t, lxb_dom_node_t,
 )
 
@@ -98,9 +98,9 @@ cdef inline bint features_closes(FeatureWalk *walk, lxb_dom_node_t *c_element) n
     block's and thread post's, and the tags whose open count it keeps (see features_step).
     Most elements (div, span, li's links...) close without a call."""
     cdef uintptr_t tag = c_element.local_name
-    return (c_element == walk.repeat or c_element == walk.thread or tag == LXB_TAG_A or tag == LXB_TAG_P
-            or tag == LXB_TAG_LI or tag == LXB_TAG_PRE or tag == LXB_TAG_CODE or tag == LXB_TAG_TD
-            or LXB_TAG_H1 <= tag <= LXB_TAG_H6)
+    return (tag in (LXB_TAG_A, LXB_TAG_P, LXB_TAG_LI, LXB_TAG_PRE, LXB_TAG_CODE, LXB_TAG_TD, LXB_TAG_H1,
+                    LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5, LXB_TAG_H6)  # (a switch: bit tests)
+            or c_element == walk.repeat or c_element == walk.thread)
 
 
 cdef inline bint features_event(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
