@@ -143,6 +143,26 @@ cdef extern from *:
        nothing (and *high is 0): the scalar loop reads every byte. */
     #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
     #include <emmintrin.h>
+    /* 0xFF for each byte of b that is a one-byte space (9-13, 28-32), else 0: the signed
+       compares order a byte above 0x7F as negative, below every bound */
+    static inline __m128i turbohtml_spaces(__m128i b) {
+        return _mm_or_si128(
+            _mm_and_si128(_mm_cmpgt_epi8(b, _mm_set1_epi8(8)), _mm_cmplt_epi8(b, _mm_set1_epi8(14))),
+            _mm_and_si128(_mm_cmpgt_epi8(b, _mm_set1_epi8(27)), _mm_cmplt_epi8(b, _mm_set1_epi8(33))));
+    }
+    /* The one-byte spaces data starts with, read sixteen bytes a step: all of them when a
+       byte of another kind lies in the whole blocks read, else a multiple of 16 (fewer
+       than 16 bytes are left to the caller). */
+    static inline size_t turbohtml_leading_spaces(const unsigned char *data, size_t length) {
+        size_t i = 0;
+        for (; i + 16 <= length; i += 16) {
+            unsigned int blank = (unsigned int)_mm_movemask_epi8(
+                turbohtml_spaces(_mm_loadu_si128((const __m128i *)(data + i))));
+            if (blank != 0xFFFF)
+                return i + (size_t)__builtin_ctz(~blank);
+        }
+        return i;
+    }
     static inline size_t turbohtml_ascii_blocks(const unsigned char *data, size_t length, size_t *chars,
                                                 size_t *commas, size_t *currency, int *in_space,
                                                 unsigned int *high) {
@@ -159,10 +179,7 @@ cdef extern from *:
                 *high = h;
                 break;
             }
-            /* bytes below 0x80 only: the signed compares order them right */
-            __m128i space = _mm_or_si128(
-                _mm_and_si128(_mm_cmpgt_epi8(b, _mm_set1_epi8(8)), _mm_cmplt_epi8(b, _mm_set1_epi8(14))),
-                _mm_and_si128(_mm_cmpgt_epi8(b, _mm_set1_epi8(27)), _mm_cmplt_epi8(b, _mm_set1_epi8(33))));
+            __m128i space = turbohtml_spaces(b);  /* bytes below 0x80 only */
             __m128i before = _mm_or_si128(_mm_slli_si128(space, 1), _mm_srli_si128(last, 15));
             /* 1 for a character: any byte but a space after a space */
             n_chars = _mm_add_epi64(n_chars, _mm_sad_epu8(_mm_andnot_si128(_mm_and_si128(space, before), one), zero));
@@ -205,6 +222,7 @@ cdef extern from *:
         return 0;
     }
     static inline size_t turbohtml_through_last(unsigned int h) { return 16; }
+    static inline size_t turbohtml_leading_spaces(const unsigned char *data, size_t length) { return 0; }
     static inline size_t turbohtml_blocks_outside(const unsigned char *data, size_t length,
                                                   unsigned char lo, unsigned char hi) { return 0; }
     #endif
@@ -213,6 +231,7 @@ cdef extern from *:
         const lxb_char_t *data, size_t length, size_t *chars, size_t *commas, size_t *currency,
         int *in_space, unsigned int *high) noexcept nogil
     size_t through_last "turbohtml_through_last"(unsigned int high) noexcept nogil
+    size_t leading_spaces "turbohtml_leading_spaces"(const lxb_char_t *data, size_t length) noexcept nogil
     size_t blocks_outside "turbohtml_blocks_outside"(
         const lxb_char_t *data, size_t length, unsigned char low, unsigned char high) noexcept nogil
 
