@@ -664,6 +664,46 @@ def test_page_type_features_count_the_text_of_thread_posts() -> None:
     assert got["chars"] == len("Story.First post here.A reply.An answer.")
 
 
+def test_page_type_features_find_schema_types_anywhere_in_json_ld() -> None:
+    # a JSON-LD script is passed by sixteen bytes at a time where no type can start: a
+    # type at every offset of a block, after text of other capitals and none, is found
+    for padding in range(40):
+        filler = ("x" * padding) + "Kg Mm Uu gg " * (padding % 3)
+        script = f'{{"a": "{filler}", "@type": "Product", "b": "{filler}", "@type": "QAPage"}}'
+        got = _features(f"<head><script type='application/ld+json'>{script}</script></head><body><p>x</p></body>")
+        assert (got["schema_Product"], got["schema_QAPage"], got["schema_Article"]) == (1, 1, 0), padding
+
+
+# the whitespace Python's str.split() folds, the commas of all scripts, and price signs
+_SPACES = set("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \xa0\x85\u1680\u2028\u2029\u202f\u205f\u3000") | {
+    chr(c) for c in range(0x2000, 0x200B)}
+
+
+def _folded_counts(text: str) -> tuple[int, int, int]:
+    """Characters with each whitespace run read as one space (none before the first
+    character), commas, price signs: what the walks count, written the plain way."""
+    chars, in_space = 0, True
+    for ch in text:
+        chars += not (in_space and ch in _SPACES)
+        in_space = ch in _SPACES
+    return chars, sum(ch in ",\u060c\uff0c\u3001" for ch in text), sum(ch in "$€£¥" for ch in text)
+
+
+def test_text_counts_fold_whitespace_as_python_does() -> None:
+    from turbohtml._features import text_counts
+
+    assert _folded_counts(" a  b\u3000, ") == (6, 1, 0)  # the reference itself: "a b , "
+    # ASCII is read sixteen bytes at a time: runs of it across block edges, beside spaces,
+    # commas, prices, control bytes and characters past ASCII at every offset
+    pieces = ["word", " ", "  ", "\n\t  ", ",", "$", "\x01", "\x7f", "\xa0", "é", "€", "£", "¥", "\u060c",
+              "日本", "\u3000", "\u2003", "\uff0c", "😀", "\x85", "a sentence of plain words, "]
+    chooser = random.Random(20)
+    texts = [" " * n + "x" * m + "é" + "y " * m for n in range(18) for m in range(18)]
+    texts += ["".join(chooser.choice(pieces) for _ in range(chooser.randrange(60))) for _ in range(3000)]
+    for text in texts:
+        assert text_counts(text.encode()) == _folded_counts(text), text
+
+
 def _article_like(head: str = "", body: str = "") -> str:
     paragraphs = "".join(f"<div class='para'><p>{PROSE}</p></div>" for _ in range(30))
     return f"<html><head>{head}</head><body><article><h1>A headline</h1>{paragraphs}</article>{body}</body></html>"

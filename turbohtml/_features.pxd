@@ -3,8 +3,8 @@
 from libc.stdint cimport uintptr_t
 
 from turbohtml._lexbor cimport (
-    LXB_DOM_NODE_TYPE_ELEMENT, LXB_TAG_A, LXB_TAG_CODE, LXB_TAG_H1, LXB_TAG_H6, LXB_TAG_LI, LXB_TAG_P, LXB_TAG_PRE,
-    LXB_TAG_TD,
+    LXB_DOM_NODE_TYPE_ELEMENT, LXB_TAG_A, LXB_TAG_CODE, LXB_TAG_H1, LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5,
+    LXB_TAG_H6, LXB_TAG_LI, LXB_TAG_P, LXB_TAG_PRE, LXB_TAG_TD,
     lxb_char_t, lxb_dom_node_t,
 )
 
@@ -24,6 +24,7 @@ ctypedef struct WordTable:
     size_t count
     unsigned char classes[256]          # byte -> its class (0: no word holds the byte)
     bint starts[256]                    # whether the byte leaves the start state (a word's first)
+    unsigned char start_low, start_high  # the least and greatest such byte
     unsigned int shift                  # log2 of the class count (a row's width)
     # a state's row (state << shift) | class -> the next state's row (| MATCHED): a step
     # is one look-up, with no shift between one byte's and the next's
@@ -33,12 +34,27 @@ ctypedef struct WordTable:
 
 cdef void load_words(WordTable *table, words, bint fold_case, bytes skipped=*) except *
 
+
+cdef inline size_t word_split(const lxb_char_t *value, size_t length, WordTable *table) noexcept nogil:
+    """The byte nearest the middle of ``value`` that no word of ``table`` holds (``length``:
+    none). Such a byte returns the automaton to its start state, so the two halves around
+    it are read side by side, as two chains of look-ups that overlap (one step waits on
+    the one before): the words found are the same."""
+    cdef size_t middle = length // 2, away
+    for away in range(middle + 1):
+        if middle + away < length and table.classes[value[middle + away]] == 0:
+            return middle + away
+        if away and table.classes[value[middle - away]] == 0:
+            return middle - away
+    return length
+
 cdef int page_kind(lxb_dom_node_t *root, double *probability, size_t *elements) noexcept nogil
 
 cdef enum:
     MAX_FEATURES = 480
     MEMO_WORDS = 8      # class words a memo slot keeps (a value naming more is read each time)
     CLASS_SLOTS = 256   # a power of two: the class scoring's memo size (HINT_SLOTS), same reason
+    LINK_SLOTS = 16     # a power of two: the <a> elements whose text-link test is kept
 
 ctypedef struct FeatureWalk:
     # the page-type counters of a walk in progress (see features_step)
@@ -55,9 +71,12 @@ ctypedef struct FeatureWalk:
     bint url_read                                  # the page's own address was counted
     bint title_read                                # its <title> was counted
     bint h1_read                                   # its first <h1> was counted
+    # the text-link test of the <a> elements opened (by address): their closing reads it
+    lxb_dom_node_t *link_nodes[LINK_SLOTS]
+    bint link_texts[LINK_SLOTS]
     # the class words of the class values met (memo_slot): a class is read once per value
     const lxb_char_t *memo_values[CLASS_SLOTS]
-    size_t memo_lengths[CLASS_SLOTS]               # 0: an empty slot
+    unsigned short memo_lengths[CLASS_SLOTS]       # 0: an empty slot (at most CLASS_PREFIX bytes)
     unsigned char memo_count[CLASS_SLOTS]
     unsigned char memo_words[CLASS_SLOTS][MEMO_WORDS]
 
@@ -79,9 +98,9 @@ cdef inline bint features_closes(FeatureWalk *walk, lxb_dom_node_t *c_element) n
     block's and thread post's, and the tags whose open count it keeps (see features_step).
     Most elements (div, span, li's links...) close without a call."""
     cdef uintptr_t tag = c_element.local_name
-    return (c_element == walk.repeat or c_element == walk.thread or tag == LXB_TAG_A or tag == LXB_TAG_P
-            or tag == LXB_TAG_LI or tag == LXB_TAG_PRE or tag == LXB_TAG_CODE or tag == LXB_TAG_TD
-            or LXB_TAG_H1 <= tag <= LXB_TAG_H6)
+    return (tag in (LXB_TAG_A, LXB_TAG_P, LXB_TAG_LI, LXB_TAG_PRE, LXB_TAG_CODE, LXB_TAG_TD, LXB_TAG_H1,
+                    LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5, LXB_TAG_H6)  # (a switch: bit tests)
+            or c_element == walk.repeat or c_element == walk.thread)
 
 
 cdef inline bint features_event(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:

@@ -21,7 +21,7 @@ from turbohtml._core cimport Node, attr_id, attr_value, next_node
 from turbohtml._lexbor cimport *
 from libc.string cimport memcmp, memset
 
-from turbohtml._ascii cimport ascii_lower as _lower, contains, count_text, memo_holds, memo_slot
+from turbohtml._ascii cimport ascii_lower as _lower, blocks_outside, contains, count_text, memo_holds, memo_slot
 from turbohtml._tags cimport is_text_link
 
 from turbohtml import _page_type_model as _model
@@ -144,6 +144,8 @@ cdef void load_words(WordTable *table, words, bint fold_case, bytes skipped=b"")
         byte = i + 32 if fold_case and 65 <= i <= 90 else i
         table.classes[i] = word_class.get(byte, 0)
         table.starts[i] = delta[0][table.classes[i]] != 0
+    first_bytes = [i for i in range(256) if table.starts[i]] or [255]
+    table.start_low, table.start_high = min(first_bytes), max(first_bytes)
     k = 0
     for i in range(len(goto)):
         table.out_start[i] = k
@@ -198,18 +200,37 @@ cdef size_t _count_words(const unsigned char *value, size_t length, WordTable *t
                          size_t *counts, size_t *found=NULL) noexcept nogil:
     """Add one to the count of every word of ``table`` found in ``value``: one automaton
     step per byte (see WordTable). Returns how many words it counted; ``found`` (room for
-    MAX_WORDS) gets their indexes."""
+    MAX_WORDS) gets their indexes.
+
+    The value is read as two halves side by side (word_split)."""
     cdef size_t own[MAX_WORDS]  # the words counted so far: a value names few
-    cdef size_t i, nfound = 0
-    cdef unsigned int row = 0
-    cdef unsigned short next_row
+    cdef size_t i, half = word_split(value, length, table), second, both, nfound = 0
+    cdef unsigned int row = 0, other = 0
+    cdef unsigned short next_row, next_other
     if found == NULL:
         found = own
-    for i in range(length):
+    second = half + 1  # the second half starts past the split byte, at the start state
+    both = min(half, length - second) if second <= length else 0
+    for i in range(both):
+        next_row = table.delta[row | table.classes[value[i]]]
+        next_other = table.delta[other | table.classes[value[second + i]]]
+        row = next_row & ~MATCHED
+        other = next_other & ~MATCHED
+        if (next_row | next_other) & MATCHED:
+            if next_row & MATCHED:
+                nfound = _record(table, row >> table.shift, counts, found, nfound)
+            if next_other & MATCHED:
+                nfound = _record(table, other >> table.shift, counts, found, nfound)
+    for i in range(both, half):  # what is left of the longer half (all of a value not split)
         next_row = table.delta[row | table.classes[value[i]]]
         row = next_row & ~MATCHED
         if next_row & MATCHED:
             nfound = _record(table, row >> table.shift, counts, found, nfound)
+    for i in range(second + both, length):
+        next_other = table.delta[other | table.classes[value[i]]]
+        other = next_other & ~MATCHED
+        if next_other & MATCHED:
+            nfound = _record(table, other >> table.shift, counts, found, nfound)
     return nfound
 
 
@@ -217,15 +238,21 @@ cdef void _count_sparse_words(const unsigned char *value, size_t length, WordTab
                               size_t *counts) noexcept nogil:
     """_count_words for text where the words' first bytes are rare (a JSON-LD script,
     whose schema types are capitalized): at the start state only such a byte moves the
-    automaton, so the others are passed by with a single look-up each."""
+    automaton, so the others are passed by with a single look-up each, and blocks of
+    sixteen bytes outside the range of those bytes at once (blocks_outside)."""
     cdef size_t found[MAX_WORDS]
-    cdef size_t i = 0, nfound = 0
+    cdef size_t i = 0, nfound = 0, stop
     cdef unsigned int row = 0
     cdef unsigned short next_row
     while i < length:
         if row == 0:
-            while i < length and not table.starts[value[i]]:
-                i += 1
+            while True:
+                i += blocks_outside(value + i, length - i, table.start_low, table.start_high)
+                stop = min(i + 16, length)
+                while i < stop and not table.starts[value[i]]:
+                    i += 1
+                if i < stop or i == length:
+                    break
             if i == length:
                 break
         next_row = table.delta[row | table.classes[value[i]]]
@@ -501,6 +528,14 @@ cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t c
             walk.repeat_flags |= REPEAT_LINK
 
 
+def text_counts(data: bytes, /) -> tuple:
+    """``count_text``'s ``(characters, commas, price signs)`` of UTF-8 ``data``: what the
+    walks count for one text node (tests compare it with Python's own folding)."""
+    cdef size_t chars = 0, commas = 0, currency = 0
+    count_text(data, len(data), &chars, &commas, &currency)
+    return chars, commas, currency
+
+
 # the counters of schema.org Question, Answer and Comment items (itemtype, JSON-LD)
 cdef size_t _QUESTIONS = FEATURE_NAMES.index("schema_Question")
 cdef size_t _ANSWERS = FEATURE_NAMES.index("schema_Answer")
@@ -532,8 +567,24 @@ cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
     walk.run_length = walk.run_chars = walk.repeat_flags = 0
     walk.url_read = walk.title_read = walk.h1_read = False
     memset(walk.memo_lengths, 0, sizeof(walk.memo_lengths))
+    memset(walk.link_nodes, 0, sizeof(walk.link_nodes))
     walk.itemtype = attr_id(root, "itemtype", 8)  # one name lookup per walk
     walk.property = attr_id(root, "property", 8)
+
+
+cdef inline bint _text_link(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
+    """``is_text_link(c_node, True)`` of an ``<a>``, tested once for its opening and its
+    closing: the test may look through the link's subtree for a block (a card), and the
+    closing finds the opening's answer kept by the element's address (else tests again)."""
+    cdef size_t slot = (<uintptr_t>c_node >> 4) & (LINK_SLOTS - 1)
+    cdef bint text
+    if closing and walk.link_nodes[slot] == c_node:
+        return walk.link_texts[slot]
+    text = is_text_link(c_node, True)
+    if not closing:
+        walk.link_nodes[slot] = c_node
+        walk.link_texts[slot] = text
+    return text
 
 
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
@@ -598,7 +649,7 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                 if walk.repeat_flags == REPEAT_HEADING | REPEAT_LINK:
                     counts[F_REPEAT_TITLED] += 1
         if tag == LXB_TAG_A:
-            if is_text_link(c_node, True):
+            if _text_link(walk, c_node, closing):
                 if closing:
                     walk.links -= 1
                 else:

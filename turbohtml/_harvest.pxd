@@ -41,10 +41,9 @@ cdef inline bint harvest_reads(uintptr_t tag) noexcept nogil:
     """Whether the harvest reads an element of this tag (opening or closing): the sources
     it finds, the regions that hide them, the subtrees it skips. Most elements (<div>,
     <span>, <p>, <li>) are none: a walk passes them by without a call."""
-    return (tag == LXB_TAG_A or tag == LXB_TAG_META or tag == LXB_TAG_LINK or tag == LXB_TAG_H1
-            or tag == LXB_TAG_TIME or tag == LXB_TAG_SCRIPT or tag == LXB_TAG_STYLE
-            or tag == LXB_TAG_TEMPLATE or tag == LXB_TAG_ARTICLE or tag == LXB_TAG_MAIN
-            or tag == LXB_TAG_NAV or tag == LXB_TAG_ASIDE or tag == LXB_TAG_FOOTER or tag == LXB_TAG_HEADER)
+    return tag in (LXB_TAG_A, LXB_TAG_META, LXB_TAG_LINK, LXB_TAG_H1, LXB_TAG_TIME, LXB_TAG_SCRIPT,
+                   LXB_TAG_STYLE, LXB_TAG_TEMPLATE, LXB_TAG_ARTICLE, LXB_TAG_MAIN, LXB_TAG_NAV,
+                   LXB_TAG_ASIDE, LXB_TAG_FOOTER, LXB_TAG_HEADER)  # (a switch: a few bit tests)
 
 
 cdef inline bint harvest_step(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:

@@ -32,8 +32,8 @@ cdef enum:
 ctypedef struct HintMemo:
     # the hints of the class values a walk met (memo_slot): a class is read once per value
     const lxb_char_t *values[HINT_SLOTS]
-    size_t lengths[HINT_SLOTS]   # 0: an empty slot
-    int hints[HINT_SLOTS]
+    unsigned short lengths[HINT_SLOTS]  # 0: an empty slot (at most ATTR_PREFIX bytes are read)
+    unsigned char hints[HINT_SLOTS]     # HINT_* bits
     # the document's ids of the attributes is_hidden reads
     uintptr_t hidden
     uintptr_t aria_hidden

@@ -14,13 +14,14 @@ from turbohtml._core cimport (
 )
 from turbohtml._lexbor cimport *
 from turbohtml._ascii cimport (
-    ascii_lower as _lower, blank_word, byte_kind, contains, count_text, equals_lower, memo_holds, memo_slot, next_token,
+    ascii_lower as _lower, byte_kind, contains, count_text, equals_lower, leading_spaces, memo_holds, memo_slot,
+    next_token,
 )
 from turbohtml._features cimport (
     MATCHED, PAGE_ARTICLE, PAGE_COLLECTION, PAGE_FORUM, PAGE_LISTING, PAGE_PRODUCT, PAGE_SERVICE,
     FeatureWalk, WordTable, features_answers, features_blank, features_event, features_kind, features_start,
     features_text,
-    load_words,
+    load_words, word_split,
 )
 from turbohtml._harvest cimport HarvestWalk, harvest_start, harvest_step, harvested
 from turbohtml._tags cimport is_block, is_inline_container, is_never_content, is_paragraph, is_text_link, tag_weight
@@ -260,22 +261,51 @@ cdef int _word_kinds(const unsigned char *value, size_t length) noexcept nogil:
 
     A first pass steps the automaton over the value as written (white space returns it
     to its start, the separators leave its state as it is: each token reads as without
-    them): a value in which no hint word ends (most) ends there, and only the tokens in
-    which one ends are read again, by _token_kinds."""
+    them; two halves side by side, word_split): a value in which no hint word ends (most)
+    ends there, and only the tokens in which one ends are read again, by _token_kinds."""
     cdef unsigned short ends[ATTR_PREFIX]  # where words end, and the state reached there
     cdef unsigned short end_states[ATTR_PREFIX]
-    cdef size_t i, start, k, m = 0, first, matched = 0
-    cdef unsigned int row = 0
-    cdef unsigned short next_row
+    cdef unsigned short later_ends[ATTR_PREFIX]  # the same in the second half (word_split)
+    cdef unsigned short later_states[ATTR_PREFIX]
+    cdef size_t i, start, k, m = 0, first, matched = 0, later = 0
+    cdef size_t half = word_split(value, length, &_word_table), second = half + 1, both
+    cdef unsigned int row = 0, other = 0
+    cdef unsigned short next_row, next_other
     cdef int kinds = 0
     cdef bint taxonomy
-    for i in range(length):
+    both = min(half, length - second) if second <= length else 0
+    for i in range(both):
+        next_row = _word_table.delta[row | _word_table.classes[value[i]]]
+        next_other = _word_table.delta[other | _word_table.classes[value[second + i]]]
+        row = next_row & ~MATCHED
+        other = next_other & ~MATCHED
+        if (next_row | next_other) & MATCHED:
+            if next_row & MATCHED:
+                ends[matched] = i
+                end_states[matched] = row >> _word_table.shift
+                matched += 1
+            if next_other & MATCHED:
+                later_ends[later] = second + i
+                later_states[later] = other >> _word_table.shift
+                later += 1
+    for i in range(both, half):  # what is left of the longer half (all of a value not split)
         next_row = _word_table.delta[row | _word_table.classes[value[i]]]
         row = next_row & ~MATCHED
         if next_row & MATCHED:
             ends[matched] = i
             end_states[matched] = row >> _word_table.shift
             matched += 1
+    for i in range(second + both, length):
+        next_other = _word_table.delta[other | _word_table.classes[value[i]]]
+        other = next_other & ~MATCHED
+        if next_other & MATCHED:
+            later_ends[later] = i
+            later_states[later] = other >> _word_table.shift
+            later += 1
+    for k in range(later):  # in order: the second half's after the first's
+        ends[matched] = later_ends[k]
+        end_states[matched] = later_states[k]
+        matched += 1
     if matched == 0:
         return 0
     i = 0
@@ -749,9 +779,12 @@ cdef bint _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links, int 
     return block
 
 
-cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) noexcept nogil:
+cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode,
+                       HintMemo *shared=NULL) noexcept nogil:
     """Folded characters the winner really holds, under the pass's own skip rules: a
     promoted wrapper never received points, so the candidate map knows nothing of it.
+    ``shared``: a class memo started for the document (the walks' own), else one of its
+    own (hints do not depend on the pass: the pass only weighs them).
 
     Counted up to RETRY_CAP only: the passes compare a winner's text with RETRY_BELOW
     and MIN_VISIBLE, and with RETRY_GAIN times a text under those, and every such
@@ -760,15 +793,18 @@ cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode) n
     cdef bint closing = False
     cdef size_t chars = 0, commas = 0
     cdef lxb_dom_character_data_t *c_text
-    cdef HintMemo memo
-    hint_memo_start(&memo, root)
+    cdef HintMemo own
+    cdef HintMemo *memo = shared
+    if memo == NULL:
+        memo = &own
+        hint_memo_start(memo, root)
     while c_node != NULL and chars < RETRY_CAP:
         if not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 c_text = <lxb_dom_character_data_t *>c_node
                 count_text(c_text.data.data, c_text.data.length, &chars, &commas)
             elif c_node != winner and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT \
-                    and skips_subtree(c_node, root, mode, &memo):
+                    and skips_subtree(c_node, root, mode, memo):
                 closing = True  # skip the subtree; no closing event comes
         c_node = next_node(winner, c_node, &closing)
     return chars
@@ -973,12 +1009,11 @@ cdef lxb_dom_node_t *_choose(CandidateMap *cmap, lxb_dom_node_t *root, int mode)
 cdef inline size_t _indent(const lxb_char_t *data, size_t length) noexcept nogil:
     """Bytes of one-byte whitespace a text starts with: count_text counts nothing there
     (it starts as after a space), and most text nodes of a page are only that (the
-    markup's indentation between tags)."""
-    cdef size_t i = 0
+    markup's indentation between tags): sixteen bytes a step (leading_spaces), the rest
+    one at a time."""
+    cdef size_t i = leading_spaces(data, length)
     while i < length and byte_kind[data[i]] == 1:
         i += 1
-        while i + 8 <= length and blank_word(data + i):
-            i += 8  # the indentation's spaces or tabs, eight bytes at a time
     return i
 
 
@@ -1013,7 +1048,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef lxb_dom_node_t *best = NULL
     cdef lxb_dom_character_data_t *c_text
     cdef Candidate *c_cand
-    cdef bint closing = False, block, text_counted
+    cdef bint closing = False, block, text_counted, text_scored
     cdef uintptr_t tag
     cdef lxb_dom_node_t *unscored = NULL     # the subtree walked for the other readers only
     cdef lxb_dom_node_t *uncounted = NULL    # the subtree the features leave out
@@ -1028,26 +1063,42 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
         hint_memo_start(memo, root)
     winner_text[0] = 0
     read_ahead_start(&nodes)
-    while c_node != NULL and not failed[0]:
-        text_counted = False
+    if failed[0]:
+        c_node = NULL  # (each failure below sets failed and leaves the loop)
+    while c_node != NULL:
+        if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+            # a leaf whose closing event no reader reads, and which only the counts read:
+            # one scan of the text for the features (features_step's text event) and the
+            # scoring, each where it reads (the scoring inside an element it walks)
+            read_ahead(&nodes, c_node)
+            text_counted = features != NULL and uncounted == NULL
+            text_scored = unscored == NULL and depth != 0
+            if text_counted or text_scored:
+                c_text = <lxb_dom_character_data_t *>c_node
+                chars = commas = currency = 0
+                skipped = _indent(c_text.data.data, c_text.data.length)
+                if skipped < c_text.data.length:
+                    count_text(c_text.data.data + skipped, c_text.data.length - skipped,
+                               &chars, &commas, &currency)
+                    if text_counted:
+                        features_text(features, chars, commas, currency)
+                elif text_counted:
+                    features_blank(features)
+                if text_scored:
+                    parent = &stack[depth - 1]
+                    parent.text += chars
+                    parent.commas += commas
+                    parent.run_text += chars
+                    parent.run_commas += commas
+            closing = True
+            c_node = next_node(root, c_node, &closing)
+            continue
         if not closing:
             read_ahead(&nodes, c_node)
         if features != NULL:
             if uncounted == NULL:
-                if c_node.type == LXB_DOM_NODE_TYPE_TEXT and not closing:
-                    # one scan of the text for both walks (features_step's text event)
-                    c_text = <lxb_dom_character_data_t *>c_node
-                    chars = commas = currency = 0
-                    skipped = _indent(c_text.data.data, c_text.data.length)
-                    if skipped < c_text.data.length:
-                        count_text(c_text.data.data + skipped, c_text.data.length - skipped,
-                                   &chars, &commas, &currency)
-                        features_text(features, chars, commas, currency)
-                    else:
-                        features_blank(features)
-                    text_counted = True
-                elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_event(features, c_node, closing):
-                    uncounted = c_node  # (a text's closing, a comment: features_step counts nothing)
+                if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_event(features, c_node, closing):
+                    uncounted = c_node  # (a comment: features_step counts nothing)
             elif closing and c_node == uncounted:
                 uncounted = NULL
         if harvest != NULL and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:  # it reads elements only
@@ -1064,20 +1115,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 uncounted = NULL if c_node == uncounted else uncounted
                 unharvested = NULL if c_node == unharvested else unharvested
         elif not closing:
-            if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
-                if depth:
-                    if not text_counted:
-                        c_text = <lxb_dom_character_data_t *>c_node
-                        chars = commas = 0
-                        skipped = _indent(c_text.data.data, c_text.data.length)
-                        if skipped < c_text.data.length:
-                            count_text(c_text.data.data + skipped, c_text.data.length - skipped, &chars, &commas)
-                    parent = &stack[depth - 1]
-                    parent.text += chars
-                    parent.commas += commas
-                    parent.run_text += chars
-                    parent.run_commas += commas
-            elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
+            if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
                 if skips_subtree(c_node, root, mode, memo):
                     if _reads(features, uncounted) or _reads(harvest, unharvested):
                         unscored = c_node  # walked for the other readers only
@@ -1131,7 +1169,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 if not block:
                     parent.run_text += frame.text
                     parent.run_commas += frame.commas
-        if c_node.type == LXB_DOM_NODE_TYPE_TEXT or c_node.type == LXB_DOM_NODE_TYPE_COMMENT:
+        if c_node.type == LXB_DOM_NODE_TYPE_COMMENT:
             closing = True  # a leaf whose closing event no reader reads: on to the next node
         c_node = next_node(root, c_node, &closing)
     if not failed[0]:
@@ -1139,7 +1177,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
         if best != NULL:
             c_cand = _lookup(&cmap, best)
             # a candidate's text was counted by this walk, under the same skip rules
-            winner_text[0] = c_cand.text if c_cand != NULL else _kept_text(best, root, mode)
+            winner_text[0] = c_cand.text if c_cand != NULL else _kept_text(best, root, mode, memo)
     free(stack)
     cmap.memo = NULL
     if keep != NULL and not failed[0]:
@@ -1295,7 +1333,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             # pruning left out inside it (comments below a short post) gains nothing; one
             # whose winner sat below a pruned wrapper gains all of it; a few lines of
             # heading and byline around the same text are no reason to switch
-            tried_text = _kept_text(tried, root, mode[0])
+            tried_text = _kept_text(tried, root, mode[0], memo)
         if pass_mode & PASS_NO_CONTENT_WORDS and tried != NULL and _contains_node(tried, winner):
             continue  # the first winner and more around it: its content word was no fluke
         if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text):
@@ -1304,12 +1342,12 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
         # nothing scored (a grid of short item links, no paragraph of 25 characters): a
         # page that is no article is its main region read whole, when it keeps some text
         tried = _first_region(root)
-        if tried != NULL and _kept_text(tried, root, mode[0]) >= MIN_PARAGRAPH:
+        if tried != NULL and _kept_text(tried, root, mode[0], memo) >= MIN_PARAGRAPH:
             winner = tried
     if winner != NULL and kind & PASS_WHOLE_PAGE:
         winner = _main_region(winner, root)
         if mode[0] == PASSES[1].mode | kind \
-                and _kept_text(winner, root, mode[0] | PASS_PRUNE_CLASSES) >= RETRY_BELOW:
+                and _kept_text(winner, root, mode[0] | PASS_PRUNE_CLASSES, memo) >= RETRY_BELOW:
             # the unpruned retry won for a short winner, but the region read whole holds
             # a page of text without its boilerplate-classed blocks (cookie and newsletter
             # modals, menus): those stay out
