@@ -89,6 +89,7 @@ _ONE_DAY = _dt.timedelta(days=1)
 #: document (a context variable: each thread's call has its own).
 _CALL_MEMO: ContextVar[dict[tuple[str, str], Any] | None] = ContextVar("metadata_memo", default=None)
 _Value = TypeVar("_Value")
+_UNREAD = object()  # a memo's "not computed yet" (None and () are answers)
 
 
 def _memoized(function: Callable[[str], _Value]) -> Callable[[str], _Value]:
@@ -101,9 +102,10 @@ def _memoized(function: Callable[[str], _Value]) -> Callable[[str], _Value]:
         if memo is None:
             return function(text)
         key = (name, text)
-        if key not in memo:
-            memo[key] = function(text)
-        return cast("_Value", memo[key])
+        value = memo.get(key, _UNREAD)
+        if value is _UNREAD:
+            value = memo[key] = function(text)
+        return value  # type: ignore[no-any-return]
 
     return remembered
 
@@ -834,7 +836,7 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             return
         kept = names if declared else [name for name in names if _compact(name) not in publishers]
         if kept:
-            candidates.append(_Candidate("; ".join(kept), weight, rank, frozenset(name.casefold() for name in kept)))
+            candidates.append(_Candidate("; ".join(kept), weight, rank, frozenset([name.casefold() for name in kept])))
 
     if src.article is not None:
         add([name for raw in _ld_persons(src.article.get("author")) for name in _names(raw)],
