@@ -182,6 +182,7 @@ def _section_heading(heading: str, title: str) -> bool:
 
 #: Twitter's label/data meta pairs.
 _TWITTER_PAIRS = tuple((f"twitter:label{index}", f"twitter:data{index}") for index in range(1, 5))
+_TWITTER_LABELS = frozenset(label for label, _data in _TWITTER_PAIRS)
 #: Every <meta> name this module reads (``_Sources.meta``, ``_Sources.metas``): the walk
 #: decodes the contents of these only.
 _READ_METAS = frozenset({
@@ -247,6 +248,8 @@ class _Sources:
     def meta(self, *names: str) -> str | None:
         """The first non-empty value among ``names`` (each in ``_READ_METAS``), in that order."""
         metas = self.metas
+        if metas.keys().isdisjoint(names):
+            return None  # most names are absent: one test for all of them
         for name in names:
             values = metas.get(name)
             if values:  # most names are absent
@@ -419,19 +422,22 @@ def _host(url: str | None) -> str | None:
 
 
 def _site_name(src: _Sources) -> str | None:
-    for value in _site_names(src):
-        if value and not value.startswith(("http://", "https://")):
-            return value
-    return None
+    """The site's name from its sources in order, each read only when the ones before name none."""
+    value = src.meta("og:site_name")
+    if _names_site(value):
+        return value
+    for entity, key in ((src.article, "publisher"), (src.website, "name"), (src.organization, "name")):
+        if entity is not None:
+            value = _ld_text(entity.get(key))
+            if _names_site(value):
+                return value
+    value = src.meta(*S.SITE_NAME_METAS[1:-1])
+    return value if _names_site(value) else None
 
 
-def _site_names(src: _Sources) -> Iterator[str | None]:
-    """The sources of the site's name in order, each read only when the ones before name none."""
-    yield src.meta("og:site_name")
-    yield _ld_text((src.article or {}).get("publisher"))
-    yield _ld_text((src.website or {}).get("name"))
-    yield _ld_text((src.organization or {}).get("name"))
-    yield src.meta(*S.SITE_NAME_METAS[1:-1])
+def _names_site(value: str | None) -> bool:
+    """Whether a site-name source's value is a name (not empty, not an address)."""
+    return bool(value) and not value.startswith(("http://", "https://"))  # type: ignore[union-attr]
 
 
 class _Candidate:
@@ -582,10 +588,11 @@ def _title(src: _Sources, site_keys: list[str],
         name = headline or _ld_text(main.get("name"))
         if name:  # a CMS may write the whole <title> into it: the site name goes as there
             add(split(name)[0], weight if headline else S.JSON_LD_NAME_WEIGHT, 2)
-    for name, weight in S.TITLE_METAS.items():
-        value = src.meta(name)
-        if value:
-            add(split(value)[0], weight, 3)
+    if not src.metas.keys().isdisjoint(S.TITLE_METAS):  # (most pages declare one or two)
+        for name, weight in S.TITLE_METAS.items():
+            value = src.meta(name)
+            if value:
+                add(split(value)[0], weight, 3)
     tag_site = None
     if tag_title is not None:
         text, tag_site = tag_title
@@ -842,16 +849,18 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
         add([name for raw in _ld_persons(src.article.get("author")) for name in _names(raw)],
             S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
     metas = src.metas
-    for key, weight in S.AUTHOR_METAS.items():
-        if key not in metas:
-            continue
-        values = [v for v in metas[key] if not v.startswith(("http://", "https://", "/"))]
-        if values:
-            add([name for value in values for name in _names(value)], weight, 4)
-    for label_name, data_name in _TWITTER_PAIRS:  # SEO plugins write "Written by" there
-        label = src.meta(label_name)
-        if label and _fold(label).casefold().rstrip(":") in S.CREDIT_LABELS:
-            add(_names(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
+    if not metas.keys().isdisjoint(S.AUTHOR_METAS):
+        for key, weight in S.AUTHOR_METAS.items():
+            if key not in metas:
+                continue
+            values = [v for v in metas[key] if not v.startswith(("http://", "https://", "/"))]
+            if values:
+                add([name for value in values for name in _names(value)], weight, 4)
+    if not metas.keys().isdisjoint(_TWITTER_LABELS):
+        for label_name, data_name in _TWITTER_PAIRS:  # SEO plugins write "Written by" there
+            label = src.meta(label_name)
+            if label and _fold(label).casefold().rstrip(":") in S.CREDIT_LABELS:
+                add(_names(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
     before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
     for node, ordinal, kind in spots:
         if not kind & _AUTHOR_SPOTS:
@@ -953,7 +962,9 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
             votes[date] = votes.get(date, 0.0) + weight
 
     # the first of each name: later ones date a thread's replies or a listing's items
-    raws: list[str | None] = [src.metas[name][0] for name in S.PUBLISHED_METAS if name in src.metas]
+    metas = src.metas
+    raws: list[str | None] = ([] if metas.keys().isdisjoint(S.PUBLISHED_METAS)
+                              else [metas[name][0] for name in S.PUBLISHED_METAS if name in metas])
     if src.article is not None:
         raws.append(_ld_text(src.article.get("datePublished")))
     moments: dict[str, list[str]] = {}  # a declared day -> the values declaring it (_same_day reads their zones)
@@ -1347,12 +1358,16 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
         site_name = tag_site
 
     publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
-                                        *(src.meta(name) for name in S.PUBLISHER_METAS)) if v}
+                                        *[src.meta(name) for name in S.PUBLISHER_METAS]) if v}
     publishers.discard("")
-    title_ordinal = next(
-        (ordinal for node, ordinal, kind in headings if _heading_text(src.heading_text(node)) == title), None)
-    if title_ordinal is None and headings:
-        title_ordinal = headings[0][1]
+    title_ordinal = None
+    for node, ordinal, _kind in headings:
+        if _heading_text(src.heading_text(node)) == title:
+            title_ordinal = ordinal
+            break
+    else:
+        if headings:
+            title_ordinal = headings[0][1]
     author = _author(src, publishers, src.spots, title_ordinal)
     date_modified = _date_modified(src)
 
@@ -1360,10 +1375,11 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
     article = src.article or {}
     image = resolve(src.meta(*S.IMAGE_METAS)) or resolve(_ld_text((main or {}).get("image")))
     description = src.meta(*S.DESCRIPTION_METAS) or _ld_text((main or {}).get("description"))
-    tags = _listed([*(v for name in S.TAG_METAS[:-2] for v in src.metas.get(name, ())), article.get("keywords")])
+    metas = src.metas
+    tags = _listed([*[v for name in S.TAG_METAS[:-2] for v in metas.get(name, ())], article.get("keywords")])
     if not tags:
-        tags = _listed(v for name in S.TAG_METAS[-2:] for v in src.metas.get(name, ()))
-    categories = _listed([*(v for name in S.CATEGORY_METAS for v in src.metas.get(name, ())),
+        tags = _listed([v for name in S.TAG_METAS[-2:] for v in metas.get(name, ())])
+    categories = _listed([*[v for name in S.CATEGORY_METAS for v in metas.get(name, ())],
                           article.get("articleSection")])
     return Metadata(
         title=title,
