@@ -165,8 +165,7 @@ def _attempts(text: str) -> Iterator[str]:
         seen.add(unwrapped)
         yield unwrapped
     for source in (text, unwrapped):
-        # the strings kept, the rest dropped: a template (an unmatched group gives ""), no call per match
-        cleaned = _JS_LEFTOVERS.sub(r"\1", source).strip(_ASCII_SPACE)
+        cleaned = _JS_LEFTOVERS.sub(lambda match: match[1] or "", source).strip(_ASCII_SPACE)
         if cleaned not in seen:
             seen.add(cleaned)
             yield cleaned
