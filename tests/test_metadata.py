@@ -334,6 +334,26 @@ def test_a_by_line_after_indentation_of_any_length(indent):
     assert not _spot_kinds(f"<body><h1>Title</h1><p>{indent}!By Jane Doe</p></body>", "p") & BY_PREFIX
 
 
+@pytest.mark.parametrize("inner, expected", [
+    ("<b itemprop='name'>Jane Doe</b>", "Jane Doe"),
+    ("<b itemprop='givenName name'>Jane Doe</b>", "Jane Doe"),  # one token among several
+    ("<b itemprop='NAME'>x</b><i itemprop='name'>Jane Doe</i>", "Jane Doe"),  # case-sensitive, as CSS's ~=
+    ("<b itemprop='names'>x</b><b itemprop='nam'>y</b><i itemprop='x\fname'>Jane Doe</i>", "Jane Doe"),
+    ("<b itemprop='name\u00a0'>x</b><i itemprop='name'>Jane Doe</i>", "Jane Doe"),  # no-break space: no separator
+    ("<svg><text itemprop='name'>Jane Doe</text></svg>", "Jane Doe"),  # any namespace
+    ("<template><i itemprop='name'>x</i></template><i itemprop='name'>Jane Doe</i>", "Jane Doe"),
+    ("<b itemprop>x</b><b>Jane Doe</b>", None),
+])
+def test_itemprop_name_finds_what_the_css_selector_finds(inner, expected):
+    from turbohtml._harvest import itemprop_name
+
+    doc = turbohtml.parse(f"<div><span itemprop='author name'>{inner}</span><b itemprop='name'>after</b></div>")
+    author = doc.select_one("span")
+    found = itemprop_name(author)
+    assert found == author.select_one("[itemprop~=name]")
+    assert (found.text if found is not None else None) == expected
+
+
 def test_a_publisher_is_not_an_author():
     head = "<meta property='og:site_name' content='Example News'><meta name='author' content='Example News'>"
     assert metadata(page(head, PROSE)).author is None

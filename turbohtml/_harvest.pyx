@@ -14,7 +14,7 @@ from turbohtml._core cimport (
 from turbohtml._lexbor cimport *
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from libc.stdint cimport UINTPTR_MAX, uint32_t, uint64_t
-from libc.string cimport memchr, memcpy, memset
+from libc.string cimport memchr, memcmp, memcpy, memset
 
 from turbohtml._ascii cimport ascii_lower, equals_lower, has_token, memo_holds, memo_slot, starts_lower
 from turbohtml._features cimport FeatureWalk, features_event, features_kind, features_start
@@ -1011,3 +1011,38 @@ def spot_text(Node node, size_t limit, /) -> str:
     if (total if ascii else <size_t>len(node.text)) > limit:
         return ""
     return text
+
+
+def itemprop_name(Node node, /):
+    """The first element below ``node`` whose ``itemprop`` holds the token ``name``, or
+    ``None``: ``node.select_one("[itemprop~=name]")`` (any namespace, the value's tokens
+    split at ASCII whitespace and compared case-sensitively, as lexbor's selectors do),
+    without a CSS parser and selector engine built for each author element."""
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef uintptr_t itemprop = attr_id(root, "itemprop", 8)
+    cdef const lxb_char_t *value
+    cdef size_t length = 0
+    if itemprop == UINTPTR_MAX:
+        return None  # no element of the page has the attribute
+    c_node = next_node(root, c_node, &closing)
+    while c_node != NULL:
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            value = attr_value(c_node, itemprop, &length)
+            if value != NULL and _holds_token(value, length, b"name", 4):
+                return wrap_node(node._owner(), c_node)
+        c_node = next_node(root, c_node, &closing)
+    return None
+
+
+cdef bint _holds_token(const lxb_char_t *value, size_t length, const char *word, size_t n) noexcept nogil:
+    """Whether ``word`` is one of the value's tokens split at ASCII whitespace (space, tab,
+    LF, FF, CR: CSS's ``~=``), compared byte for byte."""
+    cdef size_t start = 0, i
+    for i in range(length + 1):
+        if i == length or value[i] == 32 or value[i] == 9 or value[i] == 10 or value[i] == 12 or value[i] == 13:
+            if i - start == n and memcmp(value + start, word, n) == 0:
+                return True
+            start = i + 1
+    return False

@@ -40,6 +40,7 @@ from turbohtml._harvest import (
     PUBLISHED,
     REL_AUTHOR,
     gather_sources,
+    itemprop_name,
     longer_than,
     shown_descendants,
     shown_text,
@@ -466,6 +467,13 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool],
     classes: dict[Any, list[int]] = {}
     for index, candidate in enumerate(candidates):
         classes.setdefault(candidate.key, []).append(index)
+    if len(classes) == 1:  # every source names one value (most authors, many titles): one group
+        face, support = candidates[0], 0.0
+        for member in candidates:
+            support += member.weight
+            if member.rank < face.rank:
+                face = member
+        return face, support
     keys = list(classes)
     members = [list(classes[key]) for key in keys]
     if len(keys) > 1:  # one value, however many sources repeat it, has nothing else to agree with
@@ -869,7 +877,7 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
         near = title_ordinal is not None and before <= ordinal - title_ordinal <= after
         if kind & ITEMPROP_AUTHOR:
-            named = node.select_one("[itemprop~=name]")
+            named = itemprop_name(node)
             if named is not None:
                 text = named.attr("content") or named.text
             else:
