@@ -386,8 +386,8 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     title = _fold(title)
     if _SEPARATOR_MARKS.isdisjoint(title):
         return title, None  # no separator, and no template's empty slot: nothing to split
-    mark = next((mark for mark in _LEADING_MARKS if title.startswith(mark)), None)
-    if mark is not None:  # " | Site": the template's slot for the page's title left empty
+    if title.startswith(_LEADING_MARKS):  # " | Site": the template's slot for the page's title left empty
+        mark = next(mark for mark in _LEADING_MARKS if title.startswith(mark))
         return "", title[len(mark):].strip() or None
     keys = [key for key in site_keys if key]
     for separator in S.TITLE_SEPARATORS:
@@ -529,7 +529,11 @@ def _heading_of(node: Element) -> str:
     inline children run together as written; a ``<style>`` or ``<noscript>`` inside it is
     not read (``shown_text``)."""
     descendants = shown_descendants(node)
-    if not any(child.tag in BLOCK_TAGS or child.tag == "br" for child in descendants):
+    for child in descendants:
+        tag = child.tag
+        if tag in BLOCK_TAGS or tag == "br":
+            break
+    else:  # inline children only (most headings): the text as shown
         return shown_text(node)
     parts: list[str] = []
     previous: Node | None = node
@@ -545,6 +549,18 @@ def _heading_of(node: Element) -> str:
             parts.append(child.text)
             previous = block
     return "".join(parts)
+
+
+def _lead_h1(h1s: list[tuple[Element, int]]) -> Element | None:
+    """The ``<h1>`` of the content: the first in ``<article>``/``<main>``, else the first
+    outside a site header, else the first."""
+    for node, kind in h1s:
+        if kind & IN_ARTICLE:
+            return node
+    for node, kind in h1s:
+        if not kind & IN_HEADER:
+            return node
+    return h1s[0][0] if h1s else None
 
 
 def _title(src: _Sources, site_keys: list[str],
@@ -574,8 +590,7 @@ def _title(src: _Sources, site_keys: list[str],
         return found
 
     h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
-    lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
-                next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
+    lead = _lead_h1(h1s)
     page_title = src.doc.title  # found by a walk from the document's root: read once
     tag_title = split(page_title) if page_title else None
     lead_h1: _Candidate | None = None  # the lead <h1>'s candidate
