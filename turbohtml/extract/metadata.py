@@ -20,6 +20,7 @@ import html as _html
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from turbohtml._core import Text, parse, url_parse
@@ -1221,7 +1222,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         offset = ordinal - title_ordinal
         if before <= offset <= after:
             pending.append((abs(offset), node, 0, True))
-    pending.sort(key=lambda item: item[0])
+    pending.sort(key=itemgetter(0))  # by distance alone, the walk's order kept among equals
     for distance, node, kind, stamp in pending:
         if len(near) > S.MAX_SHOWN_DATES:
             break  # enough to tell a page from a listing
