@@ -248,16 +248,15 @@ class _Sources:
                 self.organization = entity
 
     def meta(self, *names: str) -> str | None:
-        """The first non-empty value among ``names`` (each in ``_READ_METAS``), in that order."""
+        """The first value among ``names`` (each in ``_READ_METAS``), in that order (the
+        walk keeps non-empty contents only)."""
         metas = self.metas
         if metas.keys().isdisjoint(names):
             return None  # most names are absent: one test for all of them
         for name in names:
             values = metas.get(name)
-            if values:  # most names are absent
-                for value in values:
-                    if value:
-                        return value
+            if values:
+                return values[0]
         return None
 
     def spot_text(self, node: Node) -> str:
@@ -612,11 +611,12 @@ def _title(src: _Sources, site_keys: list[str],
         name = headline or _ld_text(main.get("name"))
         if name:  # a CMS may write the whole <title> into it: the site name goes as there
             add(split(name)[0], weight if headline else S.JSON_LD_NAME_WEIGHT, 2)
-    if not src.metas.keys().isdisjoint(S.TITLE_METAS):  # (most pages declare one or two)
+    metas = src.metas
+    if not metas.keys().isdisjoint(S.TITLE_METAS):  # (most pages declare one or two)
         for name, weight in S.TITLE_METAS.items():
-            value = src.meta(name)
-            if value:
-                add(split(value)[0], weight, 3)
+            values = metas.get(name)
+            if values:  # (non-empty contents only: the first is meta()'s)
+                add(split(values[0])[0], weight, 3)
     tag_site = None
     if tag_title is not None:
         text, tag_site = tag_title
@@ -1381,8 +1381,8 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
             _compact(tag_site) and _compact(tag_site) in key for key in site_keys[1:]):
         site_name = tag_site
 
-    publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
-                                        *[src.meta(name) for name in S.PUBLISHER_METAS]) if v}
+    declared = [src.metas[name][0] for name in S.PUBLISHER_METAS if name in src.metas]
+    publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")), *declared) if v}
     publishers.discard("")
     title_ordinal = None
     for node, ordinal, _kind in headings:
