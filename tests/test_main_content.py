@@ -128,6 +128,25 @@ def test_hidden_subtrees_are_not_content() -> None:
         assert winner_id(markup) == "shown", hidden
 
 
+def test_a_streamed_segment_is_shown() -> None:
+    # React's streaming server rendering sends a suspended part later, in a hidden <div
+    # id="S:n">, and a script moves it into its placeholder at once: shown, unlike a
+    # hidden block of another id
+    for segment_id, expected in (("S:0", "S:0"), ("S:12", "S:12"), ("S:x", "shown"), ("X:0", "shown")):
+        markup = (f"<div id=shown><p>{PLAIN * 8}</p><template id='B:0'></template></div>"
+                  f"<div hidden id='{segment_id}'><p>{COMMAS * 10}</p></div>"
+                  "<script>$RC('B:0','S:0')</script>")
+        assert winner_id(markup) == expected, segment_id
+
+
+def test_a_blog_streamed_in_a_segment_is_read() -> None:
+    # a Next.js blog: its post's body arrives in a streamed segment, after a visible teaser
+    root = data_path("wcxb-dev")
+    truth = json.loads((root / "ground-truth" / "4486.json").read_text(encoding="utf8"))["ground_truth"]
+    text = parse(read_gzip_text(root / "html" / "4486.html.gz")).article().text
+    assert bench_module("scoring").bag_f1(text, truth["main_content"]) > 0.9  # 0.05 when hidden
+
+
 def test_a_part_word_weighs_negative_but_passes_its_share_up() -> None:
     # a page builder's text block named `richtext-title`: the block does not win on its
     # own, but its paragraphs count for the section around it, as any paragraph's do

@@ -223,6 +223,10 @@ def test_dates_from_metas():
     ("Jane Doe and John Roe", ["Jane Doe", "John Roe"]),
     ("Ann Lee, Bo Kim, and Cy Young", ["Ann Lee", "Bo Kim", "Cy Young"]),
     ("Jane Doe, MD", ["Jane Doe, MD"]),  # a credential stays with its name
+    ("Matthew Richardson ⋅ Review", ["Matthew Richardson"]),  # a dot operator parts the role
+    ("Chris McNamara ⋅\nEditor-in-Chief", ["Chris McNamara"]),
+    ("Recipe by PJ Hamel", ["PJ Hamel"]),  # more credit verbs
+    ("Authored by: Dr. Ehsan Jazini", ["Dr. Ehsan Jazini"]),
     ("Hopper, Grace", ["Hopper, Grace"]),  # surname first: one name
     ("Staff Writer", []),  # a role alone is no name
     ("TOI Lifestyle Desk", ["TOI Lifestyle Desk"]),  # a collective byline keeps its "Desk"
@@ -370,6 +374,46 @@ def test_an_h1_holding_the_site_name_loses_to_the_headline():
     body = ("<header><h1><a href='/'>Example News</a></h1></header>"
             f"<main><h2>Council passes the budget</h2>{PROSE}</main>")
     assert metadata(page(head, body)).title == "Council passes the budget"
+
+
+@pytest.mark.parametrize(("h1", "expected"), [
+    # no og:site_name to recognise it by: a logo, all one link to the home page
+    ("<a href='/'>Coast Daily</a>", "Coast council passes the budget"),
+    ("<a href='https://coast.example/index.php'>Coast Daily</a>", "Coast council passes the budget"),
+    # a link to the story itself, or to a section, is the headline's
+    ("<a href='/2025/budget'>Coast council passes budget</a>", "Coast council passes budget"),
+    ("<a href='#'>Coast council passes budget</a>", "Coast council passes budget"),
+])
+def test_an_h1_linking_home_is_the_sites_logo(h1, expected):
+    head = "<title>Coast council passes the budget - Coast Daily</title>"
+    body = f"<header><h1>{h1}</h1></header><main><h2>Coast council passes the budget</h2>{PROSE}</main>"
+    assert metadata(page(head, body)).title == expected
+
+
+@pytest.mark.parametrize(("head", "h1", "expected"), [
+    ("<title>Woodworkers • View topic - Which saw for a first bench?</title>", "", "Which saw for a first bench?"),
+    ("", "Thread: <span>Which saw for a first bench?</span>", "Which saw for a first bench?"),
+    ("", "Hot topic: which saw for a first bench?", "Hot topic: which saw for a first bench?"),  # a title's word
+])
+def test_a_forum_engines_label_is_no_part_of_the_title(head, h1, expected):
+    body = f"<main>{f'<h1>{h1}</h1>' if h1 else ''}{PROSE}</main>"
+    assert metadata(page(head, body)).title == expected
+
+
+@pytest.mark.parametrize("key", ["0533", "0540"])  # vBulletin's "Thread:", phpBB's "View topic -"
+def test_a_forum_threads_title_without_its_label(key):
+    root = data_path("wcxb-dev")
+    record = json.loads((root / "ground-truth" / f"{key}.json").read_text(encoding="utf8"))
+    html = read_gzip_text(root / "html" / f"{key}.html.gz")
+    assert metadata(html, record["url"]).title == record["ground_truth"]["title"]
+
+
+@pytest.mark.parametrize("key", ["0441", "0558"])  # a Blogger blog's name, MyBB's board logo
+def test_a_logo_h1_is_not_the_pages_title(key):
+    root = data_path("wcxb-dev")
+    record = json.loads((root / "ground-truth" / f"{key}.json").read_text(encoding="utf8"))
+    html = read_gzip_text(root / "html" / f"{key}.html.gz")
+    assert bench_module("metadata").equal("title", metadata(html, record["url"]).title, record["ground_truth"]["title"])
 
 
 @pytest.mark.parametrize(("heading", "expected"), [
@@ -610,6 +654,15 @@ def test_a_headings_permalink_mark_is_not_in_the_title():
     ("<p>By now, you know the basics of how to write React code!</p>", None),
     ("<p>By clicking Submit, you agree to our Terms of Use.</p>", None),  # a consent line
     ("<select><option>By Review</option><option>By Price</option></select>", None),  # a sort menu
+    ("<p>By default, Pydantic will not validate default values.</p>", None),  # a name after the comma
+    ("<p>By the 17th century, coffee had reached Europe.</p>", None),  # a determiner
+    # ways to browse: a menu's links and buttons
+    ("<ul><li><a href='/c/type'>By Type</a></li><li><a href='/c/brand'>By Brand</a></li></ul>", None),
+    ("<div><button><span>By Use Case</span></button><button><span>By Team Size</span></button></div>", None),
+    # a "by" within a sentence credits no page: a heart, a book's author
+    ("<p>Made with <span>♥</span> by Jane Doe</p>", None),
+    ("<ul><li><i>The Devils</i> by Joe Abercrombie</li></ul>", None),
+    ("<p>By <a href='/author/jane'>Jane Doe</a></p>", "Jane Doe"),
     ("<p>By jane_doe, 3 hours ago</p>", "jane_doe"),  # a user name: lower case, no clause
     ("<p>By mike, Jan 3, 2024</p>", "mike"),
     ("<p>Posted by antonjw</p>", "antonjw"),
@@ -617,6 +670,31 @@ def test_a_headings_permalink_mark_is_not_in_the_title():
 def test_by_opening_a_sentence_or_a_menu_is_no_byline(line, expected):
     body = f"<article><h1>Council passes the budget</h1>{line}{PROSE}</article>"
     assert metadata(page("", body)).author == expected
+
+
+@pytest.mark.parametrize(("card", "expected"), [
+    ("<div class='author-box'><h4 class='author-box__name'>Liz Kenny</h4>"
+     "<div class='author-box__bio'>Former McKinsey Consultant</div></div>", "Liz Kenny"),
+    ("<div class='byline'><a class='byline-name' href='/about'>Rasmus Barslund</a>"
+     "<span class='byline-role'>Founder &amp; Lead Reviewer</span></div>", "Rasmus Barslund"),
+    # CSS modules write the part's word in camel case
+    ("<div class='ArticleByLine_authorData__n4b'><span class='ArticleByLine_authorName__LDB'>Jack Beresford</span>"
+     "<p class='ArticleByLine_authorTitleText__8xx'>Senior Life and Trends Reporter</p></div>", "Jack Beresford"),
+    # a byline of names only is read whole: two authors
+    ("<div class='byline'><a class='author-name' href='/a'>Tariq Malik</a> and "
+     "<a class='author-name' href='/b'>Mike Wall</a></div>", "Tariq Malik; Mike Wall"),
+])
+def test_an_author_cards_role_is_no_name(card, expected):
+    body = f"<article><h1>Council passes the budget</h1>{card}{PROSE}</article>"
+    assert metadata(page("", body)).author == expected
+
+
+@pytest.mark.parametrize("key", ["0214", "0353", "4674"])  # Drupal, Elementor, a review site's cards
+def test_an_author_card_on_real_pages(key):
+    root = data_path("wcxb-dev")
+    record = json.loads((root / "ground-truth" / f"{key}.json").read_text(encoding="utf8"))
+    html = read_gzip_text(root / "html" / f"{key}.html.gz")
+    assert metadata(html, record["url"]).author == record["ground_truth"]["author"]
 
 
 @pytest.mark.parametrize(("heading", "expected"), [
@@ -675,6 +753,11 @@ def test_a_forum_thread_is_dated_by_its_opening_post(key, expected):
 @pytest.mark.parametrize(("key", "expected"), [
     ("0562", "InsaneSnow45"),  # old.reddit.com: the submitter, the first author-classed line
     ("0575", "scvalex"),  # lobste.rs
+    # no author-marked line: the first poster the forum software names
+    ("4311", "SamuelMIz"),  # XenForo: the thread starter's username link above the posts
+    ("4320", "sean_g"),  # XenForo: the first poster's card is a reply's, the starter named above
+    ("0535", "b.scherer"),  # phpBB: a username-classed link to memberlist.php?mode=viewprofile
+    ("0556", "Biology Forums"),  # SMF: a "poster" card (name, rank, post count), its profile link
 ])
 def test_a_forum_thread_is_written_by_its_opening_poster(key, expected):
     root = data_path("wcxb-dev")
@@ -696,6 +779,27 @@ def test_the_opening_posters_line_of_a_thread(author_line, expected):
                     f"<p>{'Which saw should I buy for a first workbench project? ' * 3}</p></div>"
                     for i in range(20))  # 50 elements or more: a page, not a fragment
     meta = metadata(page(THREAD_LD, f"<main><h1>Which saw?</h1>{posts}</main>"))
+    assert meta.page_type == "forum" and meta.author == expected
+
+
+@pytest.mark.parametrize(("before", "first_post", "expected"), [
+    # a link to the poster's profile page, or a name classed as one
+    ("", "<a href='/members/jdoe42.1234/'>jdoe42</a>", "jdoe42"),
+    ("", "<a href='/forum/memberlist.php?mode=viewprofile&u=5'>r23</a>", "r23"),
+    ("", "<h3 class='PostUser-name'>antonjw</h3>", "antonjw"),
+    # the member list, an avatar's letter and the site menu name nobody
+    ("<a href='/members/'>Members</a>", "<a class='avatar' href='/u/jdoe42'>J</a><b class='username'>jdoe42</b>",
+     "jdoe42"),
+    ("<nav><a href='/u/me'>me</a></nav>", "<span class='username'>jdoe42</span>", "jdoe42"),
+    # a card that is no name is searched inside, never past: the next name is a reply's
+    ("", "<div class='poster'>gone user <i>Member</i> <i>Posts: 3</i></div>", None),
+    ("", "<div class='poster'><a href='/profile/jdoe42'>jdoe42</a> <i>Member</i> <i>Posts: 3</i></div>", "jdoe42"),
+])
+def test_the_first_poster_a_forum_names(before, first_post, expected):
+    posts = "".join(f"<div class='post'>{first_post if i == 0 else '<a href=/u/other>other</a>'}"
+                    f"<p>{'Which saw should I buy for a first workbench project? ' * 3}</p></div>"
+                    for i in range(20))
+    meta = metadata(page(THREAD_LD, f"{before}<main><h1>Which saw?</h1>{posts}</main>"))
     assert meta.page_type == "forum" and meta.author == expected
 
 
@@ -768,13 +872,13 @@ def test_hostile_pages_stay_bounded():
 
 # ---------------------------------------------------------------- floor on real pages
 
-#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.784, author 0.698,
-#: date 0.882, a date given on 14% of the pages without one. The floors sit about 0.03
+#: Measured on wcxb-dev (bench/metadata.py, Dec 2026): title 0.787, author 0.732,
+#: date 0.882, a date given on 13% of the pages without one. The floors sit about 0.03
 #: below (the ceiling 0.02 above): room for unrelated changes, not for a regression.
-FLOORS = {"title": 0.75, "author": 0.66, "date": 0.85}
-MAX_MADE_UP_DATES = 0.16
+FLOORS = {"title": 0.75, "author": 0.69, "date": 0.85}
+MAX_MADE_UP_DATES = 0.15
 #: The Readability pages (130; dates on 33 of them, so one page moves the date 0.03):
-#: title 0.732, author 0.566, date 0.970, a date on 45% of the pages without one.
+#: title 0.732, author 0.579, date 0.970, a date on 45% of the pages without one.
 READABILITY_FLOORS = {"title": 0.70, "author": 0.53, "date": 0.90}
 READABILITY_MAX_MADE_UP_DATES = 0.50
 

@@ -428,7 +428,7 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=NULL) noexc
     knows their ids in the document, else their names are compared.
     """
     cdef lxb_dom_attr_t *c_attr
-    cdef bint hidden = False, shown = False, whole = mode & PASS_WHOLE_PAGE != 0
+    cdef bint hidden = False, shown = False, whole = mode & PASS_WHOLE_PAGE != 0, segment = False
     cdef uintptr_t hidden_id = 0, popover_id = 0, role_id = 0, aria_hidden_id = 0
     if memo != NULL:
         hidden_id, popover_id, role_id, aria_hidden_id = memo.hidden, memo.popover, memo.role, memo.aria_hidden
@@ -441,6 +441,8 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=NULL) noexc
                     _value_contains(c_attr.value.data, c_attr.value.length, "display:none", 12,
                                     "visibility:hidden", 17)):
                 hidden = True
+        elif c_attr.node.local_name == LXB_DOM_ATTR_ID:
+            segment = c_attr.value != NULL and _streamed_segment(c_attr.value.data, c_attr.value.length)
         elif c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
             if _attr_is(c_attr, hidden_id, "hidden", 6, memo) or _attr_is(c_attr, popover_id, "popover", 7, memo):
                 hidden = True
@@ -457,7 +459,21 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=NULL) noexc
                     and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
                 hidden = True
         c_attr = c_attr.next
-    return hidden and not shown
+    return hidden and not shown and not (segment and not whole)
+
+
+cdef inline bint _streamed_segment(const lxb_char_t *value, size_t length) noexcept nogil:
+    """Whether an id is ``S:<digits>``: React's streaming server rendering (Next.js, Remix)
+    sends a suspended part of the page later in the document, in a ``hidden`` ``<div>``
+    of that id, and a script moves it into its place at once: it is shown."""
+    cdef size_t i = 2
+    if length < 3 or value[0] != b'S' or value[1] != b':':
+        return False
+    while i < length:
+        if not b'0' <= value[i] <= b'9':
+            return False
+        i += 1
+    return True
 
 
 cdef enum:

@@ -119,6 +119,17 @@ PUBLISHED_LABELS = ("published", "posted on", "date published", "publication dat
 #: standing alone, for the label of the name in the next element.
 CREDIT_LINES = ("written by", "posted by", "words by", "story by", "reported by", "interview by", "geschrieben von")
 
+#: On a thread no line credits, forum software still marks each post's poster: a name
+#: classed with one of these words (phpBB, vBulletin, XenForo ``username``; Flarum
+#: ``PostUser-name``; SMF's ``poster`` card) ...
+POSTER_CLASSES = ("username", "user-name", "postauthor", "post-author")
+POSTER_CARD = "poster"  # a whole class token: "posters", "poster-image" are pictures
+#: ... or a link to the poster's profile page: XenForo ``/members/<name>.<id>/``, Discourse
+#: and Lemmy ``/u/<name>``, phpBB ``memberlist.php?mode=viewprofile``, vBulletin
+#: ``member.php?u=``, SMF ``action=profile``, FluxBB ``profile.php?id=``.
+PROFILE_PATHS = ("/members/", "/member/", "/u/", "/user/", "/users/", "/profile/", "/profiles/",
+                 "member.php?", "mode=viewprofile", "profile.php?", "action=profile")
+
 # ---------------------------------------------------------------- weights of visible sources
 
 #: The <h1> inside or just above the main content, or the only <h1> outside page chrome.
@@ -158,6 +169,15 @@ MIN_AUTHOR_WEIGHT = 1.5
 
 #: Separators between a page title and the site's name, in the order they are tried.
 TITLE_SEPARATORS = (" | ", " - ", " \u2013 ", " \u2014 ", " :: ", " \u00bb ", " \u00b7 ", " // ", " \u2022 ", ": ")
+
+#: Labels forum engines write before a thread's title (vBulletin's "Thread: ...", phpBB's
+#: "View topic - ..."): no part of it. Lower-case, with their separator.
+FORUM_TITLE_LABELS = ("thread:", "view topic -", "topic:")
+
+#: Class words of an author card's parts that hold no name (``author-title``,
+#: ``byline-role``, ``author-box__bio``), and how far up a card's wrappers reach.
+AUTHOR_CARD_PARTS = ("title", "role", "bio", "job", "position", "description", "occupation")
+AUTHOR_CARD_DEPTH = 4
 
 #: Job titles and roles that trail a name ("Jane Doe, Staff Writer").
 ROLE_WORDS = frozenset({
@@ -202,7 +222,7 @@ NOT_NAMES = MONTHS | frozenset({
 })
 
 #: Words that open a credit line before "by" ("Written by", "Posted by").
-CREDIT_VERBS = ("written", "posted", "published", "reviewed", "edited", "updated", "reported",
+CREDIT_VERBS = ("written", "authored", "posted", "published", "reviewed", "edited", "updated", "reported", "recipe",
                 "words", "story", "text", "article", "photos", "compiled", "created", "interview", "geschrieben",
                 "verfasst", "publié", "escrito")
 

@@ -80,6 +80,12 @@ _DATE_WORDS = [word.encode("ascii") for word in S.DATE_WORDS]
 _BY_PREFIXES = [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)]
 _PUBLISHED_LABELS = [word.encode("utf8") for word in S.PUBLISHED_LABELS]
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
+#: Elements naming a thread's posters (S.POSTER_CLASSES, S.PROFILE_PATHS), in document order.
+_POSTERS = ", ".join((*(f"[class*={word} i]" for word in S.POSTER_CLASSES), f"[class~={S.POSTER_CARD} i]",
+                      *(f'a[href*="{path}" i]' for path in S.PROFILE_PATHS)))
+#: A profile path names someone: "/members/" alone is the member list.
+_PROFILE = re.compile("|".join(re.escape(path) + ("[^/?#]" if path.endswith("/") else "")
+                               for path in S.PROFILE_PATHS), re.IGNORECASE)
 _EARLIEST = _dt.date(1995, 1, 1)
 _ONE_DAY = _dt.timedelta(days=1)
 
@@ -516,11 +522,25 @@ _PERMALINK_MARKS = "\u00b6\u00a7#\U0001f517"
 _PERMALINK = re.compile(rf"\s*[{_PERMALINK_MARKS}]+$")
 
 
+_FORUM_TITLE_WORDS = re.compile(r"thread|topic", re.IGNORECASE)  # a cheap test first
+_FORUM_TITLE_LABEL = re.compile(
+    rf"(?:^|\s[{re.escape(''.join(sorted(_SEPARATOR_MARKS)))}]\s)"
+    rf"(?:{'|'.join(map(re.escape, S.FORUM_TITLE_LABELS))})\s*", re.IGNORECASE)
+
+
 def _heading_text(text: str | None) -> str:
     """A title candidate's text, folded, without a trailing permalink mark (a folded
-    text ends in no space: only one ending in a mark can hold one)."""
+    text ends in no space: only one ending in a mark can hold one) or a forum engine's
+    label before a thread's title (``S.FORUM_TITLE_LABELS``), at the start or after a
+    separator ("Board • View topic - Title")."""
     folded = _fold(text)
-    return _PERMALINK.sub("", folded) if folded and folded[-1] in _PERMALINK_MARKS else folded
+    if folded and folded[-1] in _PERMALINK_MARKS:
+        folded = _PERMALINK.sub("", folded)
+    if _FORUM_TITLE_WORDS.search(folded):
+        match = _FORUM_TITLE_LABEL.search(folded)
+        if match is not None and match.end() < len(folded):
+            return folded[match.end():]  # (and the board's name before it)
+    return folded
 
 
 def _heading_of(node: Element) -> str:
@@ -589,7 +609,7 @@ def _title(src: _Sources, site_keys: list[str],
             found = splits[value] = split_site_name(value, site_keys)
         return found
 
-    h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE]
+    h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE and not _home_link(node)]
     lead = _lead_h1(h1s)
     page_title = src.doc.title  # found by a walk from the document's root: read once
     tag_title = split(page_title) if page_title else None
@@ -630,6 +650,21 @@ def _title(src: _Sources, site_keys: list[str],
     return (best.text if best else None), tag_site
 
 
+#: A link to a site's home page: its root ("/", "https://example.com"), maybe its index file.
+_HOME = re.compile(r"(?:(?:https?:)?//[^/?#]*)?/?(?:index\.[a-z]+)?$", re.IGNORECASE)
+
+
+def _home_link(heading: Node) -> bool:
+    """Whether ``heading`` is all one link to a site's home page: the site's logo, which a
+    blog, a forum or a company page sets as its ``<h1>`` on every page (the page's own
+    title is elsewhere)."""
+    links = heading.select("a[href]")
+    if len(links) != 1:
+        return False
+    href = (links[0].attr("href") or "").strip()
+    return bool(href) and _HOME.match(href) is not None and links[0].text.strip() == heading.text.strip()
+
+
 # ---------------------------------------------------------------- names
 
 _URL = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+\.\w+|@\w+", re.IGNORECASE)
@@ -640,9 +675,9 @@ _PREFIX = re.compile(
     rf"^(?i:(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
 _AFTER_WORDS = ("on", "am", "le", "el", "at", "updated", "published", "posted", "last", "min", "read", "vor", "il",
                 "em", "op")
-_AFTER_MARKS = "|•·—–/»"  # the second alternative's; the third's are among them
+_AFTER_MARKS = "|•·⋅—–/»"  # the second alternative's; the third's are among them
 _AFTER = re.compile(
-    rf"\s+(?:{'|'.join(_AFTER_WORDS)})\b.*$|\s*[{_AFTER_MARKS}]\s.*$|\s*[|•·]\s*$", re.IGNORECASE)
+    rf"\s+(?:{'|'.join(_AFTER_WORDS)})\b.*$|\s*[{_AFTER_MARKS}]\s.*$|\s*[|•·⋅]\s*$", re.IGNORECASE)
 _AFTER_WORD_TEST = AsciiWords(_AFTER_WORDS)
 _AFTER_MARK_SET = frozenset(_AFTER_MARKS)
 _TAIL_MONTHS = (
@@ -843,17 +878,60 @@ def _next_element_text(node: Node) -> str:
 _AUTHOR_SPOTS = ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS | BY_PREFIX | ADDRESS
 
 
-#: "By" opening a clause: a lower-case word, a comma and a lower-case word ("By default,
-#: fetch() ..."), or a gerund
-_BY_CLAUSE = re.compile(r"^\s*[Bb][Yy]\s+(?:[a-z]+,\s+[a-z]|[a-z]+ing\b)")
+#: "By" opening a clause: a lower-case word and a comma not followed by a date ("By
+#: default, fetch() ...", but "By mike, Jan 3"), a gerund, or a determiner ("By the 17th
+#: century")
+_BY_CLAUSE = re.compile(
+    r"^\s*[Bb][Yy]\s+(?:[a-z]+,\s+(?![A-Z][a-z]{2,8}\.?\s+\d|\d)|[a-z]+ing\b|(?:the|a|an|this|that|these|those)\s)")
 
 
 def _by_clause(text: str) -> bool:
     """Whether a text opening with "By" opens a sentence, not a credit: the word after
-    it is lower-case and the sentence goes on in lower case after a comma ("By default,
-    fetch() makes a GET request", "By now, you know"), or it is a gerund ("By clicking",
-    "By providing my email"). A user name ("By mike, Jan 3") is neither."""
+    it is lower-case and a comma follows it, but no date ("By default, fetch() makes a
+    GET request", "By now, you know"), it is a gerund ("By clicking", "By providing my
+    email") or a determiner ("By the 17th century", "By a vote of 5-4"). A user name
+    ("By mike, Jan 3") is none of them."""
     return _BY_CLAUSE.match(text) is not None
+
+
+#: A class or id word naming the part of an author card that is not the name, between
+#: separators ("author-title", "author-box__bio") or in camel case ("authorTitleText").
+_CARD_PART = re.compile(
+    rf"(?i:(?:^|[-_\s])(?:{'|'.join(S.AUTHOR_CARD_PARTS)})(?:$|[-_\s]))"
+    rf"|[a-z](?:{'|'.join(part.capitalize() for part in S.AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
+
+
+def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set[Node]]:
+    """An author card's parts: byline-classed elements whose class names a part that is
+    no name (``author-title``, ``byline-role``, ``author-box__bio``: "Founder & Lead
+    Reviewer"), and the byline-classed cards holding such a part, read through their
+    name element: a card's text runs name and role together ("Liz Kenny Former
+    McKinsey Consultant"). A byline holding only names (two authors' links) is read whole."""
+    marked: list[Node] = [node for node, _ordinal, kind in spots if kind & BYLINE_CLASS]
+    if len(marked) < 2:
+        return set(), set()
+    parts: set[Node] = {node for node in marked
+                        if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
+    if not parts:
+        return parts, set()
+    holders: set[Node] = set()
+    for node in parts:
+        current, depth = node.parent, 0
+        while current is not None and depth < S.AUTHOR_CARD_DEPTH:
+            holders.add(current)
+            current, depth = current.parent, depth + 1
+    return parts, holders.intersection(marked) - parts
+
+
+def _credit_line(node: Node, text: str) -> bool:
+    """Whether an element holding a "By" text reads as a credit line: its text opens with
+    it (a "by" within a sentence, "insights by assessing", "Made with love by", a
+    book's "Title by Author", credits no page), and it is no link or button (a menu's
+    "By Category", "By Use Case", "By Gender & Age": ways to browse)."""
+    if node.tag in ("a", "button") or (node.parent is not None and node.parent.tag == "button"):
+        return False
+    text = text.lstrip()
+    return opens_with(text, _PREFIX_OPENINGS) and _PREFIX.match(text) is not None
 
 
 def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int, int]],
@@ -886,9 +964,10 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             if label and _fold(label).casefold().rstrip(":") in S.CREDIT_LABELS:
                 add(_names(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
     before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
+    parts, wrappers = _byline_parts(spots)
     for node, ordinal, kind in spots:
-        if not kind & _AUTHOR_SPOTS:
-            continue  # a heading or a date: no byline
+        if not kind & _AUTHOR_SPOTS or node in parts or node in wrappers:
+            continue  # a heading or a date: no byline; an author card's role line, or the card
         if kind & IN_COMMENTS or (kind & IN_CHROME and not kind & (REL_AUTHOR | ITEMPROP_AUTHOR)):
             continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
         near = title_ordinal is not None and before <= ordinal - title_ordinal <= after
@@ -907,8 +986,8 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             weight = (S.BYLINE_NEAR_TITLE_WEIGHT if near else S.BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
                       else S.BYLINE_ELSEWHERE_WEIGHT)
             text = src.spot_text(node)
-            if kind & BY_PREFIX and not kind & BYLINE_CLASS and _by_clause(text):
-                continue  # "By default, ...", "By clicking ...": a sentence
+            if kind & BY_PREFIX and not kind & BYLINE_CLASS and (_by_clause(text) or not _credit_line(node, text)):
+                continue  # "By default, ...", "By clicking ...": a sentence; "By Category": a menu
             if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in S.CREDIT_LABELS:
                 text = _next_element_text(node)  # "<p>Written by</p><p>Jane Doe</p>"
             names = _names(text)
@@ -926,16 +1005,72 @@ def _opening_poster(src: _Sources, spots: list[tuple[Element, int, int]], publis
     """A thread's author: the name on its first post's author line (the first author-marked
     element outside page chrome, in a post or not), as its date is the first post's. Only
     a line holding one name of at most two words counts: a poster's card ("R ratóncolorao
-    Member Joined": avatar letter, name, rank, labels) is not a name."""
+    Member Joined": avatar letter, name, rank, labels) is not a name. Without such a line,
+    the first poster forum software names (``_first_poster``): a thread's opening post
+    often carries no card (its starter is named above it) and the first card is a reply's."""
     for node, _ordinal, kind in spots:
         if kind & (ITEMPROP_AUTHOR | REL_AUTHOR | BYLINE_CLASS) and not kind & IN_CHROME:
             names = _names(src.spot_text(node))
             if names:
-                name = names[0]
-                if len(names) == 1 and len(name.split()) <= 2 and _compact(name) not in publishers:
+                name = _poster_name(names, publishers)
+                if name is not None:
                     return name
-                return None
+                break  # a poster's card, maybe a reply's: the page's first marked poster
+    return _first_poster(src.doc, publishers)
+
+
+def _poster_name(names: Sequence[str], publishers: set[str]) -> str | None:
+    """The one name of at most two words a poster's line holds, else ``None``."""
+    if len(names) == 1 and len(names[0].split()) <= 2 and _compact(names[0]) not in publishers:
+        return names[0]
     return None
+
+
+def _first_poster(doc: Node, publishers: set[str]) -> str | None:
+    """The opening poster of a thread no line credits: the first name forum software marks
+    as a poster's (``_POSTERS``) outside page chrome. A poster's card that is no name
+    itself (SMF's: name, rank, post count) is searched inside, never past: the next
+    name outside it is a reply's."""
+    card: Node | None = None
+    for element in doc.select(_POSTERS):
+        if element.tag == "a" and not _PROFILE.search(element.attr("href") or "") \
+                and not _poster_classed(element):
+            continue  # "/members/": the member list
+        if _in_chrome(element):
+            continue
+        text = element.text
+        if len(text.strip()) <= 1:
+            continue  # an avatar: a picture or a letter
+        if card is not None and not _inside(element, card):
+            return None
+        names = _names(text)
+        name = _poster_name(names, publishers) if names else None
+        if name is not None:
+            return name
+        card = card or element
+    return None
+
+
+def _poster_classed(element: Node) -> bool:
+    classes = (element.attr("class") or "").lower()
+    return any(word in classes for word in S.POSTER_CLASSES) or S.POSTER_CARD in classes.split()
+
+
+def _in_chrome(node: Node) -> bool:
+    """Whether ``node`` sits in a <nav>, <aside> or <footer>, as the sources walk's chrome."""
+    current = node.parent
+    while current is not None and current.tag is not None:
+        if current.tag in ("nav", "aside", "footer"):
+            return True
+        current = current.parent
+    return False
+
+
+def _inside(node: Node, ancestor: Node) -> bool:
+    current = node.parent
+    while current is not None and current != ancestor:
+        current = current.parent
+    return current is not None
 
 
 # ---------------------------------------------------------------- dates
