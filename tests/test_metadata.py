@@ -358,6 +358,22 @@ def test_itemprop_name_finds_what_the_css_selector_finds(inner, expected):
     assert (found.text if found is not None else None) == expected
 
 
+@pytest.mark.parametrize("inner, expected", [
+    ("<a href='/'>Site</a>", ["/"]),
+    ("<a>no href</a><a href=''>empty</a>", [""]),  # an href of any value
+    ("<A HREF='/x'>x</A><a href='/y'>y</a><a href='/z'>z</a>", ["/x", "/y"]),  # the first two
+    ("<svg><a href='/s'>s</a></svg>", ["/s"]),  # any namespace
+    ("<template><a href='/t'>t</a></template>", []),
+])
+def test_href_links_are_the_selectors(inner, expected):
+    from turbohtml._harvest import href_links
+
+    heading = turbohtml.parse(f"<h1>{inner}</h1><a href='/after'>after</a>").select_one("h1")
+    links = href_links(heading, 2)
+    assert links == heading.select("a[href]")[:2]
+    assert [link.attr("href") for link in links] == expected
+
+
 def test_a_publisher_is_not_an_author():
     head = "<meta property='og:site_name' content='Example News'><meta name='author' content='Example News'>"
     assert metadata(page(head, PROSE)).author is None

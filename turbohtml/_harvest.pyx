@@ -1046,3 +1046,21 @@ cdef bint _holds_token(const lxb_char_t *value, size_t length, const char *word,
                 return True
             start = i + 1
     return False
+
+
+def href_links(Node node, size_t limit, /) -> list:
+    """The first ``limit`` links below ``node``: ``node.select("a[href]")[:limit]`` (an
+    element named ``a`` in any namespace, with an ``href`` of any value, as lexbor's
+    selectors match them), without a CSS parser and selector engine built per heading."""
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef size_t length = 0
+    found = []
+    c_node = next_node(root, c_node, &closing)
+    while c_node != NULL and <size_t>len(found) < limit:
+        if (not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.local_name == LXB_TAG_A
+                and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL):
+            found.append(wrap_node(node._owner(), c_node))
+        c_node = next_node(root, c_node, &closing)
+    return found

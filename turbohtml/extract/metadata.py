@@ -41,6 +41,7 @@ from turbohtml._harvest import (
     PUBLISHED,
     REL_AUTHOR,
     gather_sources,
+    href_links,
     itemprop_name,
     longer_than,
     shown_descendants,
@@ -658,7 +659,7 @@ def _home_link(heading: Node) -> bool:
     """Whether ``heading`` is all one link to a site's home page: the site's logo, which a
     blog, a forum or a company page sets as its ``<h1>`` on every page (the page's own
     title is elsewhere)."""
-    links = heading.select("a[href]")
+    links = href_links(heading, 2)  # (heading.select("a[href]") up to two: one is wanted)
     if len(links) != 1:
         return False
     href = (links[0].attr("href") or "").strip()
