@@ -1,8 +1,11 @@
-"""Dump every article() record of the development pages to JSON, to prove a speed change
-leaves the output identical: run it before and after, then compare the two files.
+"""Dump every article(), metadata() and dates() record of the development pages to JSON,
+to prove a speed change leaves the output identical: run it before and after, then
+compare the two files.
 
 Pages: the 1,497 WCXB-dev pages, the 181 article-benchmark pages and the 130 Readability
-pages. The record's ``element`` is written as its child-index path from the document.
+pages. The record's ``element`` is written as its child-index path from the document;
+``metadata`` is metadata() on a fresh parse and on the parse article() read first (it
+then knows the page type), ``dates`` the dates() of each option set in ``DATE_OPTIONS``.
 Run: python bench/identical.py OUT.json [--compare BEFORE.json]
 """
 
@@ -12,6 +15,7 @@ import argparse
 import gzip
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -40,13 +44,23 @@ def element_path(node: object) -> list[int] | None:
     return path[::-1]
 
 
+#: dates() options dumped: the default, the original date metadata() asks for, and the text search.
+DATE_OPTIONS = ({}, {"original": True, "extensive_search": False}, {"original": True})
+
+
 def records() -> dict[str, dict]:
     import turbohtml
+    from turbohtml.extract import DateExtraction
 
+    date_options = [DateExtraction(**options) for options in DATE_OPTIONS]
     found = {}
     for key, path in page_paths():
-        article = turbohtml.parse(gzip.open(path, "rt", encoding="utf8").read()).article()
-        found[key] = {**article._asdict(), "element": element_path(article.element)}
+        page = gzip.open(path, "rt", encoding="utf8").read()
+        doc = turbohtml.parse(page)
+        article = doc.article()
+        found[key] = {**article._asdict(), "element": element_path(article.element),
+                      "metadata": [asdict(turbohtml.parse(page).metadata()), asdict(doc.metadata())],
+                      "dates": [repr(turbohtml.parse(page).dates(options)) for options in date_options]}
     return found
 
 

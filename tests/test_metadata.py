@@ -284,6 +284,96 @@ def test_byline_and_date_classes_in_any_case_inside_a_class_name():
     assert (meta.author, meta.date) == ("Jane Doe", "2024-03-03")
 
 
+def _spot_kinds(html: str, selector: str) -> int:
+    """The spot flags the sources walk gives the element ``selector`` finds (0: no spot)."""
+    import importlib
+
+    from turbohtml._harvest import gather_sources
+
+    module = importlib.import_module("turbohtml.extract.metadata")
+    doc = turbohtml.parse(html)
+    spots = gather_sources(doc, module._BYLINE_WORDS, module._COMMENT_WORDS, module._DATE_WORDS,
+                           module._BY_PREFIXES, module._PUBLISHED_LABELS, 60, module._READ_METAS)[3]
+    target = doc.select_one(selector)
+    return next((kind for node, _ordinal, kind in spots if node == target), 0)
+
+
+@pytest.mark.parametrize("value, byline, date", [
+    ("byline", True, False),  # the whole value
+    ("a-byline", True, False),  # the word at an even offset
+    ("ab-byline", True, False),  # at an odd one
+    ("Post-BYLINE-x", True, False),  # any case
+    ("date", False, True),  # four bytes, the shortest word
+    ("xdate", False, True),  # at an odd offset, closing the value
+    ("entry-date published", False, True),
+    ("meta author updated", True, True),  # two lists in one value
+    ("upda-ted da-te by-lin", False, False),  # the words' pairs of bytes, not the words
+    ("col-md-4 content", False, False),
+])
+def test_the_sources_walk_finds_class_words_at_any_offset(value, byline, date):
+    from turbohtml._harvest import BYLINE_CLASS, DATE
+
+    kind = _spot_kinds(f"<body><h1>Title</h1><div class='{value}'>Jane Doe</div></body>", "div")
+    assert (bool(kind & BYLINE_CLASS), bool(kind & DATE)) == (byline, date)
+
+
+@pytest.mark.parametrize("comments", ["comments", "xcomments", "Reply-list", "respond"])
+def test_a_byline_inside_a_comment_block_is_a_commenters(comments):
+    from turbohtml._harvest import BYLINE_CLASS, IN_COMMENTS
+
+    kind = _spot_kinds(f"<body><h1>Title</h1><section id='{comments}'><p class='byline'>Ann</p></section></body>",
+                       "p")
+    assert kind & BYLINE_CLASS and kind & IN_COMMENTS
+
+
+@pytest.mark.parametrize("indent", ["", " ", "\n" + " " * 6, "\n" + " " * 7, "\n" + " " * 8, "\n\t" * 8,
+                                    " " * 17, "\r\n" + " " * 30])
+def test_a_by_line_after_indentation_of_any_length(indent):
+    # the walk skips a text's leading spaces eight bytes at a time, then byte by byte
+    from turbohtml._harvest import BY_PREFIX
+
+    assert _spot_kinds(f"<body><h1>Title</h1><p>{indent}By Jane Doe</p></body>", "p") & BY_PREFIX
+    assert not _spot_kinds(f"<body><h1>Title</h1><p>{indent}Byzantium</p></body>", "p") & BY_PREFIX
+    # "!" (33) is the first byte past the spaces: no credit follows it
+    assert not _spot_kinds(f"<body><h1>Title</h1><p>{indent}!By Jane Doe</p></body>", "p") & BY_PREFIX
+
+
+@pytest.mark.parametrize("inner, expected", [
+    ("<b itemprop='name'>Jane Doe</b>", "Jane Doe"),
+    ("<b itemprop='givenName name'>Jane Doe</b>", "Jane Doe"),  # one token among several
+    ("<b itemprop='NAME'>x</b><i itemprop='name'>Jane Doe</i>", "Jane Doe"),  # case-sensitive, as CSS's ~=
+    ("<b itemprop='names'>x</b><b itemprop='nam'>y</b><i itemprop='x\fname'>Jane Doe</i>", "Jane Doe"),
+    ("<b itemprop='name\u00a0'>x</b><i itemprop='name'>Jane Doe</i>", "Jane Doe"),  # no-break space: no separator
+    ("<svg><text itemprop='name'>Jane Doe</text></svg>", "Jane Doe"),  # any namespace
+    ("<template><i itemprop='name'>x</i></template><i itemprop='name'>Jane Doe</i>", "Jane Doe"),
+    ("<b itemprop>x</b><b>Jane Doe</b>", None),
+])
+def test_itemprop_name_finds_what_the_css_selector_finds(inner, expected):
+    from turbohtml._harvest import itemprop_name
+
+    doc = turbohtml.parse(f"<div><span itemprop='author name'>{inner}</span><b itemprop='name'>after</b></div>")
+    author = doc.select_one("span")
+    found = itemprop_name(author)
+    assert found == author.select_one("[itemprop~=name]")
+    assert (found.text if found is not None else None) == expected
+
+
+@pytest.mark.parametrize("inner, expected", [
+    ("<a href='/'>Site</a>", ["/"]),
+    ("<a>no href</a><a href=''>empty</a>", [""]),  # an href of any value
+    ("<A HREF='/x'>x</A><a href='/y'>y</a><a href='/z'>z</a>", ["/x", "/y"]),  # the first two
+    ("<svg><a href='/s'>s</a></svg>", ["/s"]),  # any namespace
+    ("<template><a href='/t'>t</a></template>", []),
+])
+def test_href_links_are_the_selectors(inner, expected):
+    from turbohtml._harvest import href_links
+
+    heading = turbohtml.parse(f"<h1>{inner}</h1><a href='/after'>after</a>").select_one("h1")
+    links = href_links(heading, 2)
+    assert links == heading.select("a[href]")[:2]
+    assert [link.attr("href") for link in links] == expected
+
+
 def test_a_publisher_is_not_an_author():
     head = "<meta property='og:site_name' content='Example News'><meta name='author' content='Example News'>"
     assert metadata(page(head, PROSE)).author is None

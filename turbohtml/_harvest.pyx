@@ -14,7 +14,7 @@ from turbohtml._core cimport (
 from turbohtml._lexbor cimport *
 from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from libc.stdint cimport UINTPTR_MAX, uint32_t, uint64_t
-from libc.string cimport memchr, memcpy, memset
+from libc.string cimport memchr, memcmp, memcpy, memset
 
 from turbohtml._ascii cimport ascii_lower, equals_lower, has_token, memo_holds, memo_slot, starts_lower
 from turbohtml._features cimport FeatureWalk, features_event, features_kind, features_start
@@ -283,6 +283,7 @@ cdef enum:
     MAX_SCRIPTS = 64       # JSON-LD scripts kept; a page with more is read by json_ld()
     QUAD_BITS = 12         # the class/id words' first-four-bytes filter: 2 ** QUAD_BITS bits,
     QUAD_WORDS = 64        # in this many 64-bit words
+    PAIR_WORDS = 1024      # the class/id words' pairs filter (_pair): 2 ** 16 bits in 64-bit words
     MARK_SLOTS = 256       # the class/id values' memo (_ascii.memo_slot): a power of two
 
 # Spot kinds and flags (bit flags; the module-level names below export them).
@@ -337,6 +338,7 @@ ctypedef struct Sources:
     Words published_labels
     unsigned char first_bytes[256]   # _MARK_PREFIX/_MARK_LABEL bits of the lists with a word starting with that byte
     uint64_t first_quads[QUAD_WORDS]  # bit _quad(w): a class/id word opens with the four bytes w
+    uint64_t pairs[PAIR_WORDS]        # bit _pair(w): a class/id word has the two bytes w at its offset 0 or 1
     # the marks of the class and id values met: a value is scanned once per walk (half the
     # values of a page repeat an earlier one: list items, cards, menu entries)
     const lxb_char_t *memo_values[MARK_SLOTS]
@@ -386,12 +388,20 @@ cdef inline uint32_t _quad(const lxb_char_t *data) noexcept nogil:
     return ((quad | 0x20202020) * <uint32_t>0x9E3779B1) >> (32 - QUAD_BITS)
 
 
+cdef inline uint32_t _pair(const lxb_char_t *data) noexcept nogil:
+    """The ``pairs`` bit of the two bytes at ``data``, any case (``| 0x20`` as in ``_quad``)."""
+    return (data[0] | 0x20) | (<uint32_t>(data[1] | 0x20) << 8)
+
+
 cdef int _value_marks(const lxb_char_t *value, size_t length, Sources *found) noexcept nogil:
     """Which word lists a class or id value holds (substring, any case), as ``_MARK_*``
-    bits, scanned once per value (``found``'s memo): a position is tried only when a word
-    of some list opens with its four bytes (one bit test, and rarely a branch taken: a
-    filter on single bytes or pairs passes most positions of "content", "col-md-4")."""
-    cdef size_t i, slot
+    bits, scanned once per value (``found``'s memo). A word of four bytes or more at
+    ``i`` holds the pair of bytes at the even one of ``i`` and ``i + 1`` (its offset 0 or
+    1): the pairs at even positions are tested first (one bit test per two bytes), and
+    only around a pair some word holds are the two starts tried, each when a word of
+    some list opens with its four bytes (a filter on single bytes or pairs at every
+    position passes most positions of "content", "col-md-4")."""
+    cdef size_t i, j = 0, slot
     cdef uint32_t bit
     cdef int marks = 0
     if length < 4:
@@ -399,16 +409,22 @@ cdef int _value_marks(const lxb_char_t *value, size_t length, Sources *found) no
     slot = memo_slot(value, length, MARK_SLOTS)
     if memo_holds(found.memo_values[slot], found.memo_lengths[slot], value, length):
         return found.memo_marks[slot]
-    for i in range(length - 3):
-        bit = _quad(value + i)
-        if not (found.first_quads[bit >> 6] >> (bit & 63)) & 1:
-            continue
-        if not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
-            marks |= _MARK_BYLINE
-        if not marks & _MARK_COMMENT and _words_at(value + i, length - i, &found.comment_words):
-            marks |= _MARK_COMMENT
-        if not marks & _MARK_DATE and _words_at(value + i, length - i, &found.date_words):
-            marks |= _MARK_DATE
+    while j + 1 < length:
+        bit = _pair(value + j)
+        if (found.pairs[bit >> 6] >> (bit & 63)) & 1:
+            for i in range(j - 1 if j else 0, j + 1):  # the starts whose offset 0 or 1 is j
+                if i + 4 > length:
+                    break
+                bit = _quad(value + i)
+                if not (found.first_quads[bit >> 6] >> (bit & 63)) & 1:
+                    continue
+                if not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
+                    marks |= _MARK_BYLINE
+                if not marks & _MARK_COMMENT and _words_at(value + i, length - i, &found.comment_words):
+                    marks |= _MARK_COMMENT
+                if not marks & _MARK_DATE and _words_at(value + i, length - i, &found.date_words):
+                    marks |= _MARK_DATE
+        j += 2
     found.memo_values[slot] = value
     found.memo_lengths[slot] = length
     found.memo_marks[slot] = <unsigned char>marks
@@ -429,12 +445,22 @@ cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
 
 cdef inline size_t _text_start(lxb_dom_node_t *c_node, const lxb_char_t **data, size_t *length) noexcept nogil:
     """A text node's bytes and length, and where they start after leading spaces
-    (``length`` for a text of spaces alone)."""
+    (``length`` for a text of spaces alone). Most text nodes of a page are the
+    indentation between tags: eight bytes are skipped at a time while none passes 32
+    (adding 0x5F to a byte sets its top bit from 33 up; a byte from 128 up has it set,
+    and only such a byte carries into the next)."""
     cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
-    cdef size_t i = 0
-    data[0] = c_text.data.data
-    length[0] = c_text.data.length
-    while i < length[0] and data[0][i] <= 32:
+    cdef size_t i = 0, n = c_text.data.length
+    cdef const lxb_char_t *text = c_text.data.data
+    cdef uint64_t chunk
+    data[0] = text
+    length[0] = n
+    while i + 8 <= n:
+        memcpy(&chunk, text + i, 8)
+        if (chunk | (chunk + <uint64_t>0x5F5F5F5F5F5F5F5F)) & <uint64_t>0x8080808080808080:
+            break  # a byte past 32 in these eight: found below
+        i += 8
+    while i < n and text[i] <= 32:
         i += 1
     return i
 
@@ -767,6 +793,7 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         _fill_words(&found.date_words, date_words)
         memset(found.first_bytes, 0, 256)
         memset(found.first_quads, 0, sizeof(found.first_quads))
+        memset(found.pairs, 0, sizeof(found.pairs))
         memset(found.memo_lengths, 0, sizeof(found.memo_lengths))
         for words in (byline_words, comment_words, date_words):
             for word in words[:MAX_WORDS]:
@@ -774,6 +801,9 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
                     raise ValueError("class/id words must be lower-case and hold four bytes or more")
                 bit = _quad(<const lxb_char_t *>(<bytes>word))
                 found.first_quads[bit >> 6] |= (<uint64_t>1) << (bit & 63)
+                for k in range(2):
+                    bit = _pair(<const lxb_char_t *>(<bytes>word) + k)
+                    found.pairs[bit >> 6] |= (<uint64_t>1) << (bit & 63)
         for words, mark in ((by_prefixes, _MARK_PREFIX), (published_labels, _MARK_LABEL)):
             for word in words[:MAX_WORDS]:
                 if word:
@@ -981,3 +1011,56 @@ def spot_text(Node node, size_t limit, /) -> str:
     if (total if ascii else <size_t>len(node.text)) > limit:
         return ""
     return text
+
+
+def itemprop_name(Node node, /):
+    """The first element below ``node`` whose ``itemprop`` holds the token ``name``, or
+    ``None``: ``node.select_one("[itemprop~=name]")`` (any namespace, the value's tokens
+    split at ASCII whitespace and compared case-sensitively, as lexbor's selectors do),
+    without a CSS parser and selector engine built for each author element."""
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef uintptr_t itemprop = attr_id(root, "itemprop", 8)
+    cdef const lxb_char_t *value
+    cdef size_t length = 0
+    if itemprop == UINTPTR_MAX:
+        return None  # no element of the page has the attribute
+    c_node = next_node(root, c_node, &closing)
+    while c_node != NULL:
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+            value = attr_value(c_node, itemprop, &length)
+            if value != NULL and _holds_token(value, length, b"name", 4):
+                return wrap_node(node._owner(), c_node)
+        c_node = next_node(root, c_node, &closing)
+    return None
+
+
+cdef bint _holds_token(const lxb_char_t *value, size_t length, const char *word, size_t n) noexcept nogil:
+    """Whether ``word`` is one of the value's tokens split at ASCII whitespace (space, tab,
+    LF, FF, CR: CSS's ``~=``), compared byte for byte."""
+    cdef size_t start = 0, i
+    for i in range(length + 1):
+        if i == length or value[i] == 32 or value[i] == 9 or value[i] == 10 or value[i] == 12 or value[i] == 13:
+            if i - start == n and memcmp(value + start, word, n) == 0:
+                return True
+            start = i + 1
+    return False
+
+
+def href_links(Node node, size_t limit, /) -> list:
+    """The first ``limit`` links below ``node``: ``node.select("a[href]")[:limit]`` (an
+    element named ``a`` in any namespace, with an ``href`` of any value, as lexbor's
+    selectors match them), without a CSS parser and selector engine built per heading."""
+    cdef lxb_dom_node_t *root = node.c_node
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    cdef size_t length = 0
+    found = []
+    c_node = next_node(root, c_node, &closing)
+    while c_node != NULL and <size_t>len(found) < limit:
+        if (not closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.local_name == LXB_TAG_A
+                and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL):
+            found.append(wrap_node(node._owner(), c_node))
+        c_node = next_node(root, c_node, &closing)
+    return found

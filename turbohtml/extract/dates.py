@@ -166,28 +166,40 @@ def _iso(text: str) -> _dt.datetime | None:
     return value
 
 
-def _numeric(text: str, month_first: bool = False, start: int = 0) -> Iterator[_dt.datetime | None]:
-    """Numeric date readings of ``text``, most specific first; ``start`` is the index of
-    its first digit (every numeric pattern opens with one: searches start there)."""
+def _numeric(text: str, window: _Window | None, start: int = 0) -> _dt.datetime | None:
+    """The first numeric date reading of ``text`` that ``window`` accepts (any valid one
+    without a window), most specific first; ``start`` is the index of its first digit
+    (every numeric pattern opens with one: searches start there). Each reading is made
+    only when the ones before gave nothing (a function, not a generator: parse_date()
+    runs on every stamp and byline of ``metadata()``)."""
     if text[:8].isdigit():
         match = P.YYYYMMDD_PREFIX.match(text)
         if match is not None:
-            yield _make(int(match[1]), int(match[2]), int(match[3]))
+            value = _make(int(match[1]), int(match[2]), int(match[3]))
+            if value is not None and (window is None or window.accepts(value)):
+                return value
     elif text[:4].isdigit():
-        yield _iso(text)
+        value = _iso(text)
+        if value is not None and (window is None or window.accepts(value)):
+            return value
     match = P.YYYYMMDD.search(text, start) if digit_run(text) >= 8 else None  # eight digits in a row
     if match is not None:
-        yield _make(int(match[1]), int(match[2]), int(match[3]))
+        value = _make(int(match[1]), int(match[2]), int(match[3]))
+        if value is not None and (window is None or window.accepts(value)):
+            return value
     if "-" not in text and "/" not in text and "." not in text and "|" not in text:
-        return  # "March 3, 2024": Y-M-D and D.M.Y need a separator
+        return None  # "March 3, 2024": Y-M-D and D.M.Y need a separator
     ymd = P.YMD.search(text, start)
     dmy = P.DMY.search(text, start)
     if ymd is not None and (dmy is None or ymd.start() <= dmy.start()):
-        yield _make(int(ymd[1]), int(ymd[2]), int(ymd[3]))
+        value = _make(int(ymd[1]), int(ymd[2]), int(ymd[3]))
     elif dmy is not None:
         first, second, year = (int(g) for g in dmy.groups() if g is not None)
-        day, month = _day_month(first, second, month_first and "/" in dmy[0])
-        yield _make(_full_year(year), month, day)
+        day, month = _day_month(first, second, window is not None and window.month_first and "/" in dmy[0])
+        value = _make(_full_year(year), month, day)
+    else:
+        return None
+    return value if value is not None and (window is None or window.accepts(value)) else None
 
 
 def _year_month(text: str, start: int = 0) -> _dt.datetime | None:
@@ -204,12 +216,18 @@ def _cjk(text: str, start: int = 0) -> _dt.datetime | None:
     return None if match is None else _make(int(match[1]), int(match[2]), int(match[3]))
 
 
-def _later_readings(text: str, digit: int) -> Iterator[_dt.datetime | None]:
-    """The readings parse_date() tries after the numeric ones, in order, each made only
-    when the ones before gave nothing (``digit``: the index of the text's first digit)."""
-    yield _written(text)
-    yield _cjk(text, digit)
-    yield _year_month(text, digit)
+def _later_reading(text: str, digit: int, window: _Window | None) -> _dt.datetime | None:
+    """The first of the readings parse_date() tries after the numeric ones that ``window``
+    accepts, in order, each made only when the ones before gave nothing (``digit``: the
+    index of the text's first digit)."""
+    value = _written(text)
+    if value is not None and (window is None or window.accepts(value)):
+        return value
+    value = _cjk(text, digit)
+    if value is not None and (window is None or window.accepts(value)):
+        return value
+    value = _year_month(text, digit)
+    return value if value is not None and (window is None or window.accepts(value)) else None
 
 
 def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
@@ -225,12 +243,11 @@ def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
     digit = first_digit(text)
     if digit == -1:
         return None  # every reading needs a digit (a Unix timestamp's may be any script's)
-    for value in _numeric(text, window is not None and window.month_first, digit):
-        if value is not None and (window is None or window.accepts(value)):
-            return value
-    for value in _later_readings(text, digit):
-        if value is not None and (window is None or window.accepts(value)):
-            return value
+    value = _numeric(text, window, digit)
+    if value is None:
+        value = _later_reading(text, digit, window)
+    if value is not None:
+        return value
     if text.isdecimal() and len(text) in (10, 13):  # int() reads decimal digits only
         value = _epoch(int(text[:10]))
         if value is not None and (window is None or window.accepts(value)):

@@ -20,6 +20,7 @@ import html as _html
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from turbohtml._core import Text, parse, url_parse
@@ -40,6 +41,8 @@ from turbohtml._harvest import (
     PUBLISHED,
     REL_AUTHOR,
     gather_sources,
+    href_links,
+    itemprop_name,
     longer_than,
     shown_descendants,
     shown_text,
@@ -95,6 +98,7 @@ _ONE_DAY = _dt.timedelta(days=1)
 #: document (a context variable: each thread's call has its own).
 _CALL_MEMO: ContextVar[dict[tuple[str, str], Any] | None] = ContextVar("metadata_memo", default=None)
 _Value = TypeVar("_Value")
+_UNREAD = object()  # a memo's "not computed yet" (None and () are answers)
 
 
 def _memoized(function: Callable[[str], _Value]) -> Callable[[str], _Value]:
@@ -107,9 +111,10 @@ def _memoized(function: Callable[[str], _Value]) -> Callable[[str], _Value]:
         if memo is None:
             return function(text)
         key = (name, text)
-        if key not in memo:
-            memo[key] = function(text)
-        return cast("_Value", memo[key])
+        value = memo.get(key, _UNREAD)
+        if value is _UNREAD:
+            value = memo[key] = function(text)
+        return value  # type: ignore[no-any-return]
 
     return remembered
 
@@ -186,6 +191,7 @@ def _section_heading(heading: str, title: str) -> bool:
 
 #: Twitter's label/data meta pairs.
 _TWITTER_PAIRS = tuple((f"twitter:label{index}", f"twitter:data{index}") for index in range(1, 5))
+_TWITTER_LABELS = frozenset(label for label, _data in _TWITTER_PAIRS)
 #: Every <meta> name this module reads (``_Sources.meta``, ``_Sources.metas``): the walk
 #: decodes the contents of these only.
 _READ_METAS = frozenset({
@@ -249,14 +255,15 @@ class _Sources:
                 self.organization = entity
 
     def meta(self, *names: str) -> str | None:
-        """The first non-empty value among ``names`` (each in ``_READ_METAS``), in that order."""
+        """The first value among ``names`` (each in ``_READ_METAS``), in that order (the
+        walk keeps non-empty contents only)."""
         metas = self.metas
+        if metas.keys().isdisjoint(names):
+            return None  # most names are absent: one test for all of them
         for name in names:
             values = metas.get(name)
-            if values:  # most names are absent
-                for value in values:
-                    if value:
-                        return value
+            if values:
+                return values[0]
         return None
 
     def spot_text(self, node: Node) -> str:
@@ -386,8 +393,8 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
     title = _fold(title)
     if _SEPARATOR_MARKS.isdisjoint(title):
         return title, None  # no separator, and no template's empty slot: nothing to split
-    mark = next((mark for mark in _LEADING_MARKS if title.startswith(mark)), None)
-    if mark is not None:  # " | Site": the template's slot for the page's title left empty
+    if title.startswith(_LEADING_MARKS):  # " | Site": the template's slot for the page's title left empty
+        mark = next(mark for mark in _LEADING_MARKS if title.startswith(mark))
         return "", title[len(mark):].strip() or None
     keys = [key for key in site_keys if key]
     for separator in S.TITLE_SEPARATORS:
@@ -423,19 +430,22 @@ def _host(url: str | None) -> str | None:
 
 
 def _site_name(src: _Sources) -> str | None:
-    for value in _site_names(src):
-        if value and not value.startswith(("http://", "https://")):
-            return value
-    return None
+    """The site's name from its sources in order, each read only when the ones before name none."""
+    value = src.meta("og:site_name")
+    if _names_site(value):
+        return value
+    for entity, key in ((src.article, "publisher"), (src.website, "name"), (src.organization, "name")):
+        if entity is not None:
+            value = _ld_text(entity.get(key))
+            if _names_site(value):
+                return value
+    value = src.meta(*S.SITE_NAME_METAS[1:-1])
+    return value if _names_site(value) else None
 
 
-def _site_names(src: _Sources) -> Iterator[str | None]:
-    """The sources of the site's name in order, each read only when the ones before name none."""
-    yield src.meta("og:site_name")
-    yield _ld_text((src.article or {}).get("publisher"))
-    yield _ld_text((src.website or {}).get("name"))
-    yield _ld_text((src.organization or {}).get("name"))
-    yield src.meta(*S.SITE_NAME_METAS[1:-1])
+def _names_site(value: str | None) -> bool:
+    """Whether a site-name source's value is a name (not empty, not an address)."""
+    return bool(value) and not value.startswith(("http://", "https://"))  # type: ignore[union-attr]
 
 
 class _Candidate:
@@ -464,6 +474,13 @@ def _pick(candidates: list[_Candidate], agree: Callable[[Any, Any], bool],
     classes: dict[Any, list[int]] = {}
     for index, candidate in enumerate(candidates):
         classes.setdefault(candidate.key, []).append(index)
+    if len(classes) == 1:  # every source names one value (most authors, many titles): one group
+        face, support = candidates[0], 0.0
+        for member in candidates:
+            support += member.weight
+            if member.rank < face.rank:
+                face = member
+        return face, support
     keys = list(classes)
     members = [list(classes[key]) for key in keys]
     if len(keys) > 1:  # one value, however many sources repeat it, has nothing else to agree with
@@ -533,7 +550,11 @@ def _heading_of(node: Element) -> str:
     inline children run together as written; a ``<style>`` or ``<noscript>`` inside it is
     not read (``shown_text``)."""
     descendants = shown_descendants(node)
-    if not any(child.tag in BLOCK_TAGS or child.tag == "br" for child in descendants):
+    for child in descendants:
+        tag = child.tag
+        if tag in BLOCK_TAGS or tag == "br":
+            break
+    else:  # inline children only (most headings): the text as shown
         return shown_text(node)
     parts: list[str] = []
     previous: Node | None = node
@@ -549,6 +570,18 @@ def _heading_of(node: Element) -> str:
             parts.append(child.text)
             previous = block
     return "".join(parts)
+
+
+def _lead_h1(h1s: list[tuple[Element, int]]) -> Element | None:
+    """The ``<h1>`` of the content: the first in ``<article>``/``<main>``, else the first
+    outside a site header, else the first."""
+    for node, kind in h1s:
+        if kind & IN_ARTICLE:
+            return node
+    for node, kind in h1s:
+        if not kind & IN_HEADER:
+            return node
+    return h1s[0][0] if h1s else None
 
 
 def _title(src: _Sources, site_keys: list[str],
@@ -578,8 +611,7 @@ def _title(src: _Sources, site_keys: list[str],
         return found
 
     h1s = [(node, kind) for node, _ordinal, kind in headings if not kind & HEADLINE and not _home_link(node)]
-    lead = next((node for node, kind in h1s if kind & IN_ARTICLE),
-                next((node for node, kind in h1s if not kind & IN_HEADER), h1s[0][0] if h1s else None))
+    lead = _lead_h1(h1s)
     page_title = src.doc.title  # found by a walk from the document's root: read once
     tag_title = split(page_title) if page_title else None
     lead_h1: _Candidate | None = None  # the lead <h1>'s candidate
@@ -600,10 +632,12 @@ def _title(src: _Sources, site_keys: list[str],
         name = headline or _ld_text(main.get("name"))
         if name:  # a CMS may write the whole <title> into it: the site name goes as there
             add(split(name)[0], weight if headline else S.JSON_LD_NAME_WEIGHT, 2)
-    for name, weight in S.TITLE_METAS.items():
-        value = src.meta(name)
-        if value:
-            add(split(value)[0], weight, 3)
+    metas = src.metas
+    if not metas.keys().isdisjoint(S.TITLE_METAS):  # (most pages declare one or two)
+        for name, weight in S.TITLE_METAS.items():
+            values = metas.get(name)
+            if values:  # (non-empty contents only: the first is meta()'s)
+                add(split(values[0])[0], weight, 3)
     tag_site = None
     if tag_title is not None:
         text, tag_site = tag_title
@@ -625,7 +659,7 @@ def _home_link(heading: Node) -> bool:
     """Whether ``heading`` is all one link to a site's home page: the site's logo, which a
     blog, a forum or a company page sets as its ``<h1>`` on every page (the page's own
     title is elsewhere)."""
-    links = heading.select("a[href]")
+    links = href_links(heading, 2)  # (heading.select("a[href]") up to two: one is wanted)
     if len(links) != 1:
         return False
     href = (links[0].attr("href") or "").strip()
@@ -877,8 +911,8 @@ def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set
     marked: list[Node] = [node for node, _ordinal, kind in spots if kind & BYLINE_CLASS]
     if len(marked) < 2:
         return set(), set()
-    parts: set[Node] = {
-        node for node in marked if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
+    parts: set[Node] = {node for node in marked
+                        if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
     if not parts:
         return parts, set()
     holders: set[Node] = set()
@@ -912,22 +946,24 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             return
         kept = names if declared else [name for name in names if _compact(name) not in publishers]
         if kept:
-            candidates.append(_Candidate("; ".join(kept), weight, rank, frozenset(name.casefold() for name in kept)))
+            candidates.append(_Candidate("; ".join(kept), weight, rank, frozenset([name.casefold() for name in kept])))
 
     if src.article is not None:
         add([name for raw in _ld_persons(src.article.get("author")) for name in _names(raw)],
             S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
     metas = src.metas
-    for key, weight in S.AUTHOR_METAS.items():
-        if key not in metas:
-            continue
-        values = [v for v in metas[key] if not v.startswith(("http://", "https://", "/"))]
-        if values:
-            add([name for value in values for name in _names(value)], weight, 4)
-    for label_name, data_name in _TWITTER_PAIRS:  # SEO plugins write "Written by" there
-        label = src.meta(label_name)
-        if label and _fold(label).casefold().rstrip(":") in S.CREDIT_LABELS:
-            add(_names(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
+    if not metas.keys().isdisjoint(S.AUTHOR_METAS):
+        for key, weight in S.AUTHOR_METAS.items():
+            if key not in metas:
+                continue
+            values = [v for v in metas[key] if not v.startswith(("http://", "https://", "/"))]
+            if values:
+                add([name for value in values for name in _names(value)], weight, 4)
+    if not metas.keys().isdisjoint(_TWITTER_LABELS):
+        for label_name, data_name in _TWITTER_PAIRS:  # SEO plugins write "Written by" there
+            label = src.meta(label_name)
+            if label and _fold(label).casefold().rstrip(":") in S.CREDIT_LABELS:
+                add(_names(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
     before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
     parts, wrappers = _byline_parts(spots)
     for node, ordinal, kind in spots:
@@ -937,7 +973,7 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
             continue  # commenters; a sidebar's or footer's bylines (marked authors may sit in chrome)
         near = title_ordinal is not None and before <= ordinal - title_ordinal <= after
         if kind & ITEMPROP_AUTHOR:
-            named = node.select_one("[itemprop~=name]")
+            named = itemprop_name(node)
             if named is not None:
                 text = named.attr("content") or named.text
             else:
@@ -1086,7 +1122,9 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
             votes[date] = votes.get(date, 0.0) + weight
 
     # the first of each name: later ones date a thread's replies or a listing's items
-    raws: list[str | None] = [src.metas[name][0] for name in S.PUBLISHED_METAS if name in src.metas]
+    metas = src.metas
+    raws: list[str | None] = ([] if metas.keys().isdisjoint(S.PUBLISHED_METAS)
+                              else [metas[name][0] for name in S.PUBLISHED_METAS if name in metas])
     if src.article is not None:
         raws.append(_ld_text(src.article.get("datePublished")))
     moments: dict[str, list[str]] = {}  # a declared day -> the values declaring it (_same_day reads their zones)
@@ -1320,7 +1358,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         offset = ordinal - title_ordinal
         if before <= offset <= after:
             pending.append((abs(offset), node, 0, True))
-    pending.sort(key=lambda item: item[0])
+    pending.sort(key=itemgetter(0))  # by distance alone, the walk's order kept among equals
     for distance, node, kind, stamp in pending:
         if len(near) > S.MAX_SHOWN_DATES:
             break  # enough to tell a page from a listing
@@ -1479,13 +1517,17 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
             _compact(tag_site) and _compact(tag_site) in key for key in site_keys[1:]):
         site_name = tag_site
 
-    publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")),
-                                        *(src.meta(name) for name in S.PUBLISHER_METAS)) if v}
+    declared = [src.metas[name][0] for name in S.PUBLISHER_METAS if name in src.metas]
+    publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")), *declared) if v}
     publishers.discard("")
-    title_ordinal = next(
-        (ordinal for node, ordinal, kind in headings if _heading_text(src.heading_text(node)) == title), None)
-    if title_ordinal is None and headings:
-        title_ordinal = headings[0][1]
+    title_ordinal = None
+    for node, ordinal, _kind in headings:
+        if _heading_text(src.heading_text(node)) == title:
+            title_ordinal = ordinal
+            break
+    else:
+        if headings:
+            title_ordinal = headings[0][1]
     author = _author(src, publishers, src.spots, title_ordinal)
     date_modified = _date_modified(src)
 
@@ -1493,10 +1535,11 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
     article = src.article or {}
     image = resolve(src.meta(*S.IMAGE_METAS)) or resolve(_ld_text((main or {}).get("image")))
     description = src.meta(*S.DESCRIPTION_METAS) or _ld_text((main or {}).get("description"))
-    tags = _listed([*(v for name in S.TAG_METAS[:-2] for v in src.metas.get(name, ())), article.get("keywords")])
+    metas = src.metas
+    tags = _listed([*[v for name in S.TAG_METAS[:-2] for v in metas.get(name, ())], article.get("keywords")])
     if not tags:
-        tags = _listed(v for name in S.TAG_METAS[-2:] for v in src.metas.get(name, ()))
-    categories = _listed([*(v for name in S.CATEGORY_METAS for v in src.metas.get(name, ())),
+        tags = _listed([v for name in S.TAG_METAS[-2:] for v in metas.get(name, ())])
+    categories = _listed([*[v for name in S.CATEGORY_METAS for v in metas.get(name, ())],
                           article.get("articleSection")])
     return Metadata(
         title=title,

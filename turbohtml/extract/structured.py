@@ -159,13 +159,18 @@ def _too_deep(text: str) -> bool:
 def _attempts(text: str) -> Iterator[str]:
     """The block as written, unwrapped, then each without JS/HTML leftovers (lazily)."""
     yield text
-    unwrapped = _TRAILING_WRAPPER.sub("", _LEADING_WRAPPER.sub("", text, count=1), count=1).strip(_ASCII_SPACE)
+    unwrapped = _LEADING_WRAPPER.sub("", text, count=1)
+    if "-->" in unwrapped or "]]>" in unwrapped:  # what a trailing wrapper holds (its search scans the block)
+        unwrapped = _TRAILING_WRAPPER.sub("", unwrapped, count=1)
+    unwrapped = unwrapped.strip(_ASCII_SPACE)
     seen = {text}
     if unwrapped not in seen:
         seen.add(unwrapped)
         yield unwrapped
     for source in (text, unwrapped):
-        cleaned = _JS_LEFTOVERS.sub(lambda match: match[1] or "", source).strip(_ASCII_SPACE)
+        # the strings kept, the leftovers dropped: split() gives the text between matches and
+        # each match's string group (None for a leftover), with no Python call per match
+        cleaned = "".join(filter(None, _JS_LEFTOVERS.split(source))).strip(_ASCII_SPACE)
         if cleaned not in seen:
             seen.add(cleaned)
             yield cleaned
