@@ -451,7 +451,9 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=NULL) noexc
     it marks the collapsed panels of accordions and tabs (FAQs, buying guides,
     specifications), content a reader opens, more often than decoration; and a hidden
     ``role="tabpanel"`` is a tab not chosen yet (the same steps in another language, a
-    product's specifications), shown by a click, not removed.
+    product's specifications), shown by a click, not removed. On a page read as an
+    article a hidden ``<div id="S:n">`` is shown: React's streamed segment
+    (``_streamed_segment``), which its script moves into place at once.
 
     One pass over the attribute list: ``style`` has a static id; ``hidden``, ``popover``,
     ``role`` and ``aria-hidden`` are outside lexbor's static table: a walk's ``memo``
