@@ -530,11 +530,13 @@ _FORUM_TITLE_LABEL = re.compile(
 
 
 def _heading_text(text: str | None) -> str:
-    """A title candidate's text, folded, without a trailing permalink mark (a folded
-    text ends in no space: only one ending in a mark can hold one) or a forum engine's
+    """A title candidate's text, folded, without soft hyphens, a trailing permalink mark (a
+    folded text ends in no space: only one ending in a mark can hold one) or a forum engine's
     label before a thread's title (``S.FORUM_TITLE_LABELS``), at the start or after a
     separator ("Board • View topic - Title")."""
     folded = _fold(text)
+    if "\xad" in folded:  # a soft hyphen: a line-break hint, no character (as article()'s text reads it)
+        folded = folded.replace("\xad", "")
     if folded and folded[-1] in _PERMALINK_MARKS:
         folded = _PERMALINK.sub("", folded)
     if _FORUM_TITLE_WORDS.search(folded):
