@@ -304,6 +304,32 @@ cdef inline bint _closes_p(uintptr_t tag) noexcept nogil:
         LXB_TAG_DD, LXB_TAG_DT, LXB_TAG_TABLE, LXB_TAG_HR)
 
 
+cdef enum:
+    # lexbor's tree builder keeps 64 active formatting entries (vendor/lexbor/patches/
+    # 0005-tree-builder-caps.patch) and reads a formatting element past them otherwise
+    FORMATTING_ROOM = 56
+
+
+cdef inline bint _formatting(uintptr_t tag) noexcept nogil:
+    """The HTML standard's formatting elements (its list of active formatting elements)."""
+    return tag in (LXB_TAG_A, LXB_TAG_B, LXB_TAG_BIG, LXB_TAG_CODE, LXB_TAG_EM, LXB_TAG_FONT, LXB_TAG_I,
+                   LXB_TAG_NOBR, LXB_TAG_S, LXB_TAG_SMALL, LXB_TAG_STRIKE, LXB_TAG_STRONG, LXB_TAG_TT, LXB_TAG_U)
+
+
+cdef bint _formatting_full(const Open *stack, size_t depth) noexcept nogil:
+    """Whether the written elements hold as many active formatting entries (formatting
+    elements, and the markers cells, captions and objects push) as a re-parse keeps: a
+    formatting element written past them would not read back as written (hostile
+    nesting only: real pages hold at most 13)."""
+    cdef size_t i, count = 0
+    for i in range(depth):
+        if stack[i].action == EMIT and (_formatting(stack[i].tag) or stack[i].tag in (
+                LXB_TAG_TD, LXB_TAG_TH, LXB_TAG_CAPTION, LXB_TAG_APPLET, LXB_TAG_OBJECT, LXB_TAG_MARQUEE,
+                LXB_TAG_TEMPLATE)):
+            count += 1
+    return count >= FORMATTING_ROOM
+
+
 cdef bint _misnested(const Open *stack, size_t depth, uintptr_t tag) noexcept nogil:
     """Whether the parser, meeting ``tag`` under the written elements, would close one of
     them instead of nesting it (so it must not be written there)."""
@@ -500,7 +526,8 @@ cdef int _walk(lxb_dom_node_t *root, bint include_root, const Plan *plan, Out *o
                 tag = c_node.local_name
                 tag_index = _tag_index(plan, tag) if c_node.ns == LXB_NS_HTML else -1
                 if tag_index >= 0 and _fits_parent(tag, written):
-                    action = UNWRAP if _misnested(stack, depth, tag) else EMIT
+                    action = UNWRAP if _misnested(stack, depth, tag) or (
+                        _formatting(tag) and _formatting_full(stack, depth)) else EMIT
                 elif _is_table_context(written):
                     action = 0  # anything else there would be moved out of the table
                 elif plan.strip:

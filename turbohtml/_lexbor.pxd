@@ -70,6 +70,7 @@ cdef extern from "lexbor/tag/const.h" nogil:
         LXB_TAG_AUDIO
         LXB_TAG_B
         LXB_TAG_BASE
+        LXB_TAG_BIG
         LXB_TAG_BLOCKQUOTE
         LXB_TAG_BODY
         LXB_TAG_BR
@@ -127,6 +128,7 @@ cdef extern from "lexbor/tag/const.h" nogil:
         LXB_TAG_MAP
         LXB_TAG_MARK
         LXB_TAG_MATH
+        LXB_TAG_MARQUEE
         LXB_TAG_MENU
         LXB_TAG_META
         LXB_TAG_METER
@@ -134,6 +136,7 @@ cdef extern from "lexbor/tag/const.h" nogil:
         LXB_TAG_NOEMBED
         LXB_TAG_NOFRAMES
         LXB_TAG_NOSCRIPT
+        LXB_TAG_NOBR
         LXB_TAG_OBJECT
         LXB_TAG_OL
         LXB_TAG_OPTGROUP
@@ -155,6 +158,7 @@ cdef extern from "lexbor/tag/const.h" nogil:
         LXB_TAG_SOURCE
         LXB_TAG_SPAN
         LXB_TAG_STRONG
+        LXB_TAG_STRIKE
         LXB_TAG_STYLE
         LXB_TAG_SUB
         LXB_TAG_SUMMARY
