@@ -473,7 +473,7 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=NULL) noexc
                     _value_contains(c_attr.value.data, c_attr.value.length, "display:none", 12,
                                     "visibility:hidden", 17)):
                 hidden = True
-        elif c_attr.node.local_name == LXB_DOM_ATTR_ID:
+        elif not whole and c_attr.node.local_name == LXB_DOM_ATTR_ID:
             segment = c_attr.value != NULL and _streamed_segment(c_attr.value.data, c_attr.value.length)
         elif c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
             if _attr_is(c_attr, hidden_id, "hidden", 6, memo) or _attr_is(c_attr, popover_id, "popover", 7, memo):
@@ -491,7 +491,7 @@ cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=NULL) noexc
                     and _value_contains(c_attr.value.data, c_attr.value.length, "true", 4)):
                 hidden = True
         c_attr = c_attr.next
-    return hidden and not shown and not (segment and not whole)
+    return hidden and not shown and not segment
 
 
 cdef inline bint _streamed_segment(const lxb_char_t *value, size_t length) noexcept nogil:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import html as _html
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
@@ -917,12 +918,7 @@ def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set
                         if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
     if not parts:
         return parts, set()
-    holders: set[Node] = set()
-    for node in parts:
-        current, depth = node.parent, 0
-        while current is not None and depth < S.AUTHOR_CARD_DEPTH:
-            holders.add(current)
-            current, depth = current.parent, depth + 1
+    holders = {holder for node in parts for holder in itertools.islice(_ancestors(node), S.AUTHOR_CARD_DEPTH)}
     return parts, holders.intersection(marked) - parts
 
 
@@ -1061,19 +1057,19 @@ def _poster_classed(element: Node) -> bool:
 
 def _in_chrome(node: Node) -> bool:
     """Whether ``node`` sits in a <nav>, <aside> or <footer>, as the sources walk's chrome."""
-    current = node.parent
-    while current is not None and current.tag is not None:
-        if current.tag in ("nav", "aside", "footer"):
-            return True
-        current = current.parent
-    return False
+    return any(ancestor.tag in ("nav", "aside", "footer") for ancestor in _ancestors(node))
 
 
 def _inside(node: Node, ancestor: Node) -> bool:
+    return any(above == ancestor for above in _ancestors(node))
+
+
+def _ancestors(node: Node) -> Iterator[Node]:
+    """``node``'s ancestor elements, nearest first (the document itself left out)."""
     current = node.parent
-    while current is not None and current != ancestor:
+    while current is not None and current.tag is not None:
+        yield current
         current = current.parent
-    return current is not None
 
 
 # ---------------------------------------------------------------- dates
