@@ -8,6 +8,7 @@ import pytest
 
 import turbohtml
 from turbohtml import parse
+from turbohtml._units import paragraph_units
 from turbohtml.extract import Article
 
 from conftest import REPO, article_benchmark, bench_module, read_gzip_text, readability_pages
@@ -130,6 +131,10 @@ def test_a_block_a_recommendation_heading_opens_is_not_the_article() -> None:
                     "You may also need a permit", "Related reading"):
         text = parse(page(inside=f"<div><h2>{heading}</h2><p>{'Own words, ' * 8}</p></div>")).article().text
         assert heading in text and "Own words" in text
+    # a walk of the label alone stays inside it
+    label = parse("<div><div><h2>Recently viewed</h2></div><p>Own words, more words.</p></div>").select_one("h2")
+    assert label is not None and label.article().text == ""
+    assert [unit[0] for unit in paragraph_units(label)] == ["Recently viewed"]
 
 
 def test_recommendations_on_a_real_product_page() -> None:

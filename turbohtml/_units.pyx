@@ -330,6 +330,8 @@ cdef lxb_dom_node_t *_recommended_block(lxb_dom_node_t *heading, lxb_dom_node_t 
     cdef lxb_dom_node_t *parent
     cdef lxb_dom_node_t *sibling
     cdef size_t _level
+    if heading == root:
+        return heading
     for _level in range(RECOMMENDATION_LEVELS):
         parent = block.parent
         if parent == NULL or parent == root or parent == content or parent.type != LXB_DOM_NODE_TYPE_ELEMENT:
