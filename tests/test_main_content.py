@@ -147,6 +147,20 @@ def test_a_blog_streamed_in_a_segment_is_read() -> None:
     assert bench_module("scoring").bag_f1(text, truth["main_content"]) > 0.9  # 0.05 when hidden
 
 
+def test_a_page_read_whole_that_shows_only_chrome_is_read_with_nothing_left_out() -> None:
+    # a shop whose product arrives in a streamed segment after its header and footer (0589:
+    # "2", the cart's count, before), and a collection under a wrapper carrying a
+    # boilerplate word (4296: its promo bar before)
+    root = data_path("wcxb-dev")
+    f1 = bench_module("scoring").bag_f1
+    for page_id, floor, line in (("0589", 0.5, "When you need a meal that works as hard as you do"),
+                                 ("4296", 0.9, "casual sneakers should be more than just a relaxed choice")):
+        truth = json.loads((root / "ground-truth" / f"{page_id}.json").read_text(encoding="utf8"))["ground_truth"]
+        text = parse(read_gzip_text(root / "html" / f"{page_id}.html.gz")).article().text
+        assert line in text, page_id
+        assert f1(text, truth["main_content"]) > floor, page_id  # 0.003 and 0.031 before
+
+
 def test_a_part_word_weighs_negative_but_passes_its_share_up() -> None:
     # a page builder's text block named `richtext-title`: the block does not win on its
     # own, but its paragraphs count for the section around it, as any paragraph's do

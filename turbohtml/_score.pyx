@@ -1347,7 +1347,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
         if tried != NULL and _kept_text(tried, root, mode[0], memo) >= MIN_PARAGRAPH:
             winner = tried
     if winner != NULL and kind & PASS_WHOLE_PAGE:
-        winner = _main_region(winner, root)
+        winner = _region_or_hidden(_main_region(winner, root), root, kind, mode, failed, memo)
         if mode[0] == PASSES[1].mode | kind \
                 and _kept_text(winner, root, mode[0] | PASS_PRUNE_CLASSES, memo) >= RETRY_BELOW:
             # the unpruned retry won for a short winner, but the region read whole holds
@@ -1355,6 +1355,33 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             # modals, menus): those stay out
             mode[0] |= PASS_PRUNE_CLASSES
     return winner
+
+
+cdef lxb_dom_node_t *_region_or_hidden(lxb_dom_node_t *region, lxb_dom_node_t *root, int kind, int *mode,
+                                       bint *failed, HintMemo *memo) noexcept nogil:
+    """The region of a page read whole, or, when it shows next to nothing outside page
+    chrome (which its reading leaves out), the region of the last pass, which leaves
+    nothing out (hidden containers, class-pruned subtrees, ``<noscript>``), when that one
+    shows more: a shop that streams its content into a hidden container (React's ``<div
+    hidden id="S:1">``) is only chrome without script, and a page builder's wrappers can
+    carry a boilerplate word around the whole page."""
+    cdef size_t shown, hidden_shown, text = 0
+    cdef int last = PASSES[PASS_COUNT - 1].mode | kind
+    cdef lxb_dom_node_t *tried
+    if mode[0] & PASS_KEEP_HIDDEN:
+        return region
+    shown = _kept_text(region, root, mode[0] & ~PASS_KEEP_CHROME, memo)
+    if shown >= MIN_VISIBLE:
+        return region
+    tried = _score_walk(root, last, &text, failed, NULL, NULL, NULL, memo)
+    if tried == NULL or failed[0]:
+        return region
+    tried = _main_region(tried, root)
+    hidden_shown = _kept_text(tried, root, last & ~PASS_KEEP_CHROME, memo)
+    if hidden_shown >= MIN_VISIBLE and hidden_shown > RETRY_GAIN * shown:
+        mode[0] = last
+        return tried
+    return region
 
 
 def scored_page(Node node, /) -> tuple:
