@@ -265,6 +265,18 @@ def test_site_wide_boilerplate_wrapper_falls_back_to_an_unpruned_pass() -> None:
     assert winner_id(markup) == "story"
 
 
+def test_a_title_in_a_pruned_wrapper_retries_the_unpruned_pass_whatever_the_winner_holds() -> None:
+    # a layout wrapper named for its sidebar holds the page's <h1> and its article; outside
+    # it, a list of related posts holds more than Readability's 500 characters
+    story = "".join(f"<p>{COMMAS} {COMMAS} {COMMAS}</p>" for _ in range(20))
+    cards = "".join(f"<div class=post-card><a href=/p{i}>Another post {i}</a><p>{COMMAS} {PLAIN}</p></div>"
+                    for i in range(8))
+    related = f"<div id=more>{cards}</div>"
+    for wrapper, expected in (("<h1>The title</h1>", "story"), ("<h2>Latest</h2>", "more")):
+        markup = f"<div class=sidebar-container>{wrapper}<div id=story>{story}</div></div>{related}"
+        assert winner_id(markup) == expected, wrapper
+
+
 def test_a_short_winner_on_a_class_word_alone_is_retried_without_class_weights() -> None:
     # a form's one-line status box classed "text-xs" (+25 for "text") outscores a short
     # article of plain paragraphs; Readability retries a winner this short without class
