@@ -275,6 +275,12 @@ def test_a_title_in_a_pruned_wrapper_retries_the_unpruned_pass_whatever_the_winn
     for wrapper, expected in (("<h1>The title</h1>", "story"), ("<h2>Latest</h2>", "more")):
         markup = f"<div class=sidebar-container>{wrapper}<div id=story>{story}</div></div>{related}"
         assert winner_id(markup) == expected, wrapper
+    # a breadcrumb repeating the title as an <h1> (focus.de in htmldate's pages): the same
+    # winner read unpruned would only take in the comment form pruning left out of it
+    page = read_gzip_text(data_path("dates", "html", "bbaw_default", "focus.de.leasen.html.gz"))
+    text = parse(page).article().text
+    assert "Wie wird das Fahrzeug finanziert?" in text
+    assert "Ihr Kommentar wurde abgeschickt" not in text
 
 
 def test_a_short_winner_on_a_class_word_alone_is_retried_without_class_weights() -> None:

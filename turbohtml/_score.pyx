@@ -1351,7 +1351,10 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             tried_text = _kept_text(tried, root, mode[0], memo, max(RETRY_CAP, RETRY_GAIN * text + 1))
         if pass_mode & PASS_NO_CONTENT_WORDS and tried != NULL and _contains_node(tried, winner):
             continue  # the first winner and more around it: its content word was no fluke
-        if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text):
+        if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text) \
+                and not (i == 1 and tried == winner and text >= PASSES[1].below):
+            # (a retry run for a title in a pruned subtree looks for the article elsewhere:
+            # the same winner read unpruned gains only the blocks pruning left out)
             winner, text, mode[0] = tried, tried_text, pass_mode
     if winner == NULL and kind & PASS_WHOLE_PAGE:
         # nothing scored (a grid of short item links, no paragraph of 25 characters): a
