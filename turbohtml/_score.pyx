@@ -1053,7 +1053,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef lxb_dom_character_data_t *c_text
     cdef Candidate *c_cand
     cdef bint closing = False, block, text_counted, text_scored
-    cdef bint pruned = False, title_seen = title_pruned == NULL  # unscored is class-pruned
+    cdef bint title_seen = title_pruned == NULL
     cdef uintptr_t tag
     cdef lxb_dom_node_t *unscored = NULL     # the subtree walked for the other readers only
     cdef lxb_dom_node_t *uncounted = NULL    # the subtree the features leave out
@@ -1112,10 +1112,11 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     unharvested = c_node
             elif closing and c_node == unharvested:
                 unharvested = NULL
-        if not title_seen and not closing and c_node.local_name == LXB_TAG_H1 \
+        if c_node.local_name == LXB_TAG_H1 and not title_seen and not closing \
                 and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
             title_seen = True
-            title_pruned[0] = unscored != NULL and pruned
+            title_pruned[0] = unscored != NULL and mode & PASS_PRUNE_CLASSES != 0 \
+                and unscored.type == LXB_DOM_NODE_TYPE_ELEMENT and prunes(class_hints(unscored, memo), mode)
         if unscored != NULL:
             if closing and c_node == unscored:
                 unscored = NULL
@@ -1128,8 +1129,6 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 if skips_subtree(c_node, root, mode, memo):
                     if _reads(features, uncounted) or _reads(harvest, unharvested):
                         unscored = c_node  # walked for the other readers only
-                        pruned = mode & PASS_PRUNE_CLASSES != 0 and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT \
-                            and prunes(class_hints(c_node, memo), mode)
                     else:
                         closing = True  # skip: no closing event will come for this node
                         uncounted = NULL if c_node == uncounted else uncounted

@@ -10,7 +10,7 @@ classify the same units, so they agree on where the article is.
 
 from libc.stdlib cimport free, malloc, realloc
 from libc.stdint cimport uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcmp, memcpy
 
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_SET_ITEM
@@ -19,7 +19,7 @@ from cpython.unicode cimport Py_UNICODE_ISALPHA, PyUnicode_DecodeUTF8
 from turbohtml._core cimport Document, Node, next_node, wrap_node
 from turbohtml._core import tag_names
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport ascii_lower, blank_word, byte_kind, contains, space_length
+from turbohtml._ascii cimport ascii_lower, blank_word, byte_kind, space_length
 from turbohtml._buffer cimport reserve
 from turbohtml._score cimport (
     HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRODUCT, PASS_PRUNE_CLASSES, PASS_THREAD,
@@ -278,9 +278,13 @@ cdef bint _recommends(lxb_dom_node_t *heading) noexcept nogil:
                 and is_invisible(c_node.local_name, c_node.ns):
             closing = True
         c_node = next_node(heading, c_node, &closing)
-    for k in range(_recommendation_count):
-        if contains(label, n, _recommendations[k], _recommendation_lengths[k]):
-            return True
+    for i in range(n):
+        if i and label[i - 1] != 32:
+            continue  # every phrase starts a word
+        for k in range(_recommendation_count):
+            if <lxb_char_t>_recommendations[k][0] == label[i] and i + _recommendation_lengths[k] <= n \
+                    and memcmp(label + i, _recommendations[k], _recommendation_lengths[k]) == 0:
+                return True
     return False
 
 
