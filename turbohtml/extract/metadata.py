@@ -905,6 +905,18 @@ _CARD_PART = re.compile(
     rf"|[a-z](?:{'|'.join(part.capitalize() for part in S.AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
 
 
+def _names_card_part(value: str) -> bool:
+    """``_CARD_PART.search(value)``, run only on a value holding one of the part words in
+    some case (most bylines' classes hold none: the pattern tries every position). Only
+    an ASCII value is tested first: ``re``'s IGNORECASE also reads "ı", "ſ" and the Kelvin
+    sign as ASCII letters."""
+    if value.isascii():
+        lowered = value.lower()
+        if not any(part in lowered for part in S.AUTHOR_CARD_PARTS):
+            return False
+    return _CARD_PART.search(value) is not None
+
+
 def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set[Node]]:
     """An author card's parts: byline-classed elements whose class names a part that is
     no name (``author-title``, ``byline-role``, ``author-box__bio``: "Founder & Lead
@@ -915,7 +927,7 @@ def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set
     if len(marked) < 2:
         return set(), set()
     parts: set[Node] = {node for node in marked
-                        if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
+                        if _names_card_part(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
     if not parts:
         return parts, set()
     holders = {holder for node in parts for holder in itertools.islice(_ancestors(node), S.AUTHOR_CARD_DEPTH)}
