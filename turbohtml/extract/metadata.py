@@ -530,6 +530,16 @@ _FORUM_TITLE_LABEL = re.compile(
     rf"(?:{'|'.join(map(re.escape, S.FORUM_TITLE_LABELS))})\s*", re.IGNORECASE)
 
 
+def _may_name_forum(text: str) -> bool:
+    """``_FORUM_TITLE_WORDS.search(text)``, an ASCII text read by substring tests (``re``'s
+    case-insensitive scan tries each position; its IGNORECASE also takes "ı" for an
+    ASCII letter, so other texts go to the pattern)."""
+    if text.isascii():
+        lowered = text.lower()
+        return "thread" in lowered or "topic" in lowered
+    return _FORUM_TITLE_WORDS.search(text) is not None
+
+
 def _heading_text(text: str | None) -> str:
     """A title candidate's text, folded, without soft hyphens, a trailing permalink mark (a
     folded text ends in no space: only one ending in a mark can hold one) or a forum engine's
@@ -540,7 +550,7 @@ def _heading_text(text: str | None) -> str:
         folded = folded.replace("\xad", "")
     if folded and folded[-1] in _PERMALINK_MARKS:
         folded = _PERMALINK.sub("", folded)
-    if _FORUM_TITLE_WORDS.search(folded):
+    if _may_name_forum(folded):
         match = _FORUM_TITLE_LABEL.search(folded)
         if match is not None and match.end() < len(folded):
             return folded[match.end():]  # (and the board's name before it)
@@ -1280,9 +1290,23 @@ def _labelled_update(label: str, klass: str = "") -> bool:
     label = _fold(label)
     digit = first_digit(label)
     head = label[:digit] if digit != -1 else label
-    if _UPDATE_LABEL.search(head[-40:]):
+    if _names_update(head[-40:]):
         return True
-    return bool(klass) and bool(_UPDATE_LABEL.search(klass)) and not _PUBLISHED_CLASS.search(klass)
+    return bool(klass) and _names_update(klass) and not _PUBLISHED_CLASS.search(klass)
+
+
+#: The update labels an ASCII text may hold (the others have a letter outside ASCII).
+_ASCII_UPDATE_LABELS = tuple(word.lower() for word in S.UPDATE_LABELS if word.isascii())
+
+
+def _names_update(text: str) -> bool:
+    """``_UPDATE_LABEL.search(text)``, an ASCII text read by substring tests (most labels
+    and classes hold no label word; ``re``'s IGNORECASE reads a few letters outside ASCII
+    as ASCII ones, so other texts go to the pattern)."""
+    if text.isascii():
+        lowered = text.lower()
+        return any(word in lowered for word in _ASCII_UPDATE_LABELS)
+    return _UPDATE_LABEL.search(text) is not None
 
 
 def _microdata_published(src: _Sources) -> str | None:
