@@ -292,8 +292,7 @@ def _spot_kinds(html: str, selector: str) -> int:
 
     module = importlib.import_module("turbohtml.extract.metadata")
     doc = turbohtml.parse(html)
-    spots = gather_sources(doc, module._BYLINE_WORDS, module._COMMENT_WORDS, module._DATE_WORDS,
-                           module._BY_PREFIXES, module._PUBLISHED_LABELS, 60, module._READ_METAS)[3]
+    spots = gather_sources(doc, module._SOURCE_WORDS, 60, module._READ_METAS)[3]
     target = doc.select_one(selector)
     return next((kind for node, _ordinal, kind in spots if node == target), 0)
 

@@ -41,6 +41,7 @@ from turbohtml._harvest import (
     ITEMPROP_PUBLISHED,
     PUBLISHED,
     REL_AUTHOR,
+    SourceWords,
     gather_sources,
     href_links,
     itemprop_name,
@@ -76,11 +77,14 @@ if TYPE_CHECKING:
 
 __all__ = ["clean_names", "document_metadata", "metadata", "split_site_name"]
 
-_BYLINE_WORDS = [word.encode("ascii") for word in S.BYLINE_WORDS]
-_COMMENT_WORDS = [word.encode("ascii") for word in S.COMMENT_WORDS]
-_DATE_WORDS = [word.encode("ascii") for word in S.DATE_WORDS]
-_BY_PREFIXES = [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)]
-_PUBLISHED_LABELS = [word.encode("utf8") for word in S.PUBLISHED_LABELS]
+#: The word lists of the sources walk, with its filters built once.
+_SOURCE_WORDS = SourceWords(
+    [word.encode("ascii") for word in S.BYLINE_WORDS],
+    [word.encode("ascii") for word in S.COMMENT_WORDS],
+    [word.encode("ascii") for word in S.DATE_WORDS],
+    [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)],
+    [word.encode("utf8") for word in S.PUBLISHED_LABELS],
+)
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 #: Elements naming a thread's posters (S.POSTER_CLASSES, S.PROFILE_PATHS), in document order.
 _POSTERS = ", ".join((*(f"[class*={word} i]" for word in S.POSTER_CLASSES), f"[class~={S.POSTER_CARD} i]",
@@ -228,8 +232,7 @@ class _Sources:
 
     def __init__(self, doc: Document) -> None:
         self.metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
-            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER,
-            _READ_METAS)
+            doc, _SOURCE_WORDS, S.NEAR_TITLE_AFTER, _READ_METAS)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
         self.heading_texts: dict[Node, str] = {}
