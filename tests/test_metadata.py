@@ -307,6 +307,7 @@ def _spot_kinds(html: str, selector: str) -> int:
     ("entry-date published", False, True),
     ("meta author updated", True, True),  # two lists in one value
     ("upda-ted da-te by-lin", False, False),  # the words' pairs of bytes, not the words
+    ("BYLInx PUBLIcation", False, False),  # the first four bytes of words in any case, not the words
     ("col-md-4 content", False, False),
 ])
 def test_the_sources_walk_finds_class_words_at_any_offset(value, byline, date):

@@ -319,6 +319,7 @@ ctypedef struct Spot:
 ctypedef struct Words:
     const char *data[MAX_WORDS]
     size_t length[MAX_WORDS]
+    uint32_t quads[MAX_WORDS]  # a class/id word's first four bytes, each ``| 0x20`` (_lowered_quad)
     size_t count
 
 
@@ -329,7 +330,7 @@ ctypedef struct WordTables:
     Words by_prefixes
     Words published_labels
     unsigned char first_bytes[256]   # _MARK_PREFIX/_MARK_LABEL bits of the lists with a word starting with that byte
-    uint64_t first_quads[QUAD_WORDS]  # bit _quad(w): a class/id word opens with the four bytes w
+    uint64_t first_quads[QUAD_WORDS]  # bit _quad_bit(w): a class/id word opens with the lowered quad w
     uint64_t pairs[PAIR_WORDS]        # bit _pair(w): a class/id word has the two bytes w at its offset 0 or 1
 
 
@@ -373,27 +374,35 @@ cdef enum:
     _MARK_LABEL = 16       # a publication label starts with that byte (text nodes)
 
 
-cdef int _words_at(const lxb_char_t *data, size_t left, const Words *words) noexcept nogil:
+cdef int _words_at(const lxb_char_t *data, size_t left, const Words *words, uint32_t quad) noexcept nogil:
+    """Whether a class/id word of ``words`` opens at ``data`` (any case); ``quad`` is
+    ``_lowered_quad(data)``: a word whose own differs cannot (``| 0x20`` maps a byte and
+    its other case to one value), so most words cost one compare."""
     cdef size_t k
     for k in range(words.count):
-        if words.length[k] <= left and starts_lower(data, words.data[k], words.length[k]):
+        if words.quads[k] == quad and words.length[k] <= left and starts_lower(data, words.data[k], words.length[k]):
             return 1
     return 0
 
 
-cdef inline uint32_t _quad(const lxb_char_t *data) noexcept nogil:
-    """The ``first_quads`` bit of the four bytes at ``data``, any case (a filter: two
-    quads may share one). ``| 0x20`` on each byte lower-cases an ASCII letter without a
-    test and leaves the words' other bytes ("-") as they are: a word's quad and the same
-    bytes in any case meet in one bit (other bytes may share it: the words are tested
-    afterwards). The multiply spreads the quad's bits over the top ``QUAD_BITS``."""
+cdef inline uint32_t _lowered_quad(const lxb_char_t *data) noexcept nogil:
+    """The four bytes at ``data`` with ``| 0x20`` on each: an ASCII letter lower-cased
+    without a test, the words' other bytes ("-", digits) as they are. Equal for a word
+    and the same bytes in any case (other bytes may meet it too: the words are tested
+    afterwards)."""
     cdef uint32_t quad
     memcpy(&quad, data, 4)
-    return ((quad | 0x20202020) * <uint32_t>0x9E3779B1) >> (32 - QUAD_BITS)
+    return quad | 0x20202020
+
+
+cdef inline uint32_t _quad_bit(uint32_t lowered) noexcept nogil:
+    """The ``first_quads`` bit of a lowered quad (a filter: two quads may share one): the
+    multiply spreads its bits over the top ``QUAD_BITS``."""
+    return (lowered * <uint32_t>0x9E3779B1) >> (32 - QUAD_BITS)
 
 
 cdef inline uint32_t _pair(const lxb_char_t *data) noexcept nogil:
-    """The ``pairs`` bit of the two bytes at ``data``, any case (``| 0x20`` as in ``_quad``)."""
+    """The ``pairs`` bit of the two bytes at ``data``, any case (``| 0x20`` as in ``_lowered_quad``)."""
     return (data[0] | 0x20) | (<uint32_t>(data[1] | 0x20) << 8)
 
 
@@ -406,7 +415,7 @@ cdef int _value_marks(const lxb_char_t *value, size_t length, Sources *found) no
     some list opens with its four bytes (a filter on single bytes or pairs at every
     position passes most positions of "content", "col-md-4")."""
     cdef size_t i, j = 0, slot
-    cdef uint32_t bit
+    cdef uint32_t bit, quad
     cdef int marks = 0
     if length < 4:
         return 0  # every class/id word has four bytes or more
@@ -419,14 +428,15 @@ cdef int _value_marks(const lxb_char_t *value, size_t length, Sources *found) no
             for i in range(j - 1 if j else 0, j + 1):  # the starts whose offset 0 or 1 is j
                 if i + 4 > length:
                     break
-                bit = _quad(value + i)
+                quad = _lowered_quad(value + i)
+                bit = _quad_bit(quad)
                 if not (found.words.first_quads[bit >> 6] >> (bit & 63)) & 1:
                     continue
-                if not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.words.byline_words):
+                if not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.words.byline_words, quad):
                     marks |= _MARK_BYLINE
-                if not marks & _MARK_COMMENT and _words_at(value + i, length - i, &found.words.comment_words):
+                if not marks & _MARK_COMMENT and _words_at(value + i, length - i, &found.words.comment_words, quad):
                     marks |= _MARK_COMMENT
-                if not marks & _MARK_DATE and _words_at(value + i, length - i, &found.words.date_words):
+                if not marks & _MARK_DATE and _words_at(value + i, length - i, &found.words.date_words, quad):
                     marks |= _MARK_DATE
         j += 2
     found.memo_values[slot] = value
@@ -750,6 +760,8 @@ cdef void _fill_words(Words *words, tuple encoded) noexcept:
     for k in range(words.count):
         words.data[k] = <const char *>(<bytes>encoded[k])
         words.length[k] = len(<bytes>encoded[k])
+        # (a word under four bytes, a prefix or a label, is never read by its quad)
+        words.quads[k] = _lowered_quad(<const lxb_char_t *>words.data[k]) if words.length[k] >= 4 else 0
 
 
 cdef class SourceWords:
@@ -780,7 +792,7 @@ cdef class SourceWords:
             for word in words:
                 if len(word) < 4 or word != word.lower():
                     raise ValueError("class/id words must be lower-case and hold four bytes or more")
-                bit = _quad(<const lxb_char_t *>(<bytes>word))
+                bit = _quad_bit(_lowered_quad(<const lxb_char_t *>(<bytes>word)))
                 tables.first_quads[bit >> 6] |= (<uint64_t>1) << (bit & 63)
                 for k in range(2):
                     bit = _pair(<const lxb_char_t *>(<bytes>word) + k)
