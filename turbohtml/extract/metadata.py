@@ -918,16 +918,23 @@ _CARD_PART = re.compile(
     rf"|[a-z](?:{'|'.join(part.capitalize() for part in S.AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
 
 
+#: ``_CARD_PART``'s two branches apart, both case-sensitive: the first for a lower-cased
+#: ASCII value (re's case-insensitive branch tries each position slowly), the camel case as written.
+_ASCII_CARD_PART = re.compile(rf"(?:^|[-_\s])(?:{'|'.join(S.AUTHOR_CARD_PARTS)})(?:$|[-_\s])")
+_CAMEL_CARD_PART = re.compile(rf"[a-z](?:{'|'.join(part.capitalize() for part in S.AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
+
+
 def _names_card_part(value: str) -> bool:
-    """``_CARD_PART.search(value)``, run only on a value holding one of the part words in
-    some case (most bylines' classes hold none: the pattern tries every position). Only
-    an ASCII value is tested first: ``re``'s IGNORECASE also reads "ı", "ſ" and the Kelvin
-    sign as ASCII letters."""
-    if value.isascii():
-        lowered = value.lower()
-        if not any(part in lowered for part in S.AUTHOR_CARD_PARTS):
-            return False
-    return _CARD_PART.search(value) is not None
+    """``_CARD_PART.search(value)``: an ASCII value holding none of the part words in any
+    case cannot match (most bylines' classes hold none), one holding some is searched by
+    the two case-sensitive branches. Other values go to the pattern: ``re``'s IGNORECASE
+    also reads "ı", "ſ" and the Kelvin sign as ASCII letters."""
+    if not value.isascii():
+        return _CARD_PART.search(value) is not None
+    lowered = value.lower()
+    if not any(part in lowered for part in S.AUTHOR_CARD_PARTS):
+        return False
+    return _ASCII_CARD_PART.search(lowered) is not None or _CAMEL_CARD_PART.search(value) is not None
 
 
 def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set[Node]]:
