@@ -292,8 +292,7 @@ def _spot_kinds(html: str, selector: str) -> int:
 
     module = importlib.import_module("turbohtml.extract.metadata")
     doc = turbohtml.parse(html)
-    spots = gather_sources(doc, module._BYLINE_WORDS, module._COMMENT_WORDS, module._DATE_WORDS,
-                           module._BY_PREFIXES, module._PUBLISHED_LABELS, 60, module._READ_METAS)[3]
+    spots = gather_sources(doc, module._SOURCE_WORDS, 60, module._READ_METAS)[3]
     target = doc.select_one(selector)
     return next((kind for node, _ordinal, kind in spots if node == target), 0)
 
@@ -308,6 +307,7 @@ def _spot_kinds(html: str, selector: str) -> int:
     ("entry-date published", False, True),
     ("meta author updated", True, True),  # two lists in one value
     ("upda-ted da-te by-lin", False, False),  # the words' pairs of bytes, not the words
+    ("BYLInx PUBLIcation", False, False),  # the first four bytes of words in any case, not the words
     ("col-md-4 content", False, False),
 ])
 def test_the_sources_walk_finds_class_words_at_any_offset(value, byline, date):
@@ -937,3 +937,36 @@ def test_the_memo_of_a_call_does_not_outlive_it() -> None:
     assert first.author == "Jane Doe"
     assert module._CALL_MEMO.get() is None
     assert turbohtml.parse(page).metadata() == first
+
+
+def test_prefiltered_patterns_match_as_the_patterns_do() -> None:
+    # metadata() runs three case-insensitive patterns only on a text that may match
+    # (an ASCII text read by substring tests): each test must answer as its pattern,
+    # also on the letters re's IGNORECASE reads as ASCII ones ("ı", "İ", "ſ", the Kelvin sign)
+    import importlib
+    import random
+
+    module = importlib.import_module("turbohtml.extract.metadata")  # (the package exports the function)
+
+    pieces = ["thread", "Topic", "TOPİC", "t\u0131tle", "updated", "REVISED", "Ge\u00e4ndert", "mis \u00e0 jour",
+              "title", "Role", "bio", "job", "Position", "authorTitle", "author-title", "author_bio ", "\u212aey",
+              "\u017fub", "a", "-", "_", " ", "X", "\u0130", "\u0131", "\u017f", "\u212a", "\u00e9"]
+    rng = random.Random(5)
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randrange(0, 6))) for _ in range(4000)]
+    checks = [(module._FORUM_TITLE_WORDS, module._may_name_forum), (module._UPDATE_LABEL, module._names_update),
+              (module._CARD_PART, module._names_card_part)]
+    for text in [*texts, "View topic - Title", "Last updated", "author-box__bio", "byline-role", "authorTitleText"]:
+        for pattern, test in checks:
+            assert test(text) == (pattern.search(text) is not None), (pattern.pattern[:30], text)
+
+
+def test_metadata_takes_a_str_subclass() -> None:
+    # the weighing modules are compiled with Cython: their annotations must stay Python's
+    # (annotation_typing off), or a str subclass would be refused where Python takes it
+    class Markup(str):
+        pass
+
+    found = metadata(Markup("<title>A Day Out | Example News</title><h1>A Day Out</h1>"))
+    assert found.title == "A Day Out"
+    assert clean_names(Markup("By Jane Doe")) == ["Jane Doe"]
+    assert split_site_name(Markup("A Day Out | Example News"), [Markup("examplenews")]) == ("A Day Out", "Example News")

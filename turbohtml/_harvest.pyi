@@ -1,5 +1,7 @@
 from typing import TypedDict, type_check_only
 
+from typing_extensions import disjoint_base
+
 from turbohtml._core import Element, Node
 
 H1: int
@@ -34,10 +36,15 @@ def harvest_metadata(node: Node, /) -> DeclaredMetadata: ...
 def joined_text(node: Node, /) -> str: ...
 def shown_text(node: Node, /) -> str: ...
 def shown_descendants(node: Node, /) -> list[Node]: ...
+@disjoint_base
+class SourceWords:
+    def __init__(
+        self, byline_words: list[bytes], comment_words: list[bytes], date_words: list[bytes],
+        by_prefixes: list[bytes], published_labels: list[bytes], /,
+    ) -> None: ...
+
 def gather_sources(
-    node: Node, byline_words: list[bytes], comment_words: list[bytes], date_words: list[bytes],
-    by_prefixes: list[bytes], published_labels: list[bytes], stamp_after: int,
-    meta_names: frozenset[str] | None = None, /,
+    node: Node, words: SourceWords, stamp_after: int, meta_names: frozenset[str] | None = None, /,
 ) -> tuple[
     dict[str, list[str]], str | None, str | None, list[tuple[Element, int, int]], list[tuple[Node, int]],
     list[tuple[str, str]] | None, str,

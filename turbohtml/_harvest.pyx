@@ -319,7 +319,19 @@ ctypedef struct Spot:
 ctypedef struct Words:
     const char *data[MAX_WORDS]
     size_t length[MAX_WORDS]
+    uint32_t quads[MAX_WORDS]  # a class/id word's first four bytes, each ``| 0x20`` (_lowered_quad)
     size_t count
+
+
+ctypedef struct WordTables:
+    Words byline_words
+    Words comment_words
+    Words date_words
+    Words by_prefixes
+    Words published_labels
+    unsigned char first_bytes[256]   # _MARK_PREFIX/_MARK_LABEL bits of the lists with a word starting with that byte
+    uint64_t first_quads[QUAD_WORDS]  # bit _quad_bit(w): a class/id word opens with the lowered quad w
+    uint64_t pairs[PAIR_WORDS]        # bit _pair(w): a class/id word has the two bytes w at its offset 0 or 1
 
 
 ctypedef struct Sources:
@@ -331,14 +343,7 @@ ctypedef struct Sources:
     size_t spot_count
     Spot stamps[MAX_STAMPS]
     size_t stamp_count
-    Words byline_words
-    Words comment_words
-    Words date_words
-    Words by_prefixes
-    Words published_labels
-    unsigned char first_bytes[256]   # _MARK_PREFIX/_MARK_LABEL bits of the lists with a word starting with that byte
-    uint64_t first_quads[QUAD_WORDS]  # bit _quad(w): a class/id word opens with the four bytes w
-    uint64_t pairs[PAIR_WORDS]        # bit _pair(w): a class/id word has the two bytes w at its offset 0 or 1
+    const WordTables *words          # the word lists and their filters (SourceWords, built once)
     # the marks of the class and id values met: a value is scanned once per walk (half the
     # values of a page repeat an earlier one: list items, cards, menu entries)
     const lxb_char_t *memo_values[MARK_SLOTS]
@@ -369,27 +374,35 @@ cdef enum:
     _MARK_LABEL = 16       # a publication label starts with that byte (text nodes)
 
 
-cdef int _words_at(const lxb_char_t *data, size_t left, Words *words) noexcept nogil:
+cdef int _words_at(const lxb_char_t *data, size_t left, const Words *words, uint32_t quad) noexcept nogil:
+    """Whether a class/id word of ``words`` opens at ``data`` (any case); ``quad`` is
+    ``_lowered_quad(data)``: a word whose own differs cannot (``| 0x20`` maps a byte and
+    its other case to one value), so most words cost one compare."""
     cdef size_t k
     for k in range(words.count):
-        if words.length[k] <= left and starts_lower(data, words.data[k], words.length[k]):
+        if words.quads[k] == quad and words.length[k] <= left and starts_lower(data, words.data[k], words.length[k]):
             return 1
     return 0
 
 
-cdef inline uint32_t _quad(const lxb_char_t *data) noexcept nogil:
-    """The ``first_quads`` bit of the four bytes at ``data``, any case (a filter: two
-    quads may share one). ``| 0x20`` on each byte lower-cases an ASCII letter without a
-    test and leaves the words' other bytes ("-") as they are: a word's quad and the same
-    bytes in any case meet in one bit (other bytes may share it: the words are tested
-    afterwards). The multiply spreads the quad's bits over the top ``QUAD_BITS``."""
+cdef inline uint32_t _lowered_quad(const lxb_char_t *data) noexcept nogil:
+    """The four bytes at ``data`` with ``| 0x20`` on each: an ASCII letter lower-cased
+    without a test, the words' other bytes ("-", digits) as they are. Equal for a word
+    and the same bytes in any case (other bytes may meet it too: the words are tested
+    afterwards)."""
     cdef uint32_t quad
     memcpy(&quad, data, 4)
-    return ((quad | 0x20202020) * <uint32_t>0x9E3779B1) >> (32 - QUAD_BITS)
+    return quad | 0x20202020
+
+
+cdef inline uint32_t _quad_bit(uint32_t lowered) noexcept nogil:
+    """The ``first_quads`` bit of a lowered quad (a filter: two quads may share one): the
+    multiply spreads its bits over the top ``QUAD_BITS``."""
+    return (lowered * <uint32_t>0x9E3779B1) >> (32 - QUAD_BITS)
 
 
 cdef inline uint32_t _pair(const lxb_char_t *data) noexcept nogil:
-    """The ``pairs`` bit of the two bytes at ``data``, any case (``| 0x20`` as in ``_quad``)."""
+    """The ``pairs`` bit of the two bytes at ``data``, any case (``| 0x20`` as in ``_lowered_quad``)."""
     return (data[0] | 0x20) | (<uint32_t>(data[1] | 0x20) << 8)
 
 
@@ -402,7 +415,7 @@ cdef int _value_marks(const lxb_char_t *value, size_t length, Sources *found) no
     some list opens with its four bytes (a filter on single bytes or pairs at every
     position passes most positions of "content", "col-md-4")."""
     cdef size_t i, j = 0, slot
-    cdef uint32_t bit
+    cdef uint32_t bit, quad
     cdef int marks = 0
     if length < 4:
         return 0  # every class/id word has four bytes or more
@@ -411,18 +424,19 @@ cdef int _value_marks(const lxb_char_t *value, size_t length, Sources *found) no
         return found.memo_marks[slot]
     while j + 1 < length:
         bit = _pair(value + j)
-        if (found.pairs[bit >> 6] >> (bit & 63)) & 1:
+        if (found.words.pairs[bit >> 6] >> (bit & 63)) & 1:
             for i in range(j - 1 if j else 0, j + 1):  # the starts whose offset 0 or 1 is j
                 if i + 4 > length:
                     break
-                bit = _quad(value + i)
-                if not (found.first_quads[bit >> 6] >> (bit & 63)) & 1:
+                quad = _lowered_quad(value + i)
+                bit = _quad_bit(quad)
+                if not (found.words.first_quads[bit >> 6] >> (bit & 63)) & 1:
                     continue
-                if not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.byline_words):
+                if not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.words.byline_words, quad):
                     marks |= _MARK_BYLINE
-                if not marks & _MARK_COMMENT and _words_at(value + i, length - i, &found.comment_words):
+                if not marks & _MARK_COMMENT and _words_at(value + i, length - i, &found.words.comment_words, quad):
                     marks |= _MARK_COMMENT
-                if not marks & _MARK_DATE and _words_at(value + i, length - i, &found.date_words):
+                if not marks & _MARK_DATE and _words_at(value + i, length - i, &found.words.date_words, quad):
                     marks |= _MARK_DATE
         j += 2
     found.memo_values[slot] = value
@@ -465,7 +479,7 @@ cdef inline size_t _text_start(lxb_dom_node_t *c_node, const lxb_char_t **data, 
     return i
 
 
-cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
+cdef bint _reads_by(lxb_dom_node_t *c_node, const Words *prefixes) noexcept nogil:
     """Whether a text node starts (after spaces) with a byline prefix such as "By ", or is
     a two-word credit line alone (``<span>Written by</span><a>Jane Doe</a>``: the name
     follows; a lone "BY" is as often SQL in a code block)."""
@@ -483,7 +497,7 @@ cdef bint _reads_by(lxb_dom_node_t *c_node, Words *prefixes) noexcept nogil:
     return False
 
 
-cdef bint _reads_label(lxb_dom_node_t *c_node, Words *labels) noexcept nogil:
+cdef bint _reads_label(lxb_dom_node_t *c_node, const Words *labels) noexcept nogil:
     """Whether a text node opens (after spaces) with one of ``labels`` as a whole word
     ("Published: May 2", "Published" alone; not "Publishers")."""
     cdef const lxb_char_t *data
@@ -510,7 +524,7 @@ cdef int _text_marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
     cdef size_t i = _text_start(c_node, &data, &length)
     if i == length:
         return -1
-    return found.first_bytes[ascii_lower(data[i])] & (_MARK_PREFIX | _MARK_LABEL)
+    return found.words.first_bytes[ascii_lower(data[i])] & (_MARK_PREFIX | _MARK_LABEL)
 
 
 cdef bint _looks_like_stamp(lxb_dom_node_t *c_node) noexcept nogil:
@@ -667,9 +681,9 @@ cdef void _gather(lxb_dom_node_t *root, Sources *found, bint count_features) noe
             if marks == -1:
                 pass  # spaces between elements
             elif (readable and marks & _MARK_PREFIX and c_node.parent.local_name != LXB_TAG_OPTION
-                  and _reads_by(c_node, &found.by_prefixes)):  # (a sort menu's "By Price" is no credit)
+                  and _reads_by(c_node, &found.words.by_prefixes)):  # (a sort menu's "By Price" is no credit)
                 _add_spot(found, c_node.parent, ordinal, _BY_PREFIX | context)
-            elif marks & _MARK_LABEL and _reads_label(c_node, &found.published_labels):
+            elif marks & _MARK_LABEL and _reads_label(c_node, &found.words.published_labels):
                 _add_spot(found, c_node.parent, ordinal, _PUBLISHED | context)
             elif (title == 0 or ordinal <= title + found.stamp_after) and _looks_like_stamp(c_node):
                 if title == 0:  # before the title: keep the last few
@@ -740,21 +754,65 @@ cdef str _folded_value(const lxb_char_t *value, size_t length):
         PyMem_RawFree(out)
 
 
-cdef void _fill_words(Words *words, list encoded) noexcept:
+cdef void _fill_words(Words *words, tuple encoded) noexcept:
     cdef size_t k
     words.count = min(len(encoded), MAX_WORDS)
     for k in range(words.count):
         words.data[k] = <const char *>(<bytes>encoded[k])
         words.length[k] = len(<bytes>encoded[k])
+        # (a word under four bytes, a prefix or a label, is never read by its quad)
+        words.quads[k] = _lowered_quad(<const lxb_char_t *>words.data[k]) if words.length[k] >= 4 else 0
 
 
-def gather_sources(Node node, list byline_words, list comment_words, list date_words, list by_prefixes,
-                   list published_labels, size_t stamp_after, frozenset meta_names=None, /) -> tuple:
+cdef class SourceWords:
+    """The word lists ``gather_sources()`` reads, with the filters its walk tests them by,
+    built once (a caller's lists are constants: building the filters on every call cost
+    a page's share of table writes). Each list is lower-case ASCII ``bytes``, at most 16
+    words: class/id words marking a byline, a comment section and a date (four bytes or
+    more each), byline prefixes ("by") and publication labels ("published": an element
+    whose text opens with one is a ``PUBLISHED`` spot)."""
+
+    cdef WordTables tables
+    cdef tuple kept  # the bytes the tables point into
+
+    def __init__(self, list byline_words, list comment_words, list date_words, list by_prefixes,
+                 list published_labels, /) -> None:
+        cdef WordTables *tables = &self.tables
+        cdef uint32_t bit
+        cdef size_t k
+        lists = tuple(tuple(words[:MAX_WORDS]) for words in (
+            byline_words, comment_words, date_words, by_prefixes, published_labels))
+        for words in lists:
+            for word in words:
+                if not isinstance(word, bytes):
+                    raise TypeError("the word lists hold bytes")
+        self.kept = lists
+        memset(tables, 0, sizeof(WordTables))
+        for words in lists[:3]:
+            for word in words:
+                if len(word) < 4 or word != word.lower():
+                    raise ValueError("class/id words must be lower-case and hold four bytes or more")
+                bit = _quad_bit(_lowered_quad(<const lxb_char_t *>(<bytes>word)))
+                tables.first_quads[bit >> 6] |= (<uint64_t>1) << (bit & 63)
+                for k in range(2):
+                    bit = _pair(<const lxb_char_t *>(<bytes>word) + k)
+                    tables.pairs[bit >> 6] |= (<uint64_t>1) << (bit & 63)
+        for words, mark in ((lists[3], _MARK_PREFIX), (lists[4], _MARK_LABEL)):
+            for word in words:
+                if word:
+                    tables.first_bytes[(<bytes>word)[0]] |= <int>mark
+        _fill_words(&tables.byline_words, lists[0])
+        _fill_words(&tables.comment_words, lists[1])
+        _fill_words(&tables.date_words, lists[2])
+        _fill_words(&tables.by_prefixes, lists[3])
+        _fill_words(&tables.published_labels, lists[4])
+
+
+def gather_sources(Node node, SourceWords words not None, size_t stamp_after, frozenset meta_names=None,
+                   /) -> tuple:
     """Every metadata source of the page ``node`` belongs to, in one walk.
 
-    The word lists are lower-case ASCII ``bytes`` (at most 16 each): class/id words
-    marking a byline, a comment section and a date, byline prefixes ("by") and publication
-    labels ("published": an element whose text opens with one is a ``PUBLISHED`` spot). Returns
+    ``words`` holds the word lists (``SourceWords``). Returns
     ``(metas, canonical, base, spots, stamps, scripts, page_type)``: ``metas`` the contents of
     every ``<meta>`` with a ``content``, character references resolved, in document order under
     each key (the lower-cased ``property``, ``name`` or ``itemprop``, each that is present and,
@@ -772,11 +830,10 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
     document already knows it (``article()`` or ``page_type()`` counted it first).
     """
     cdef Document doc = node._owner()
-    cdef Sources *found = <Sources *>PyMem_RawMalloc(sizeof(Sources))  # ~10 KB: not on the stack
+    cdef Sources *found = <Sources *>PyMem_RawMalloc(sizeof(Sources))  # several KB: not on the stack
     cdef size_t k, length = 0
     cdef const lxb_char_t *value
     cdef int j, kind
-    cdef uint32_t bit
     cdef double probability
     cdef size_t elements
     cdef lxb_dom_node_t *c_node
@@ -788,29 +845,9 @@ def gather_sources(Node node, list byline_words, list comment_words, list date_w
         found.meta_count = found.spot_count = found.stamp_count = 0
         found.script_count = 0
         found.canonical = found.base = NULL
-        _fill_words(&found.byline_words, byline_words)
-        _fill_words(&found.comment_words, comment_words)
-        _fill_words(&found.date_words, date_words)
-        memset(found.first_bytes, 0, 256)
-        memset(found.first_quads, 0, sizeof(found.first_quads))
-        memset(found.pairs, 0, sizeof(found.pairs))
+        found.words = &words.tables
         memset(found.memo_lengths, 0, sizeof(found.memo_lengths))
-        for words in (byline_words, comment_words, date_words):
-            for word in words[:MAX_WORDS]:
-                if len(word) < 4 or word != word.lower():
-                    raise ValueError("class/id words must be lower-case and hold four bytes or more")
-                bit = _quad(<const lxb_char_t *>(<bytes>word))
-                found.first_quads[bit >> 6] |= (<uint64_t>1) << (bit & 63)
-                for k in range(2):
-                    bit = _pair(<const lxb_char_t *>(<bytes>word) + k)
-                    found.pairs[bit >> 6] |= (<uint64_t>1) << (bit & 63)
-        for words, mark in ((by_prefixes, _MARK_PREFIX), (published_labels, _MARK_LABEL)):
-            for word in words[:MAX_WORDS]:
-                if word:
-                    found.first_bytes[(<bytes>word)[0]] |= <int>mark
         found.stamp_after = stamp_after
-        _fill_words(&found.by_prefixes, by_prefixes)
-        _fill_words(&found.published_labels, published_labels)
         count_features = doc.page_kind is None
         with nogil:
             _gather(<lxb_dom_node_t *>doc.c_doc, found, count_features)

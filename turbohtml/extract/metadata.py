@@ -41,6 +41,7 @@ from turbohtml._harvest import (
     ITEMPROP_PUBLISHED,
     PUBLISHED,
     REL_AUTHOR,
+    SourceWords,
     gather_sources,
     href_links,
     itemprop_name,
@@ -76,11 +77,14 @@ if TYPE_CHECKING:
 
 __all__ = ["clean_names", "document_metadata", "metadata", "split_site_name"]
 
-_BYLINE_WORDS = [word.encode("ascii") for word in S.BYLINE_WORDS]
-_COMMENT_WORDS = [word.encode("ascii") for word in S.COMMENT_WORDS]
-_DATE_WORDS = [word.encode("ascii") for word in S.DATE_WORDS]
-_BY_PREFIXES = [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)]
-_PUBLISHED_LABELS = [word.encode("utf8") for word in S.PUBLISHED_LABELS]
+#: The word lists of the sources walk, with its filters built once.
+_SOURCE_WORDS = SourceWords(
+    [word.encode("ascii") for word in S.BYLINE_WORDS],
+    [word.encode("ascii") for word in S.COMMENT_WORDS],
+    [word.encode("ascii") for word in S.DATE_WORDS],
+    [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)],
+    [word.encode("utf8") for word in S.PUBLISHED_LABELS],
+)
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 #: Elements naming a thread's posters (S.POSTER_CLASSES, S.PROFILE_PATHS), in document order.
 _POSTERS = ", ".join((*(f"[class*={word} i]" for word in S.POSTER_CLASSES), f"[class~={S.POSTER_CARD} i]",
@@ -228,8 +232,7 @@ class _Sources:
 
     def __init__(self, doc: Document) -> None:
         self.metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
-            doc, _BYLINE_WORDS, _COMMENT_WORDS, _DATE_WORDS, _BY_PREFIXES, _PUBLISHED_LABELS, S.NEAR_TITLE_AFTER,
-            _READ_METAS)
+            doc, _SOURCE_WORDS, S.NEAR_TITLE_AFTER, _READ_METAS)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
         self.heading_texts: dict[Node, str] = {}
@@ -530,6 +533,16 @@ _FORUM_TITLE_LABEL = re.compile(
     rf"(?:{'|'.join(map(re.escape, S.FORUM_TITLE_LABELS))})\s*", re.IGNORECASE)
 
 
+def _may_name_forum(text: str) -> bool:
+    """``_FORUM_TITLE_WORDS.search(text)``, an ASCII text read by substring tests (``re``'s
+    case-insensitive scan tries each position; its IGNORECASE also takes "ı" for an
+    ASCII letter, so other texts go to the pattern)."""
+    if text.isascii():
+        lowered = text.lower()
+        return "thread" in lowered or "topic" in lowered
+    return _FORUM_TITLE_WORDS.search(text) is not None
+
+
 def _heading_text(text: str | None) -> str:
     """A title candidate's text, folded, without soft hyphens, a trailing permalink mark (a
     folded text ends in no space: only one ending in a mark can hold one) or a forum engine's
@@ -540,7 +553,7 @@ def _heading_text(text: str | None) -> str:
         folded = folded.replace("\xad", "")
     if folded and folded[-1] in _PERMALINK_MARKS:
         folded = _PERMALINK.sub("", folded)
-    if _FORUM_TITLE_WORDS.search(folded):
+    if _may_name_forum(folded):
         match = _FORUM_TITLE_LABEL.search(folded)
         if match is not None and match.end() < len(folded):
             return folded[match.end():]  # (and the board's name before it)
@@ -905,6 +918,25 @@ _CARD_PART = re.compile(
     rf"|[a-z](?:{'|'.join(part.capitalize() for part in S.AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
 
 
+#: ``_CARD_PART``'s two branches apart, both case-sensitive: the first for a lower-cased
+#: ASCII value (re's case-insensitive branch tries each position slowly), the camel case as written.
+_ASCII_CARD_PART = re.compile(rf"(?:^|[-_\s])(?:{'|'.join(S.AUTHOR_CARD_PARTS)})(?:$|[-_\s])")
+_CAMEL_CARD_PART = re.compile(rf"[a-z](?:{'|'.join(part.capitalize() for part in S.AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
+
+
+def _names_card_part(value: str) -> bool:
+    """``_CARD_PART.search(value)``: an ASCII value holding none of the part words in any
+    case cannot match (most bylines' classes hold none), one holding some is searched by
+    the two case-sensitive branches. Other values go to the pattern: ``re``'s IGNORECASE
+    also reads "ı", "ſ" and the Kelvin sign as ASCII letters."""
+    if not value.isascii():
+        return _CARD_PART.search(value) is not None
+    lowered = value.lower()
+    if not any(part in lowered for part in S.AUTHOR_CARD_PARTS):
+        return False
+    return _ASCII_CARD_PART.search(lowered) is not None or _CAMEL_CARD_PART.search(value) is not None
+
+
 def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set[Node]]:
     """An author card's parts: byline-classed elements whose class names a part that is
     no name (``author-title``, ``byline-role``, ``author-box__bio``: "Founder & Lead
@@ -915,7 +947,7 @@ def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set
     if len(marked) < 2:
         return set(), set()
     parts: set[Node] = {node for node in marked
-                        if _CARD_PART.search(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
+                        if _names_card_part(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
     if not parts:
         return parts, set()
     holders = {holder for node in parts for holder in itertools.islice(_ancestors(node), S.AUTHOR_CARD_DEPTH)}
@@ -1268,9 +1300,23 @@ def _labelled_update(label: str, klass: str = "") -> bool:
     label = _fold(label)
     digit = first_digit(label)
     head = label[:digit] if digit != -1 else label
-    if _UPDATE_LABEL.search(head[-40:]):
+    if _names_update(head[-40:]):
         return True
-    return bool(klass) and bool(_UPDATE_LABEL.search(klass)) and not _PUBLISHED_CLASS.search(klass)
+    return bool(klass) and _names_update(klass) and not _PUBLISHED_CLASS.search(klass)
+
+
+#: The update labels an ASCII text may hold (the others have a letter outside ASCII).
+_ASCII_UPDATE_LABELS = tuple(word.lower() for word in S.UPDATE_LABELS if word.isascii())
+
+
+def _names_update(text: str) -> bool:
+    """``_UPDATE_LABEL.search(text)``, an ASCII text read by substring tests (most labels
+    and classes hold no label word; ``re``'s IGNORECASE reads a few letters outside ASCII
+    as ASCII ones, so other texts go to the pattern)."""
+    if text.isascii():
+        lowered = text.lower()
+        return any(word in lowered for word in _ASCII_UPDATE_LABELS)
+    return _UPDATE_LABEL.search(text) is not None
 
 
 def _microdata_published(src: _Sources) -> str | None:
