@@ -664,6 +664,29 @@ def test_page_type_features_count_the_text_of_thread_posts() -> None:
     assert got["chars"] == len("Story.First post here.A reply.An answer.")
 
 
+def test_page_type_features_read_the_labels_of_buttons_links_and_section_headings() -> None:
+    markup = ("<body><a href=/q>\n  Get a Quote <b>now</b>\n</a><button><i>+</i> Add to cart</button>"
+              "<a href=/m>Read more</a><a href=/n>Read more about why you should contact us today, please</a>"
+              "<h2>Why choose us</h2><h3>Frequently asked questions</h3><h4>Specifications</h4>"
+              "<h5>Our services</h5><h2>Reviews: <a href=/r>see them</a></h2></body>")
+    got = _features(markup)
+    # a label's words through its markup (each text node's own), once per label; a sentence
+    # that links is no label
+    assert (got["control_cta"], got["control_cart"], got["control_more"]) == (1, 1, 1)
+    # <h2>-<h4> are read: two service sections and two product ones ("reviews", "specification")
+    assert (got["subhead_service"], got["subhead_product"]) == (2, 2)
+
+
+def test_page_type_features_count_form_fields_and_nested_lists() -> None:
+    markup = ("<body><form><input type=email><input type=TEL><input type=checkbox><input type=radio>"
+              "<input type=number><input><select></select><textarea></textarea><button>Send</button></form>"
+              "<ul><li>a<ul><li>b<ol><li>c</ol></ul></ul><ul><li>d</ul></body>")
+    got = _features(markup)
+    assert (got["email_tel"], got["checkbox"], got["number"], got["select"], got["textarea"]) == (2, 2, 1, 1, 1)
+    assert (got["button"], got["control"]) == (1, 9)  # every field and button is a control
+    assert got["list_depth"] == 3  # the deepest nesting, not the lists' count
+
+
 def test_page_type_features_find_schema_types_anywhere_in_json_ld() -> None:
     # a JSON-LD script is passed by sixteen bytes at a time where no type can start: a
     # type at every offset of a block, after text of other capitals and none, is found
