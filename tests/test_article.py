@@ -8,6 +8,7 @@ import pytest
 
 import turbohtml
 from turbohtml import parse
+from turbohtml._units import paragraph_units
 from turbohtml.extract import Article
 
 from conftest import REPO, article_benchmark, bench_module, read_gzip_text, readability_pages
@@ -108,6 +109,39 @@ def test_article_text_drops_in_body_boilerplate() -> None:
     assert text.count("Paragraph") == 6
     # main_text is the winner's visible text: it keeps them
     assert "A caption a reader skips" in doc.main_text()
+
+
+def test_a_block_a_recommendation_heading_opens_is_not_the_article() -> None:
+    # a shop's or blog's recommendations, labelled by their heading and not by a class:
+    # the heading goes, and with it the wrapper it opens, up to a heading of its rank
+    cards = "".join(f'<div><h3><a href="/p{i}">Another item number {i}</a></h3><p>Price {i}0.00</p></div>'
+                    for i in range(4))
+    for label in ("You may also like", "People who viewed this item also viewed", "Recently  viewed",
+                  "Frequently Bought Together"):
+        recommended = f"<section><div><div><h2>{label}</h2></div><div>{cards}</div></div></section>"
+        text = parse(page(inside=recommended)).article().text
+        assert "Another item" not in text and label.split()[0] not in text, label
+        assert text.count("Paragraph") == 6
+    # a section of the page's own follows the label: the label goes alone
+    own = f"<div><h2>Customers also bought</h2><h2>Specifications</h2><p>{'Spec line, ' * 8}</p></div>"
+    text = parse(page(inside=own)).article().text
+    assert "Specifications" in text and "Spec line" in text and "also bought" not in text
+    # a heading that is a sentence is no label, and other headings stay
+    for heading in ("Why readers who also like trains may also like the night train to Vienna",
+                    "You may also need a permit", "Related reading"):
+        text = parse(page(inside=f"<div><h2>{heading}</h2><p>{'Own words, ' * 8}</p></div>")).article().text
+        assert heading in text and "Own words" in text
+    # a walk of the label alone stays inside it
+    label = parse("<div><div><h2>Recently viewed</h2></div><p>Own words, more words.</p></div>").select_one("h2")
+    assert label is not None and label.article().text == ""
+    assert [unit[0] for unit in paragraph_units(label)] == ["Recently viewed"]
+
+
+def test_recommendations_on_a_real_product_page() -> None:
+    # a shop's "You may also like" and "Related products" grids below the dress described
+    text = parse(read_gzip_text(REPO.parent / "shared" / "data" / "wcxb-dev" / "html" / "0600.html.gz")).article().text
+    assert "Three layers of flowy dress with side zip" in text
+    assert "You may also like" not in text and "In Stock" not in text  # both in before
 
 
 def test_example_page_article() -> None:

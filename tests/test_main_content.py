@@ -147,6 +147,20 @@ def test_a_blog_streamed_in_a_segment_is_read() -> None:
     assert bench_module("scoring").bag_f1(text, truth["main_content"]) > 0.9  # 0.05 when hidden
 
 
+def test_a_page_read_whole_that_shows_only_chrome_is_read_with_nothing_left_out() -> None:
+    # a shop whose product arrives in a streamed segment after its header and footer (0589:
+    # "2", the cart's count, before), and a collection under a wrapper carrying a
+    # boilerplate word (4296: its promo bar before)
+    root = data_path("wcxb-dev")
+    f1 = bench_module("scoring").bag_f1
+    for page_id, floor, line in (("0589", 0.5, "When you need a meal that works as hard as you do"),
+                                 ("4296", 0.9, "casual sneakers should be more than just a relaxed choice")):
+        truth = json.loads((root / "ground-truth" / f"{page_id}.json").read_text(encoding="utf8"))["ground_truth"]
+        text = parse(read_gzip_text(root / "html" / f"{page_id}.html.gz")).article().text
+        assert line in text, page_id
+        assert f1(text, truth["main_content"]) > floor, page_id  # 0.003 and 0.031 before
+
+
 def test_a_part_word_weighs_negative_but_passes_its_share_up() -> None:
     # a page builder's text block named `richtext-title`: the block does not win on its
     # own, but its paragraphs count for the section around it, as any paragraph's do
@@ -249,6 +263,24 @@ def test_site_wide_boilerplate_wrapper_falls_back_to_an_unpruned_pass() -> None:
     paragraphs = "".join(f"<p>{COMMAS} {COMMAS}</p>" for _ in range(10))
     markup = f"<div class=page-popup-wrapper><div id=story>{paragraphs}</div><div>Subscribe</div></div>"
     assert winner_id(markup) == "story"
+
+
+def test_a_title_in_a_pruned_wrapper_retries_the_unpruned_pass_whatever_the_winner_holds() -> None:
+    # a layout wrapper named for its sidebar holds the page's <h1> and its article; outside
+    # it, a list of related posts holds more than Readability's 500 characters
+    story = "".join(f"<p>{COMMAS} {COMMAS} {COMMAS}</p>" for _ in range(20))
+    cards = "".join(f"<div class=post-card><a href=/p{i}>Another post {i}</a><p>{COMMAS} {PLAIN}</p></div>"
+                    for i in range(8))
+    related = f"<div id=more>{cards}</div>"
+    for wrapper, expected in (("<h1>The title</h1>", "story"), ("<h2>Latest</h2>", "more")):
+        markup = f"<div class=sidebar-container>{wrapper}<div id=story>{story}</div></div>{related}"
+        assert winner_id(markup) == expected, wrapper
+    # a breadcrumb repeating the title as an <h1> (focus.de in htmldate's pages): the same
+    # winner read unpruned would only take in the comment form pruning left out of it
+    page = read_gzip_text(data_path("dates", "html", "bbaw_default", "focus.de.leasen.html.gz"))
+    text = parse(page).article().text
+    assert "Wie wird das Fahrzeug finanziert?" in text
+    assert "Ihr Kommentar wurde abgeschickt" not in text
 
 
 def test_a_short_winner_on_a_class_word_alone_is_retried_without_class_weights() -> None:

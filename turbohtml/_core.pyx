@@ -1440,7 +1440,10 @@ def parse(markup, /) -> Document:
 
     ``bytes`` are decoded by BOM, then a ``<meta charset>`` prescan, then UTF-8 when
     valid, else windows-1252. lexbor's parser runs with the GIL released, so several
-    threads parse in parallel.
+    threads parse in parallel. The tree is the HTML standard's with scripting disabled
+    (``<noscript>`` holds elements), but for one fix: a self-closed ``<iframe/>`` inside
+    ``<noscript>`` is closed at once rather than reading the rest of the page as its
+    text (``vendor/lexbor/patches/0008``).
     """
     cdef bytes data = markup_utf8(markup)
     return parse_utf8(data, PyBytes_GET_SIZE(data), NULL, 0)

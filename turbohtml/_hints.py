@@ -88,3 +88,17 @@ NEGATIONS = ("no", "non", "not", "without")
 #: a token's first word, name a page builder's content block (``elementor-widget``).
 LAYOUT_SIDES = ("left", "right", "layout")
 BUILDER_UNITS = ("widget",)
+
+#: A heading whose text carries one of these (lower-cased, whitespace folded) labels a
+#: block of recommendations, not the page's content: a shop's "People who viewed this item
+#: also viewed", "Frequently bought together", "Recently viewed", a blog's "You may also
+#: like". Of the 212 such headings on wcxb-dev's 1,497 pages, 210 are outside the human
+#: main content (the other two: a product manual's and a service page's "Related
+#: products"). The block the heading opens goes with it (``_units.pyx``).
+RECOMMENDATION_HEADINGS = (
+    "also like", "also love", "also enjoy", "also viewed", "also bought", "also purchased",
+    "similar items", "similar products", "related products",
+    "related items", "related posts", "related articles", "recently viewed",
+    "recommended for you", "recommended products", "frequently bought", "more like this",
+    "who viewed this", "who bought this",
+)

@@ -782,15 +782,15 @@ cdef bint _subtree_text(lxb_dom_node_t *root, size_t *chars, size_t *links, int 
 
 
 cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode,
-                       HintMemo *shared=NULL) noexcept nogil:
+                       HintMemo *shared=NULL, size_t cap=RETRY_CAP) noexcept nogil:
     """Folded characters the winner really holds, under the pass's own skip rules: a
     promoted wrapper never received points, so the candidate map knows nothing of it.
     ``shared``: a class memo started for the document (the walks' own), else one of its
     own (hints do not depend on the pass: the pass only weighs them).
 
-    Counted up to RETRY_CAP only: the passes compare a winner's text with RETRY_BELOW
+    Counted up to ``cap`` only: the passes compare a winner's text with RETRY_BELOW
     and MIN_VISIBLE, and with RETRY_GAIN times a text under those, and every such
-    comparison reads the same on the capped count (find_main_content)."""
+    comparison reads the same on a count capped at RETRY_CAP (find_main_content)."""
     cdef lxb_dom_node_t *c_node = winner
     cdef bint closing = False
     cdef size_t chars = 0, commas = 0
@@ -800,7 +800,7 @@ cdef size_t _kept_text(lxb_dom_node_t *winner, lxb_dom_node_t *root, int mode,
     if memo == NULL:
         memo = &own
         hint_memo_start(memo, root)
-    while c_node != NULL and chars < RETRY_CAP:
+    while c_node != NULL and chars < cap:
         if not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 c_text = <lxb_dom_character_data_t *>c_node
@@ -1027,7 +1027,7 @@ cdef inline bint _reads(void *reader, lxb_dom_node_t *paused) noexcept nogil:
 cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_text,
                                  bint *failed, CandidateMap *keep=NULL,
                                  FeatureWalk *features=NULL, HarvestWalk *harvest=NULL,
-                                 HintMemo *shared=NULL) noexcept nogil:
+                                 HintMemo *shared=NULL, bint *title_pruned=NULL) noexcept nogil:
     """One scoring pass; with ``keep`` the candidate map is handed over instead of freed.
 
     With ``features`` (started by ``features_start``) the same walk also counts the
@@ -1037,7 +1037,9 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     features scripts, styles and SVG (``uncounted``), the harvest scripts and styles
     (``unharvested``), the scoring what the pass leaves out (``unscored``); the walk
     goes below a node while any reader reads there. ``shared`` is a class memo started
-    for the document (hint_memo_start) that the walk reads and fills instead of its own."""
+    for the document (hint_memo_start) that the walk reads and fills instead of its own.
+    ``title_pruned`` (with ``features``, which walk every subtree) tells whether the
+    page's first ``<h1>`` lies in a subtree the pass prunes for a boilerplate class word."""
     cdef CandidateMap cmap
     cdef HintMemo own
     cdef HintMemo *memo = shared if shared != NULL else &own
@@ -1051,6 +1053,7 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
     cdef lxb_dom_character_data_t *c_text
     cdef Candidate *c_cand
     cdef bint closing = False, block, text_counted, text_scored
+    cdef bint pruned = False, title_seen = title_pruned == NULL  # unscored is class-pruned
     cdef uintptr_t tag
     cdef lxb_dom_node_t *unscored = NULL     # the subtree walked for the other readers only
     cdef lxb_dom_node_t *uncounted = NULL    # the subtree the features leave out
@@ -1109,6 +1112,10 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                     unharvested = c_node
             elif closing and c_node == unharvested:
                 unharvested = NULL
+        if not title_seen and not closing and c_node.local_name == LXB_TAG_H1 \
+                and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and c_node.ns == LXB_NS_HTML:
+            title_seen = True
+            title_pruned[0] = unscored != NULL and pruned
         if unscored != NULL:
             if closing and c_node == unscored:
                 unscored = NULL
@@ -1121,6 +1128,8 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 if skips_subtree(c_node, root, mode, memo):
                     if _reads(features, uncounted) or _reads(harvest, unharvested):
                         unscored = c_node  # walked for the other readers only
+                        pruned = mode & PASS_PRUNE_CLASSES != 0 and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT \
+                            and prunes(class_hints(c_node, memo), mode)
                     else:
                         closing = True  # skip: no closing event will come for this node
                         uncounted = NULL if c_node == uncounted else uncounted
@@ -1298,6 +1307,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     """
     cdef size_t text = 0, tried_text = 0, elements
     cdef size_t i
+    cdef bint title_pruned = False
     cdef lxb_dom_node_t *winner = NULL
     cdef lxb_dom_node_t *tried
     cdef int kind, pass_mode
@@ -1305,7 +1315,8 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     cdef FeatureWalk features
     failed[0] = False
     features_start(&features, root)
-    tried = _score_walk(root, PASSES[0].mode, &tried_text, failed, NULL, &features, harvest, memo)
+    tried = _score_walk(root, PASSES[0].mode, &tried_text, failed, NULL, &features, harvest, memo,
+                        &title_pruned)
     if failed[0]:
         return NULL
     page[0] = features_kind(&features, &probability, &elements, &article_probability)
@@ -1319,7 +1330,9 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
     if tried != NULL:
         winner, text = tried, tried_text
     for i in range(1, PASS_COUNT):
-        if winner != NULL and text >= PASSES[i].below:
+        if winner != NULL and text >= PASSES[i].below and not (i == 1 and title_pruned):
+            # the unpruned retry also runs when the page's title sits in a pruned subtree:
+            # a layout wrapper named for its sidebar (`sidebar-container`) holds the article
             continue
         if PASSES[i].mode & PASS_NO_CONTENT_WORDS and (winner == NULL or kind & PASS_WHOLE_PAGE):
             # it only lowers scores, so it finds no winner where the others found none; on
@@ -1335,10 +1348,13 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             # pruning left out inside it (comments below a short post) gains nothing; one
             # whose winner sat below a pruned wrapper gains all of it; a few lines of
             # heading and byline around the same text are no reason to switch
-            tried_text = _kept_text(tried, root, mode[0], memo)
+            tried_text = _kept_text(tried, root, mode[0], memo, max(RETRY_CAP, RETRY_GAIN * text + 1))
         if pass_mode & PASS_NO_CONTENT_WORDS and tried != NULL and _contains_node(tried, winner):
             continue  # the first winner and more around it: its content word was no fluke
-        if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text):
+        if tried != NULL and (winner == NULL or tried_text > RETRY_GAIN * text) \
+                and not (i == 1 and tried == winner and text >= PASSES[1].below):
+            # (a retry run for a title in a pruned subtree looks for the article elsewhere:
+            # the same winner read unpruned gains only the blocks pruning left out)
             winner, text, mode[0] = tried, tried_text, pass_mode
     if winner == NULL and kind & PASS_WHOLE_PAGE:
         # nothing scored (a grid of short item links, no paragraph of 25 characters): a
@@ -1347,7 +1363,7 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
         if tried != NULL and _kept_text(tried, root, mode[0], memo) >= MIN_PARAGRAPH:
             winner = tried
     if winner != NULL and kind & PASS_WHOLE_PAGE:
-        winner = _main_region(winner, root)
+        winner = _region_or_hidden(_main_region(winner, root), root, kind, mode, failed, memo)
         if mode[0] == PASSES[1].mode | kind \
                 and _kept_text(winner, root, mode[0] | PASS_PRUNE_CLASSES, memo) >= RETRY_BELOW:
             # the unpruned retry won for a short winner, but the region read whole holds
@@ -1355,6 +1371,33 @@ cdef lxb_dom_node_t *find_main_content(lxb_dom_node_t *root, bint *failed, int *
             # modals, menus): those stay out
             mode[0] |= PASS_PRUNE_CLASSES
     return winner
+
+
+cdef lxb_dom_node_t *_region_or_hidden(lxb_dom_node_t *region, lxb_dom_node_t *root, int kind, int *mode,
+                                       bint *failed, HintMemo *memo) noexcept nogil:
+    """The region of a page read whole, or, when it shows next to nothing outside page
+    chrome (which its reading leaves out), the region of the last pass, which leaves
+    nothing out (hidden containers, class-pruned subtrees, ``<noscript>``), when that one
+    shows more: a shop that streams its content into a hidden container (React's ``<div
+    hidden id="S:1">``) is only chrome without script, and a page builder's wrappers can
+    carry a boilerplate word around the whole page."""
+    cdef size_t shown, hidden_shown, text = 0
+    cdef int last = PASSES[PASS_COUNT - 1].mode | kind
+    cdef lxb_dom_node_t *tried
+    if mode[0] & PASS_KEEP_HIDDEN:
+        return region
+    shown = _kept_text(region, root, mode[0] & ~PASS_KEEP_CHROME, memo)
+    if shown >= MIN_VISIBLE:
+        return region
+    tried = _score_walk(root, last, &text, failed, NULL, NULL, NULL, memo)
+    if tried == NULL or failed[0]:
+        return region
+    tried = _main_region(tried, root)
+    hidden_shown = _kept_text(tried, root, last & ~PASS_KEEP_CHROME, memo)
+    if hidden_shown >= MIN_VISIBLE and hidden_shown > RETRY_GAIN * shown:
+        mode[0] = last
+        return tried
+    return region
 
 
 def scored_page(Node node, /) -> tuple:

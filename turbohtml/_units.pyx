@@ -19,7 +19,7 @@ from cpython.unicode cimport Py_UNICODE_ISALPHA, PyUnicode_DecodeUTF8
 from turbohtml._core cimport Document, Node, next_node, wrap_node
 from turbohtml._core import tag_names
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport blank_word, byte_kind, space_length
+from turbohtml._ascii cimport ascii_lower, blank_word, byte_kind, contains, space_length
 from turbohtml._buffer cimport reserve
 from turbohtml._score cimport (
     HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRODUCT, PASS_PRUNE_CLASSES, PASS_THREAD,
@@ -28,7 +28,7 @@ from turbohtml._score cimport (
 )
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
 
-from turbohtml import _tunables
+from turbohtml import _hints, _tunables
 
 # Unit flags (UNIT_* in _units.pxd; also read by the Python layer, exported below).
 cdef enum:
@@ -228,6 +228,128 @@ cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode, HintMemo *memo) noexc
     return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode, memo))
 
 
+# ---------------------------------------------------------------- recommendation blocks
+
+cdef enum:
+    HEADING_LABEL = 64        # bytes of folded text a heading naming a block holds at most
+    MAX_RECOMMENDATIONS = 32  # room for _hints.RECOMMENDATION_HEADINGS
+    RECOMMENDATION_LEVELS = 8  # ancestors a recommendation heading's block may reach
+
+cdef list _recommendation_bytes = [phrase.encode() for phrase in _hints.RECOMMENDATION_HEADINGS]
+cdef const char *_recommendations[MAX_RECOMMENDATIONS]
+cdef size_t _recommendation_lengths[MAX_RECOMMENDATIONS]
+cdef size_t _recommendation_count = len(_recommendation_bytes)
+if _recommendation_count > MAX_RECOMMENDATIONS:
+    raise ValueError("too many RECOMMENDATION_HEADINGS")
+for _index, _phrase in enumerate(_recommendation_bytes):
+    _recommendations[_index] = <const char *>(<bytes>_phrase)
+    _recommendation_lengths[_index] = len(<bytes>_phrase)
+
+
+cdef bint _recommends(lxb_dom_node_t *heading) noexcept nogil:
+    """Whether a heading labels a block of recommendations: its text, lower-cased and
+    whitespace folded, is short and carries a RECOMMENDATION_HEADINGS phrase."""
+    cdef lxb_char_t label[HEADING_LABEL]
+    cdef size_t n = 0, i, k, space
+    cdef bint closing = False, pending = False
+    cdef lxb_dom_node_t *c_node = heading
+    cdef lxb_dom_character_data_t *c_text
+    while c_node != NULL:
+        if not closing and c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+            c_text = <lxb_dom_character_data_t *>c_node
+            i = 0
+            while i < c_text.data.length:
+                space = space_length(c_text.data.data, i, c_text.data.length)
+                if space:
+                    pending = n > 0
+                    i += space
+                    continue
+                if n + pending >= HEADING_LABEL:
+                    return False  # a sentence, not a block's label
+                if pending:
+                    label[n] = 32
+                    n += 1
+                    pending = False
+                label[n] = ascii_lower(c_text.data.data[i])
+                n += 1
+                i += 1
+            closing = True
+        elif not closing and c_node != heading and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT \
+                and is_invisible(c_node.local_name, c_node.ns):
+            closing = True
+        c_node = next_node(heading, c_node, &closing)
+    for k in range(_recommendation_count):
+        if contains(label, n, _recommendations[k], _recommendation_lengths[k]):
+            return True
+    return False
+
+
+cdef bint _holds_text(lxb_dom_node_t *root) noexcept nogil:
+    """Whether ``root`` holds visible text."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef lxb_dom_character_data_t *c_text
+    cdef bint closing = False
+    cdef size_t i
+    while c_node != NULL:
+        if not closing:
+            if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
+                c_text = <lxb_dom_character_data_t *>c_node
+                for i in range(c_text.data.length):
+                    if not space_length(c_text.data.data, i, c_text.data.length):
+                        return True
+                closing = True
+            elif c_node.type != LXB_DOM_NODE_TYPE_ELEMENT \
+                    or (c_node != root and is_invisible(c_node.local_name, c_node.ns)):
+                closing = True
+        c_node = next_node(root, c_node, &closing)
+    return False
+
+
+cdef bint _holds_heading(lxb_dom_node_t *root, uintptr_t rank) noexcept nogil:
+    """Whether ``root`` is or holds a heading of ``rank`` (a LXB_TAG_H* id) or above."""
+    cdef lxb_dom_node_t *c_node = root
+    cdef bint closing = False
+    while c_node != NULL:
+        if not closing:
+            if c_node.type != LXB_DOM_NODE_TYPE_ELEMENT:
+                closing = True
+            elif c_node.ns == LXB_NS_HTML and is_heading(c_node.local_name) and c_node.local_name <= rank:
+                return True
+        c_node = next_node(root, c_node, &closing)
+    return False
+
+
+cdef lxb_dom_node_t *_recommended_block(lxb_dom_node_t *heading, lxb_dom_node_t *root,
+                                        lxb_dom_node_t *content) noexcept nogil:
+    """The block a recommendation heading opens: its highest ancestor (at most
+    RECOMMENDATION_LEVELS up, below ``root`` and ``content``) whose visible text starts
+    with the heading's and that holds no other heading of its rank or above (which would
+    open a section of the page's own; the items' own titles rank below); the heading
+    alone when its parent is none such."""
+    cdef lxb_dom_node_t *block = heading
+    cdef lxb_dom_node_t *parent
+    cdef lxb_dom_node_t *sibling
+    cdef size_t _level
+    if heading == root:
+        return heading
+    for _level in range(RECOMMENDATION_LEVELS):
+        parent = block.parent
+        if parent == NULL or parent == root or parent == content or parent.type != LXB_DOM_NODE_TYPE_ELEMENT:
+            break
+        sibling = block.prev
+        while sibling != NULL and not _holds_text(sibling):
+            sibling = sibling.prev
+        if sibling != NULL:
+            break  # the parent starts with something else
+        sibling = block.next
+        while sibling != NULL and not _holds_heading(sibling, heading.local_name):
+            sibling = sibling.next
+        if sibling != NULL:
+            break  # another heading: the parent holds more than this block
+        block = parent
+    return block
+
+
 cdef size_t _visible_bytes(lxb_dom_node_t *root) noexcept nogil:
     """Bytes of text below ``root`` outside raw-text and metadata elements."""
     cdef lxb_dom_node_t *c_node = root
@@ -412,6 +534,8 @@ cdef void walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                     outer_caption, caption.node = caption.node, NULL
                 if is_heading(tag):
                     _enter(&heading, c_node)
+                    if boiler.node == NULL and _recommends(c_node):
+                        _enter(&boiler, _recommended_block(c_node, root, content))
                 elif tag == LXB_TAG_LI or tag == LXB_TAG_DT or tag == LXB_TAG_DD:
                     _enter(&item, c_node)
                 elif tag == LXB_TAG_FIGCAPTION:
