@@ -726,11 +726,17 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                 _title_counts(walk, c_node, counts)
             elif tag == LXB_TAG_H1:
                 _h1_counts(walk, c_node, counts)
-            elif tag == LXB_TAG_A or tag == LXB_TAG_BUTTON:
+            elif tag == LXB_TAG_A:
+                # a link's label: its text alone (most links of a page; a card, an icon
+                # beside a label: not read, at no cost)
+                if c_node.first_child != NULL and c_node.first_child.next == NULL \
+                        and c_node.first_child.type == LXB_DOM_NODE_TYPE_TEXT:
+                    _short_words(c_node, &_control_words, _control_group, counts + _CONTROL_GROUPS_AT,
+                                 SHORT_TEXT, True)
+            elif tag == LXB_TAG_BUTTON:
                 _short_words(c_node, &_control_words, _control_group, counts + _CONTROL_GROUPS_AT,
                              SHORT_TEXT, True)
-                if tag == LXB_TAG_BUTTON:
-                    counts[F_BUTTON] += 1
+                counts[F_BUTTON] += 1
             elif LXB_TAG_H2 <= tag <= LXB_TAG_H4:
                 _short_words(c_node, &_heading_words, _heading_group, counts + _HEADING_GROUPS_AT,
                              HEADING_TEXT, False)
