@@ -100,7 +100,8 @@ cdef inline bint features_closes(FeatureWalk *walk, lxb_dom_node_t *c_element) n
     Most elements (div, span, li's links...) close without a call."""
     cdef uintptr_t tag = c_element.local_name
     return (tag in (LXB_TAG_A, LXB_TAG_P, LXB_TAG_LI, LXB_TAG_PRE, LXB_TAG_CODE, LXB_TAG_TD, LXB_TAG_H1,
-                    LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5, LXB_TAG_H6, LXB_TAG_UL, LXB_TAG_OL)  # (a switch: bit tests)
+                    LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5, LXB_TAG_H6,
+                    LXB_TAG_UL, LXB_TAG_OL)  # (a switch: bit tests)
             or c_element == walk.repeat or c_element == walk.thread)
 
 

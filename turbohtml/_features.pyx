@@ -3,7 +3,10 @@
 The walk counts tags, text in links, paragraphs, lists, headings and code, the class
 words of ``_page_words.py``, schema.org types in ``itemtype`` and JSON-LD, ``og:type``
 and the ``article:``/``product:`` metas, the words of the page's own address (its
-canonical link or ``og:url``) and of its ``<title>`` and first ``<h1>``, and the blocks
+canonical link or ``og:url``) and of its ``<title>`` and first ``<h1>``, the word groups
+of button and link labels and of ``<h2>``-``<h4>`` headings (calls to action, cart
+buttons, "read more", "reply"; "our services", "specifications"), the form fields by
+kind and the deepest list nesting, and the blocks
 that repeat their previous sibling's tag and class (a template's cards, posts and
 results) with the text, headings, dates, images and prices inside them, and their
 longest run. The vector of their logarithms and shares is weighed by
