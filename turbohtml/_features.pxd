@@ -4,7 +4,7 @@ from libc.stdint cimport uintptr_t
 
 from turbohtml._lexbor cimport (
     LXB_DOM_NODE_TYPE_ELEMENT, LXB_TAG_A, LXB_TAG_CODE, LXB_TAG_H1, LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5,
-    LXB_TAG_H6, LXB_TAG_LI, LXB_TAG_P, LXB_TAG_PRE, LXB_TAG_TD,
+    LXB_TAG_H6, LXB_TAG_LI, LXB_TAG_OL, LXB_TAG_P, LXB_TAG_PRE, LXB_TAG_TD, LXB_TAG_UL,
     lxb_char_t, lxb_dom_node_t,
 )
 
@@ -60,6 +60,7 @@ ctypedef struct FeatureWalk:
     # the page-type counters of a walk in progress (see features_step)
     size_t counts[MAX_FEATURES]
     size_t links, paragraphs, items, code, cells   # open <a href>, <p>, <li>, <pre>/<code>, <td>
+    size_t lists                                   # open <ul>/<ol>
     uintptr_t itemtype, property                   # the document's ids of those attributes
     size_t paragraph_chars                         # the text of the open <p> so far
     size_t headings                                # open <h1>-<h6>
@@ -99,7 +100,8 @@ cdef inline bint features_closes(FeatureWalk *walk, lxb_dom_node_t *c_element) n
     Most elements (div, span, li's links...) close without a call."""
     cdef uintptr_t tag = c_element.local_name
     return (tag in (LXB_TAG_A, LXB_TAG_P, LXB_TAG_LI, LXB_TAG_PRE, LXB_TAG_CODE, LXB_TAG_TD, LXB_TAG_H1,
-                    LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5, LXB_TAG_H6)  # (a switch: bit tests)
+                    LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5, LXB_TAG_H6,
+                    LXB_TAG_UL, LXB_TAG_OL)  # (a switch: bit tests)
             or c_element == walk.repeat or c_element == walk.thread)
 
 

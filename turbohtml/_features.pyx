@@ -3,7 +3,10 @@
 The walk counts tags, text in links, paragraphs, lists, headings and code, the class
 words of ``_page_words.py``, schema.org types in ``itemtype`` and JSON-LD, ``og:type``
 and the ``article:``/``product:`` metas, the words of the page's own address (its
-canonical link or ``og:url``) and of its ``<title>`` and first ``<h1>``, and the blocks
+canonical link or ``og:url``) and of its ``<title>`` and first ``<h1>``, the word groups
+of button and link labels and of ``<h2>``-``<h4>`` headings (calls to action, cart
+buttons, "read more", "reply"; "our services", "specifications"), the form fields by
+kind and the deepest list nesting, and the blocks
 that repeat their previous sibling's tag and class (a template's cards, posts and
 results) with the text, headings, dates, images and prices inside them, and their
 longest run. The vector of their logarithms and shares is weighed by
@@ -40,6 +43,10 @@ cdef enum:
     LONG_PARAGRAPH = 150    # characters of a paragraph that reads as prose
     H1_SCAN = 16            # nodes of the first <h1> read for its words
     SIBLING_HOPS = 4        # text and comment nodes passed over to reach the previous element
+    SHORT_SCAN = 12         # nodes of a link, button or heading read for its words
+    SHORT_TEXT = 40         # characters of a link's or button's text read for words (more: prose)
+    HEADING_TEXT = 80       # characters of a heading read for its words
+    MAX_GROUPS = 16         # groups of CONTROL_WORDS and HEADING_WORDS each
 
 # tag and text counters, then one per class word, then one per schema type
 TAG_FEATURES = (
@@ -53,7 +60,8 @@ TAG_FEATURES = (
     "url", "url_slashes", "url_hyphens", "url_digits", "commas", "p_commas", "heading_chars",
     "repeat_currency", "repeat_p",
     "heading_link_chars", "max_p", "repeat_titled", "max_run", "max_run_chars", "rel_next",
-    "title_chars", "thread_chars",
+    "title_chars", "thread_chars", "textarea", "email_tel", "select", "checkbox", "number", "button",
+    "list_depth",
 )
 cdef enum:
     F_ELEMENTS, F_LINKS, F_CARDS, F_ARTICLE, F_SECTION, F_TIME, F_PRE, F_CODE, F_TABLE, F_TH
@@ -66,7 +74,8 @@ cdef enum:
     F_URL, F_URL_SLASHES, F_URL_HYPHENS, F_URL_DIGITS, F_COMMAS, F_P_COMMAS, F_HEADING_CHARS
     F_REPEAT_CURRENCY, F_REPEAT_P
     F_HEADING_LINK_CHARS, F_MAX_P, F_REPEAT_TITLED, F_MAX_RUN, F_MAX_RUN_CHARS, F_REL_NEXT
-    F_TITLE_CHARS, F_THREAD_CHARS
+    F_TITLE_CHARS, F_THREAD_CHARS, F_TEXTAREA, F_EMAIL_TEL, F_SELECT, F_CHECKBOX, F_NUMBER, F_BUTTON
+    F_LIST_DEPTH
     F_TAGS_END
 
 FEATURE_NAMES = TAG_FEATURES + tuple("class_" + w for w in _page_words.CLASS_WORDS) \
@@ -74,12 +83,19 @@ FEATURE_NAMES = TAG_FEATURES + tuple("class_" + w for w in _page_words.CLASS_WOR
     + tuple("url_" + w for w in _page_words.URL_WORDS) \
     + tuple("title_" + w for w in _page_words.TITLE_WORDS) \
     + tuple("h1_" + w for w in _page_words.TITLE_WORDS) \
+    + tuple("control_" + g for g in _page_words.CONTROL_WORDS) \
+    + tuple("subhead_" + g for g in _page_words.HEADING_WORDS) \
     + tuple(f"share_{a}_{b}" for a, b in _page_words.SHARES)
 
 cdef WordTable _class_words
 cdef WordTable _schema_types
 cdef WordTable _url_words
 cdef WordTable _title_words
+cdef WordTable _control_words
+cdef WordTable _heading_words
+# the group (of CONTROL_WORDS, of HEADING_WORDS) of each word of those tables
+cdef unsigned char _control_group[MAX_WORDS]
+cdef unsigned char _heading_group[MAX_WORDS]
 
 
 cdef void load_words(WordTable *table, words, bint fold_case, bytes skipped=b"") except *:
@@ -166,12 +182,28 @@ load_words(&_class_words, _page_words.CLASS_WORDS, True)
 load_words(&_schema_types, _page_words.SCHEMA_TYPES, False)
 load_words(&_url_words, _page_words.URL_WORDS, True)
 load_words(&_title_words, _page_words.TITLE_WORDS, True)
+
+
+cdef void _load_groups(WordTable *table, unsigned char *group, groups) except *:
+    """Load the words of ``groups`` (group name -> words) into ``table``, and each word's group."""
+    words = [(k, word) for k, name in enumerate(groups) for word in groups[name]]
+    if len(words) > MAX_WORDS or len(groups) > MAX_GROUPS:
+        raise ImportError("too many page-type words")
+    load_words(table, [word for _, word in words], True)
+    for i, (k, _) in enumerate(words):
+        group[i] = k
+
+
+_load_groups(&_control_words, _control_group, _page_words.CONTROL_WORDS)
+_load_groups(&_heading_words, _heading_group, _page_words.HEADING_WORDS)
 # where each word table's counters start in the counts (after the tag counters)
 cdef size_t _CLASS_WORDS_AT = F_TAGS_END
 cdef size_t _SCHEMA_TYPES_AT = _CLASS_WORDS_AT + _class_words.count
 cdef size_t _URL_WORDS_AT = _SCHEMA_TYPES_AT + _schema_types.count
 cdef size_t _TITLE_WORDS_AT = _URL_WORDS_AT + _url_words.count
 cdef size_t _H1_WORDS_AT = _TITLE_WORDS_AT + _title_words.count
+cdef size_t _CONTROL_GROUPS_AT = _H1_WORDS_AT + _title_words.count
+cdef size_t _HEADING_GROUPS_AT = _CONTROL_GROUPS_AT + len(_page_words.CONTROL_WORDS)
 if F_TAGS_END != len(TAG_FEATURES):
     raise ImportError("TAG_FEATURES and the counters disagree")
 # which class words name a post of a thread (its text is counted apart: thread_chars)
@@ -373,6 +405,80 @@ cdef void _h1_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) 
         seen += 1
 
 
+cdef unsigned int _group_bits(const lxb_char_t *value, size_t length, WordTable *table,
+                              const unsigned char *group) noexcept nogil:
+    """The groups of the words of ``table`` found in ``value``, as bits (``group``: each
+    word's): one automaton step per byte, as _count_words, with nothing counted."""
+    cdef size_t i, k
+    cdef unsigned int row = 0, bits = 0
+    cdef unsigned short next_row
+    for i in range(length):
+        next_row = table.delta[row | table.classes[value[i]]]
+        row = next_row & ~MATCHED
+        if next_row & MATCHED:
+            for k in range(table.out_start[row >> table.shift], table.out_start[(row >> table.shift) + 1]):
+                bits |= 1u << group[table.out_words[k]]
+    return bits
+
+
+cdef void _short_words(lxb_dom_node_t *c_node, WordTable *table, const unsigned char *group,
+                       size_t *counts, size_t limit, bint whole) noexcept nogil:
+    """Count the word groups in the text of ``c_node`` (its first SHORT_SCAN nodes; each
+    group found once): the words of a button's, a link's or a heading's label. With
+    ``whole``, a text over ``limit`` characters (past the whitespace around each node's)
+    counts nothing, a sentence that links rather than a label; else its first ``limit``
+    are read."""
+    cdef lxb_dom_node_t *c_below
+    cdef lxb_dom_character_data_t *c_text
+    cdef const lxb_char_t *data
+    cdef bint closing = False
+    cdef size_t seen = 0, total = 0, length, k
+    cdef unsigned int bits = 0
+    c_below = next_node(c_node, c_node, &closing)
+    while c_below != NULL and c_below != c_node and seen < SHORT_SCAN and total < limit:
+        if not closing and c_below.type == LXB_DOM_NODE_TYPE_TEXT:
+            c_text = <lxb_dom_character_data_t *>c_below
+            data = c_text.data.data
+            length = c_text.data.length
+            while length and data[0] <= 32:
+                data += 1
+                length -= 1
+            while length and data[length - 1] <= 32:
+                length -= 1
+            total += length
+            if total > limit:
+                if whole:
+                    return
+                length -= total - limit
+            bits |= _group_bits(data, length, table, group)
+        c_below = next_node(c_node, c_below, &closing)
+        seen += 1
+    if whole and c_below != NULL and c_below != c_node and seen >= SHORT_SCAN:
+        return  # more inside than a label holds
+    k = 0
+    while bits:
+        if bits & 1:
+            counts[k] += 1
+        bits >>= 1
+        k += 1
+
+
+cdef void _input_counts(lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+    """Count an ``<input>`` by its type: an address or phone field (a contact or quote
+    form), a check box or radio button (a shop's or listing's filters), a number (a
+    quantity)."""
+    cdef size_t length = 0
+    cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_TYPE, &length)
+    if value == NULL:
+        return
+    if _value_is(value, length, "email") or _value_is(value, length, "tel"):
+        counts[F_EMAIL_TEL] += 1
+    elif _value_is(value, length, "checkbox") or _value_is(value, length, "radio"):
+        counts[F_CHECKBOX] += 1
+    elif _value_is(value, length, "number"):
+        counts[F_NUMBER] += 1
+
+
 cdef void _link_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
     cdef size_t length = 0
     cdef const lxb_char_t *value = attr_value(c_node, LXB_DOM_ATTR_REL, &length)
@@ -561,7 +667,7 @@ cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
     cdef size_t i
     for i in range(_counts_length):
         walk.counts[i] = 0
-    walk.links = walk.paragraphs = walk.items = walk.code = walk.cells = 0
+    walk.links = walk.paragraphs = walk.items = walk.code = walk.cells = walk.lists = 0
     walk.paragraph_chars = walk.headings = 0
     walk.repeat = walk.run_tail = walk.thread = NULL
     walk.run_length = walk.run_chars = walk.repeat_flags = 0
@@ -623,6 +729,26 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                 _title_counts(walk, c_node, counts)
             elif tag == LXB_TAG_H1:
                 _h1_counts(walk, c_node, counts)
+            elif tag == LXB_TAG_A:
+                # a link's label: its text alone (most links of a page; a card, an icon
+                # beside a label: not read, at no cost)
+                if c_node.first_child != NULL and c_node.first_child.next == NULL \
+                        and c_node.first_child.type == LXB_DOM_NODE_TYPE_TEXT:
+                    _short_words(c_node, &_control_words, _control_group, counts + _CONTROL_GROUPS_AT,
+                                 SHORT_TEXT, True)
+            elif tag == LXB_TAG_BUTTON:
+                _short_words(c_node, &_control_words, _control_group, counts + _CONTROL_GROUPS_AT,
+                             SHORT_TEXT, True)
+                counts[F_BUTTON] += 1
+            elif LXB_TAG_H2 <= tag <= LXB_TAG_H4:
+                _short_words(c_node, &_heading_words, _heading_group, counts + _HEADING_GROUPS_AT,
+                             HEADING_TEXT, False)
+            elif tag == LXB_TAG_INPUT:
+                _input_counts(c_node, counts)
+            elif tag == LXB_TAG_TEXTAREA:
+                counts[F_TEXTAREA] += 1
+            elif tag == LXB_TAG_SELECT:
+                counts[F_SELECT] += 1
             if walk.itemtype != UINTPTR_MAX:  # a page without itemtype skips the attribute scan
                 value = attr_value(c_node, walk.itemtype, &length)
                 if value != NULL:
@@ -676,6 +802,13 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
             walk.code = walk.code - 1 if closing else walk.code + 1
         elif tag == LXB_TAG_TD:
             walk.cells = walk.cells - 1 if closing else walk.cells + 1
+        elif tag == LXB_TAG_UL or tag == LXB_TAG_OL:
+            if closing:
+                walk.lists -= 1
+            else:
+                walk.lists += 1
+                if walk.lists > counts[F_LIST_DEPTH]:
+                    counts[F_LIST_DEPTH] = walk.lists  # nested lists: a docs tree, a mega menu
         elif LXB_TAG_H1 <= tag <= LXB_TAG_H6:
             walk.headings = walk.headings - 1 if closing else walk.headings + 1
         if not closing:
@@ -727,7 +860,7 @@ cdef inline void _count_tag(uintptr_t tag, size_t *counts) noexcept nogil:
 
 # ---------------------------------------------------------------- the model
 
-cdef size_t _counts_length = _H1_WORDS_AT + _title_words.count
+cdef size_t _counts_length = _HEADING_GROUPS_AT + len(_page_words.HEADING_WORDS)
 cdef size_t _share_of[MAX_SHARES][2]
 cdef size_t _share_count = 0
 cdef size_t _vector_length = 0

@@ -64,6 +64,45 @@ TITLE_WORDS = (
     "help", "support", "faq", "overview", "introduction", "getting started", "install",
     "home", "welcome", "our ", "your ", "you", "the ", " for ", " in ", " and ", "&",
 )
+#: Words of the short text of links and buttons (at most SHORT_TEXT characters),
+#: lower-cased, in groups counted together: the calls to action a landing page repeats,
+#: the cart buttons of shops, the "read more" of a listing's teasers, a thread's "reply"
+#: and "quote" under every post, a pager, the "edit this page" of documentation and an
+#: article's share and comment links.
+CONTROL_WORDS = {
+    "cta": ("contact us", "get a quote", "free quote", "request a", "schedule", "book now", "call now",
+            "call us", "get started", "consultation", "enroll", "apply now", "sign up", "learn more",
+            "get in touch", "book a", "register"),
+    "cart": ("add to cart", "add to bag", "buy now", "add to basket", "in stock", "out of stock",
+             "quantity", "wishlist", "checkout"),
+    "more": ("read more", "continue reading", "read full", "view all", "see all", "load more",
+             "show more", "view more", "see more"),
+    "reply": ("reply", "quote", "report", "permalink", "joined", "posts:", "likes", "upvote", "helpful"),
+    "pager": ("next", "previous", "older", "newer", "prev"),
+    "docs": ("edit this page", "on this page", "table of contents", "was this page helpful", "feedback",
+             "edit on github", "contents", "next:", "previous:"),
+    "share": ("share", "related", "comment", "leave a reply", "min read", "posted", "author", "subscribe",
+              "tweet", "facebook"),
+}
+
+#: Words of the ``<h2>``-``<h4>`` headings, lower-cased, in groups counted together: the
+#: sections a landing page, a product page, a listing, an article, a thread and a
+#: reference page are made of.
+HEADING_WORDS = {
+    "service": ("our services", "why choose", "testimonial", "how it works", "what we do", "faq",
+                "frequently asked", "our team", "get in touch", "contact", "why us", "what our",
+                "benefits", "our process", "who we are", "pricing", "plans"),
+    "product": ("description", "specification", "reviews", "details", "shipping", "related products",
+                "you may also like", "customers also", "features", "returns", "size", "warranty"),
+    "listing": ("results", "showing", "filter", "sort by", "categories", "items", "archives",
+                "recent posts", "latest", "all "),
+    "article": ("related", "comments", "leave a reply", "share", "about the author", "conclusion",
+                "introduction", "summary", "references", "key takeaways"),
+    "forum": ("replies", "reply", "posts", "members", "discussion", "thread", "topic"),
+    "docs": ("parameters", "returns", "example", "syntax", "usage", "overview", "prerequisites",
+             "installation", "note", "see also"),
+}
+
 #: Shares of the page's text or links (numerator, denominator: feature names of
 #: ``turbohtml._features.TAG_FEATURES``) that tell kinds apart better than raw counts.
 SHARES = (
