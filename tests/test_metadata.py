@@ -953,7 +953,10 @@ def test_prefiltered_patterns_match_as_the_patterns_do() -> None:
               "\u017fub", "a", "-", "_", " ", "X", "\u0130", "\u0131", "\u017f", "\u212a", "\u00e9"]
     rng = random.Random(5)
     texts = ["".join(rng.choice(pieces) for _ in range(rng.randrange(0, 6))) for _ in range(4000)]
-    checks = [(module._FORUM_TITLE_WORDS, module._may_name_forum), (module._UPDATE_LABEL, module._names_update),
+    def may_name_forum(text: str) -> bool:
+        return module._holds_word(text, module._FORUM_TITLE_WORDS, module._FORUM_TITLE_WORD)
+
+    checks = [(module._FORUM_TITLE_WORD, may_name_forum), (module._UPDATE_LABEL, module._names_update),
               (module._CARD_PART, module._names_card_part)]
     for text in [*texts, "View topic - Title", "Last updated", "author-box__bio", "byline-role", "authorTitleText"]:
         for pattern, test in checks:

@@ -16,7 +16,9 @@ from cpython.mem cimport PyMem_RawFree, PyMem_RawMalloc
 from libc.stdint cimport UINTPTR_MAX, uint32_t, uint64_t
 from libc.string cimport memchr, memcmp, memcpy, memset
 
-from turbohtml._ascii cimport ascii_lower, equals_lower, has_token, memo_holds, memo_slot, starts_lower
+from turbohtml._ascii cimport (
+    ascii_lower, equals_lower, has_token, leading_spaces, memo_holds, memo_slot, next_token, starts_lower,
+)
 from turbohtml._features cimport FeatureWalk, features_event, features_kind, features_start
 from turbohtml._tags cimport is_invisible
 
@@ -460,20 +462,13 @@ cdef int _marks(lxb_dom_node_t *c_node, Sources *found) noexcept nogil:
 cdef inline size_t _text_start(lxb_dom_node_t *c_node, const lxb_char_t **data, size_t *length) noexcept nogil:
     """A text node's bytes and length, and where they start after leading spaces
     (``length`` for a text of spaces alone). Most text nodes of a page are the
-    indentation between tags: eight bytes are skipped at a time while none passes 32
-    (adding 0x5F to a byte sets its top bit from 33 up; a byte from 128 up has it set,
-    and only such a byte carries into the next)."""
+    indentation between tags: sixteen bytes a step (leading_spaces), the rest one at a time."""
     cdef lxb_dom_character_data_t *c_text = <lxb_dom_character_data_t *>c_node
-    cdef size_t i = 0, n = c_text.data.length
+    cdef size_t n = c_text.data.length
     cdef const lxb_char_t *text = c_text.data.data
-    cdef uint64_t chunk
+    cdef size_t i = leading_spaces(text, n)
     data[0] = text
     length[0] = n
-    while i + 8 <= n:
-        memcpy(&chunk, text + i, 8)
-        if (chunk | (chunk + <uint64_t>0x5F5F5F5F5F5F5F5F)) & <uint64_t>0x8080808080808080:
-            break  # a byte past 32 in these eight: found below
-        i += 8
     while i < n and text[i] <= 32:
         i += 1
     return i
@@ -1074,14 +1069,13 @@ def itemprop_name(Node node, /):
 
 
 cdef bint _holds_token(const lxb_char_t *value, size_t length, const char *word, size_t n) noexcept nogil:
-    """Whether ``word`` is one of the value's tokens split at ASCII whitespace (space, tab,
-    LF, FF, CR: CSS's ``~=``), compared byte for byte."""
-    cdef size_t start = 0, i
-    for i in range(length + 1):
-        if i == length or value[i] == 32 or value[i] == 9 or value[i] == 10 or value[i] == 12 or value[i] == 13:
-            if i - start == n and memcmp(value + start, word, n) == 0:
-                return True
-            start = i + 1
+    """Whether ``word`` is one of the value's whitespace-separated tokens (next_token),
+    compared byte for byte, as CSS's ``~=`` compares (``has_token`` folds case)."""
+    cdef size_t i = 0, start
+    while i < length:
+        start = next_token(value, length, &i)
+        if i - start == n and memcmp(value + start, word, n) == 0:
+            return True
     return False
 
 

@@ -293,14 +293,17 @@ cdef bint _holds_text(lxb_dom_node_t *root) noexcept nogil:
     cdef lxb_dom_node_t *c_node = root
     cdef lxb_dom_character_data_t *c_text
     cdef bint closing = False
-    cdef size_t i
+    cdef size_t i, space
     while c_node != NULL:
         if not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
                 c_text = <lxb_dom_character_data_t *>c_node
-                for i in range(c_text.data.length):
-                    if not space_length(c_text.data.data, i, c_text.data.length):
+                i = 0
+                while i < c_text.data.length:  # (a space may take two or three bytes)
+                    space = space_length(c_text.data.data, i, c_text.data.length)
+                    if not space:
                         return True
+                    i += space
                 closing = True
             elif c_node.type != LXB_DOM_NODE_TYPE_ELEMENT \
                     or (c_node != root and is_invisible(c_node.local_name, c_node.ns)):

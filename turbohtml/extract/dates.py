@@ -166,40 +166,42 @@ def _iso(text: str) -> _dt.datetime | None:
     return value
 
 
+def _accepted(value: _dt.datetime | None, window: _Window | None) -> _dt.datetime | None:
+    """``value`` when it is a date ``window`` accepts (any date without a window), else None."""
+    return value if value is not None and (window is None or window.accepts(value)) else None
+
+
 def _numeric(text: str, window: _Window | None, start: int = 0) -> _dt.datetime | None:
     """The first numeric date reading of ``text`` that ``window`` accepts (any valid one
     without a window), most specific first; ``start`` is the index of its first digit
     (every numeric pattern opens with one: searches start there). Each reading is made
     only when the ones before gave nothing (a function, not a generator: parse_date()
     runs on every stamp and byline of ``metadata()``)."""
+    value = None
     if text[:8].isdigit():
         match = P.YYYYMMDD_PREFIX.match(text)
         if match is not None:
-            value = _make(int(match[1]), int(match[2]), int(match[3]))
-            if value is not None and (window is None or window.accepts(value)):
-                return value
+            value = _accepted(_make(int(match[1]), int(match[2]), int(match[3])), window)
     elif text[:4].isdigit():
-        value = _iso(text)
-        if value is not None and (window is None or window.accepts(value)):
-            return value
+        value = _accepted(_iso(text), window)
+    if value is not None:
+        return value
     match = P.YYYYMMDD.search(text, start) if digit_run(text) >= 8 else None  # eight digits in a row
     if match is not None:
-        value = _make(int(match[1]), int(match[2]), int(match[3]))
-        if value is not None and (window is None or window.accepts(value)):
+        value = _accepted(_make(int(match[1]), int(match[2]), int(match[3])), window)
+        if value is not None:
             return value
     if "-" not in text and "/" not in text and "." not in text and "|" not in text:
         return None  # "March 3, 2024": Y-M-D and D.M.Y need a separator
     ymd = P.YMD.search(text, start)
     dmy = P.DMY.search(text, start)
     if ymd is not None and (dmy is None or ymd.start() <= dmy.start()):
-        value = _make(int(ymd[1]), int(ymd[2]), int(ymd[3]))
-    elif dmy is not None:
+        return _accepted(_make(int(ymd[1]), int(ymd[2]), int(ymd[3])), window)
+    if dmy is not None:
         first, second, year = (int(g) for g in dmy.groups() if g is not None)
         day, month = _day_month(first, second, window is not None and window.month_first and "/" in dmy[0])
-        value = _make(_full_year(year), month, day)
-    else:
-        return None
-    return value if value is not None and (window is None or window.accepts(value)) else None
+        return _accepted(_make(_full_year(year), month, day), window)
+    return None
 
 
 def _year_month(text: str, start: int = 0) -> _dt.datetime | None:
@@ -220,14 +222,8 @@ def _later_reading(text: str, digit: int, window: _Window | None) -> _dt.datetim
     """The first of the readings parse_date() tries after the numeric ones that ``window``
     accepts, in order, each made only when the ones before gave nothing (``digit``: the
     index of the text's first digit)."""
-    value = _written(text)
-    if value is not None and (window is None or window.accepts(value)):
-        return value
-    value = _cjk(text, digit)
-    if value is not None and (window is None or window.accepts(value)):
-        return value
-    value = _year_month(text, digit)
-    return value if value is not None and (window is None or window.accepts(value)) else None
+    return (_accepted(_written(text), window) or _accepted(_cjk(text, digit), window)
+            or _accepted(_year_month(text, digit), window))  # (a datetime is never false)
 
 
 def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
@@ -249,9 +245,7 @@ def parse_date(text: str, window: _Window | None = None) -> _dt.datetime | None:
     if value is not None:
         return value
     if text.isdecimal() and len(text) in (10, 13):  # int() reads decimal digits only
-        value = _epoch(int(text[:10]))
-        if value is not None and (window is None or window.accepts(value)):
-            return value
+        return _accepted(_epoch(int(text[:10])), window)
     return None
 
 

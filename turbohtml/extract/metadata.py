@@ -527,20 +527,22 @@ _PERMALINK_MARKS = "\u00b6\u00a7#\U0001f517"
 _PERMALINK = re.compile(rf"\s*[{_PERMALINK_MARKS}]+$")
 
 
-_FORUM_TITLE_WORDS = re.compile(r"thread|topic", re.IGNORECASE)  # a cheap test first
+def _holds_word(text: str, words: Sequence[str], pattern: re.Pattern[str]) -> bool:
+    """``pattern.search(text)`` for a case-insensitive alternation of lower-case ``words``:
+    an ASCII text is read by substring tests on its lower case (``re``'s case-insensitive
+    scan tries each position slowly); other texts go to the pattern, whose IGNORECASE
+    also reads "ı", "ſ" and the Kelvin sign as ASCII letters."""
+    if text.isascii():
+        lowered = text.lower()
+        return any(word in lowered for word in words)
+    return pattern.search(text) is not None
+
+
+_FORUM_TITLE_WORDS = ("thread", "topic")  # a cheap test before the label's pattern
+_FORUM_TITLE_WORD = re.compile("|".join(_FORUM_TITLE_WORDS), re.IGNORECASE)
 _FORUM_TITLE_LABEL = re.compile(
     rf"(?:^|\s[{re.escape(''.join(sorted(_SEPARATOR_MARKS)))}]\s)"
     rf"(?:{'|'.join(map(re.escape, S.FORUM_TITLE_LABELS))})\s*", re.IGNORECASE)
-
-
-def _may_name_forum(text: str) -> bool:
-    """``_FORUM_TITLE_WORDS.search(text)``, an ASCII text read by substring tests (``re``'s
-    case-insensitive scan tries each position; its IGNORECASE also takes "ı" for an
-    ASCII letter, so other texts go to the pattern)."""
-    if text.isascii():
-        lowered = text.lower()
-        return "thread" in lowered or "topic" in lowered
-    return _FORUM_TITLE_WORDS.search(text) is not None
 
 
 def _heading_text(text: str | None) -> str:
@@ -553,7 +555,7 @@ def _heading_text(text: str | None) -> str:
         folded = folded.replace("\xad", "")
     if folded and folded[-1] in _PERMALINK_MARKS:
         folded = _PERMALINK.sub("", folded)
-    if _may_name_forum(folded):
+    if _holds_word(folded, _FORUM_TITLE_WORDS, _FORUM_TITLE_WORD):
         match = _FORUM_TITLE_LABEL.search(folded)
         if match is not None and match.end() < len(folded):
             return folded[match.end():]  # (and the board's name before it)
@@ -925,16 +927,14 @@ _CAMEL_CARD_PART = re.compile(rf"[a-z](?:{'|'.join(part.capitalize() for part in
 
 
 def _names_card_part(value: str) -> bool:
-    """``_CARD_PART.search(value)``: an ASCII value holding none of the part words in any
-    case cannot match (most bylines' classes hold none), one holding some is searched by
-    the two case-sensitive branches. Other values go to the pattern: ``re``'s IGNORECASE
-    also reads "ı", "ſ" and the Kelvin sign as ASCII letters."""
-    if not value.isascii():
-        return _CARD_PART.search(value) is not None
-    lowered = value.lower()
-    if not any(part in lowered for part in S.AUTHOR_CARD_PARTS):
+    """``_CARD_PART.search(value)``: a value holding none of the part words in any case
+    cannot match (most bylines' classes hold none, ``_holds_word``), an ASCII one holding
+    some is searched by the two case-sensitive branches."""
+    if not _holds_word(value, S.AUTHOR_CARD_PARTS, _CARD_PART):
         return False
-    return _ASCII_CARD_PART.search(lowered) is not None or _CAMEL_CARD_PART.search(value) is not None
+    if not value.isascii():
+        return True  # (the pattern itself answered)
+    return _ASCII_CARD_PART.search(value.lower()) is not None or _CAMEL_CARD_PART.search(value) is not None
 
 
 def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set[Node]]:
@@ -1310,13 +1310,8 @@ _ASCII_UPDATE_LABELS = tuple(word.lower() for word in S.UPDATE_LABELS if word.is
 
 
 def _names_update(text: str) -> bool:
-    """``_UPDATE_LABEL.search(text)``, an ASCII text read by substring tests (most labels
-    and classes hold no label word; ``re``'s IGNORECASE reads a few letters outside ASCII
-    as ASCII ones, so other texts go to the pattern)."""
-    if text.isascii():
-        lowered = text.lower()
-        return any(word in lowered for word in _ASCII_UPDATE_LABELS)
-    return _UPDATE_LABEL.search(text) is not None
+    """``_UPDATE_LABEL.search(text)`` (most labels and classes hold no label word)."""
+    return _holds_word(text, _ASCII_UPDATE_LABELS, _UPDATE_LABEL)
 
 
 def _microdata_published(src: _Sources) -> str | None:
