@@ -6,6 +6,9 @@ API lives on the nodes and in ``turbohtml.extract``.
 
 from __future__ import annotations
 
+import warnings
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from turbohtml._core import Comment, Document, Element, Node, Text, parse
@@ -71,3 +74,32 @@ def _highlight(doc: Document, options: Extraction | None) -> str:
 
 _provide(main_text=_main_text, to_text=_to_text, to_markdown=_to_markdown, repr_html=_repr_html,
          highlight=_highlight)
+
+
+def _stale_extensions(package: Path) -> list[str]:
+    """The extension modules under ``package`` built before their source (``.pyx``, or a
+    ``.py`` that setup.py compiles) last changed: Python imports the extension, so an
+    edit without ``python setup.py build_ext --inplace`` runs the old code silently."""
+    stale = []
+    for folder in (package, *(path for path in package.iterdir() if path.is_dir())):
+        for built in folder.iterdir():
+            suffix = next((s for s in EXTENSION_SUFFIXES if built.name.endswith(s)), None)
+            if suffix is None:
+                continue
+            stem = built.name[:-len(suffix)]
+            for source in (folder / f"{stem}.pyx", folder / f"{stem}.py"):
+                if source.is_file() and source.stat().st_mtime > built.stat().st_mtime:
+                    stale.append(str(source.relative_to(package.parent)))
+    return stale
+
+
+def _warn_if_stale(package: Path = Path(__file__).parent) -> None:
+    """In a source checkout (built in place), warn of each stale extension module; an
+    installed package has no setup.py beside it and is not checked."""
+    if (package.parent / "setup.py").is_file():
+        for source in _stale_extensions(package):
+            warnings.warn(f"{source} changed after its extension module was built: run "
+                          "`python setup.py build_ext --inplace`", RuntimeWarning, stacklevel=3)
+
+
+_warn_if_stale()
