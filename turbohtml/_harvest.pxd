@@ -51,4 +51,11 @@ cdef inline bint harvest_step(HarvestWalk *walk, lxb_dom_node_t *c_node, bint cl
     closing). Returns True on the opening of an element with nothing to read inside
     (a script, a style): a walk of its own skips it, a walk that goes in anyway passes no
     event from inside it here. So the first scoring pass harvests as it goes."""
-    return harvest_reads(c_node.local_name) and harvest_element(walk, c_node, closing)
+    return harvest_reads(c_node.local_name) and (not closing or harvest_leaves(c_node.local_name)) \
+        and harvest_element(walk, c_node, closing)
+
+
+cdef inline bint harvest_leaves(uintptr_t tag) noexcept nogil:
+    """Whether the harvest reads an element's closing: a region's (an <article>, the chrome
+    it leaves); a link's, a meta's or a heading's closes nothing, and takes no call."""
+    return tag in (LXB_TAG_ARTICLE, LXB_TAG_MAIN, LXB_TAG_NAV, LXB_TAG_ASIDE, LXB_TAG_FOOTER, LXB_TAG_HEADER)

@@ -225,7 +225,14 @@ cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode, HintMemo *memo) noexc
         return True
     if tag == LXB_TAG_NOSCRIPT:
         return not mode & PASS_KEEP_NOSCRIPT
-    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode, memo))
+    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and _has_attributes(c_node)
+                                            and is_hidden(c_node, mode, memo))
+
+
+cdef inline bint _has_attributes(lxb_dom_node_t *c_element) noexcept nogil:
+    """Whether an element has any attribute: one without (most) is neither hidden nor
+    classed, and needs no call to tell."""
+    return (<lxb_dom_element_t *>c_element).first_attr != NULL
 
 
 # ---------------------------------------------------------------- recommendation blocks
@@ -551,7 +558,8 @@ cdef void walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 # <article> or <main> may sit above the scope (the scoring saw the page)
                 if tag == LXB_TAG_HEADER and not is_page_chrome(c_node, NULL):
                     _enter(&header, c_node)
-                hints = class_hints(c_node, memo) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
+                hints = class_hints(c_node, memo) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY \
+                    and _has_attributes(c_node) else 0
                 if hints & HINT_MEDIA:
                     _enter(&caption, c_node)
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
