@@ -294,7 +294,7 @@ cdef void _count_sparse_words(const unsigned char *value, size_t length, WordTab
             nfound = _record(table, row >> table.shift, counts, found, nfound)
 
 
-cdef bint _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+cdef inline bint _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
     """Count the class words of an element's class, read once per distinct value (the
     walk's memo: see FeatureWalk). Returns whether the class names a post of a thread
     (THREAD_WORDS)."""
@@ -552,7 +552,7 @@ cdef lxb_dom_node_t *_previous_element(lxb_dom_node_t *c_node) noexcept nogil:
     return c_node
 
 
-cdef bint _repeats(lxb_dom_node_t *c_node, lxb_dom_node_t *c_before) noexcept nogil:
+cdef inline bint _repeats(lxb_dom_node_t *c_node, lxb_dom_node_t *c_before) noexcept nogil:
     """Whether ``c_node`` repeats the element before it: the same tag and the same
     non-empty class (the signature of a template's repeated block: a card, a post, a
     result)."""
@@ -693,6 +693,14 @@ cdef inline bint _text_link(FeatureWalk *walk, lxb_dom_node_t *c_node, bint clos
     return text
 
 
+cdef void _text_event(FeatureWalk *walk, lxb_dom_character_data_t *c_text) noexcept nogil:
+    """features_step's text event: the text scanned and counted (apart: an element's event,
+    most of the calls, keeps no counts in memory for the scan)."""
+    cdef size_t chars = 0, commas = 0, currency = 0
+    count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
+    features_text(walk, chars, commas, currency)
+
+
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
     """Count one event of a ``next_node`` walk (a node's opening or closing). Returns
     True on an opening whose subtree holds no features (scripts, styles, templates,
@@ -702,15 +710,12 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
     cdef size_t *counts = walk.counts
     cdef size_t *words = counts + _CLASS_WORDS_AT
     cdef size_t *schema = counts + _SCHEMA_TYPES_AT
-    cdef lxb_dom_character_data_t *c_text
     cdef uintptr_t tag
-    cdef size_t chars = 0, commas = 0, currency = 0, length = 0
+    cdef size_t length = 0
     cdef const lxb_char_t *value
     if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
         if not closing:
-            c_text = <lxb_dom_character_data_t *>c_node
-            count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
-            features_text(walk, chars, commas, currency)
+            _text_event(walk, <lxb_dom_character_data_t *>c_node)
     elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
         tag = c_node.local_name
         if not closing:
@@ -753,7 +758,9 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
                 value = attr_value(c_node, walk.itemtype, &length)
                 if value != NULL:
                     _count_words(value, length, &_schema_types, schema)
-            if _class_counts(walk, c_node, words) and walk.thread == NULL \
+            # (an element without a class, most, takes no call)
+            if (<lxb_dom_element_t *>c_node).attr_class != NULL and _class_counts(walk, c_node, words) \
+                    and walk.thread == NULL \
                     and tag != LXB_TAG_BODY and tag != LXB_TAG_HTML:  # their classes name the page's state
                 walk.thread = c_node
             _sibling_counts(walk, c_node, counts)

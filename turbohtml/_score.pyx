@@ -547,7 +547,7 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode,
             (mode & PASS_KEEP_CHROME and (tag == LXB_TAG_HEADER or tag == LXB_TAG_ASIDE))
             or (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT)):
         pass
-    elif is_page_chrome(c_node, root):
+    elif is_never_content(tag, c_node.ns) and is_page_chrome(c_node, root):  # (most elements: no call)
         return True
     if (<lxb_dom_element_t *>c_node).first_attr == NULL:
         return False  # neither hidden nor classed: no call for most elements
