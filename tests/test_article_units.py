@@ -56,14 +56,15 @@ def test_article_units_takes_plain_tuples_and_rejects_other_items() -> None:
 
 def test_units_fold_whitespace_as_python_does_at_any_alignment() -> None:
     # the unit walk reads runs of ASCII words eight bytes at a time (_units._printable_run)
-    # and runs of other scripts' bytes in one go (_plain_utf8): a fold must not depend on
-    # where a double space, a tab, DEL, a comma, a letter or a Unicode space falls
+    # and runs of other scripts' bytes eight at a time too (_plain_leads): a fold must
+    # not depend on where a double space, a tab, DEL, a comma, a letter or a Unicode space falls
     import random
 
     pieces = ["word", "a", "bc", " ", "  ", "\t", "\n ", ",", "$", "\x7f", "é", "ünï", "1234567", "x y",
-              "中文", "😀", "\u2019", "\u00a0", "\u3000", "\u2009"]
+              "中文", "😀", "\u2019", "\u00a0", "\u3000", "\u2009", "кириллица", "日本語のテキスト", "ελληνικά",
+              "\u0627\u0644\u0639\u0631\u0628\u064a\u0629", "\u0e20\u0e32\u0e29\u0e32"]
     rng = random.Random(20)
-    for _ in range(400):
+    for _ in range(1500):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 30)))
         paragraph = parse(f"<p>{text}</p>").select_one("p")
         units = paragraph_units(paragraph, paragraph, 0)

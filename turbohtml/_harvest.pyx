@@ -143,7 +143,7 @@ cdef void harvest_start(HarvestWalk *walk) noexcept nogil:
 
 
 cdef bint harvest_element(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
-    """harvest_step's work on an element of a tag it reads (harvest_reads): True on the
+    """harvest_step's work on an element of a tag it reads (harvest_tags): True on the
     opening of one with nothing to read inside (``_opaque``)."""
     cdef Found *found = &walk.found
     cdef Region *region = &walk.region

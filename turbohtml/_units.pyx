@@ -118,6 +118,30 @@ cdef inline bint _plain_utf8(unsigned char c) noexcept nogil:
     return c >= 128 and c != 0xC2 and not 0xE1 <= c <= 0xE3
 
 
+cdef enum:
+    NOT_PLAIN = 9  # _plain_leads: a byte of the eight is ASCII or may start a space
+
+
+cdef inline bint _has_byte(uint64_t word, unsigned char byte) noexcept nogil:
+    """Whether one of the eight bytes of ``word`` is ``byte``: a zero byte of their XOR
+    (a borrow only runs on past a zero byte, so the test is exact; cheaper than
+    _byte_mask, which tells which)."""
+    cdef uint64_t ones = 0x0101010101010101, other = word ^ (ones * byte)
+    return ((other - ones) & ~other & (ones * 0x80)) != 0
+
+
+cdef inline size_t _plain_leads(uint64_t word) noexcept nogil:
+    """How many of eight bytes of UTF-8 (``word``, read from memory) start a character,
+    when every one is _plain_utf8; else NOT_PLAIN: a run of another script's letters
+    (Cyrillic, Greek, CJK...) is copied eight bytes at a time. A character's first byte
+    is 0b11xxxxxx, the rest 0b10xxxxxx."""
+    cdef uint64_t ones = 0x0101010101010101, high = ones * 0x80
+    if ~word & high or _has_byte(word, 0xC2) or _has_byte(word, 0xE1) or _has_byte(word, 0xE2) \
+            or _has_byte(word, 0xE3):
+        return NOT_PLAIN
+    return (((word & (word << 1) & high) >> 7) * ones) >> 56  # the first bytes, summed
+
+
 cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint in_link, int flags) noexcept nogil:
     """Append text with whitespace (Unicode spaces too) folded; a unit takes the flags of
     its first text. A run of printable ASCII words with single spaces between them, most
@@ -159,6 +183,13 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
             # are 0xC2 and 0xE1-0xE3): a run of them is copied in one go
             added += _put_pending_space(walk)
             start = i
+            while i + 8 <= length:  # eight bytes at a time (_plain_leads), the rest one by one
+                memcpy(&word, data + i, 8)
+                taken = _plain_leads(word)
+                if taken == NOT_PLAIN:
+                    break
+                added += taken
+                i += 8
             while i < length and _plain_utf8(data[i]):
                 if (data[i] & 0xC0) != 0x80:
                     added += 1  # a character's first byte
