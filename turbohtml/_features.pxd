@@ -79,6 +79,7 @@ ctypedef struct FeatureWalk:
 
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil
+cdef void features_close(FeatureWalk *walk, lxb_dom_node_t *c_element) noexcept nogil
 cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t currency) noexcept nogil
 
 
@@ -115,7 +116,9 @@ cdef inline bint features_event(FeatureWalk *walk, lxb_dom_node_t *c_node, bint 
     """features_step for one event of a ``next_node`` walk, without the call at an
     element's closing that counts nothing (features_closes): every walk that gathers the
     features passes its events here."""
-    if closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and not features_closes(walk, c_node):
+    if closing:  # (a text's or a comment's counts nothing)
+        if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_closes(walk, c_node):
+            features_close(walk, c_node)
         return False
     return features_step(walk, c_node, closing)
 

@@ -717,110 +717,124 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
         if not closing:
             _text_event(walk, <lxb_dom_character_data_t *>c_node)
     elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        if closing:
+            features_close(walk, c_node)
+            return False
         tag = c_node.local_name
-        if not closing:
-            counts[F_ELEMENTS] += 1
-            if tag == LXB_TAG_SCRIPT:
-                _script_counts(c_node, schema)
-                return True  # no closing event comes
-            if tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE or tag == LXB_TAG_NOSCRIPT \
-                    or c_node.ns != LXB_NS_HTML:
-                return True
-            if tag == LXB_TAG_META:
-                _meta_counts(walk, c_node, counts)
-            elif tag == LXB_TAG_LINK:
-                _link_counts(walk, c_node, counts)
-            elif tag == LXB_TAG_TITLE:
-                _title_counts(walk, c_node, counts)
-            elif tag == LXB_TAG_H1:
-                _h1_counts(walk, c_node, counts)
-            elif tag == LXB_TAG_A:
-                # a link's label: its text alone (most links of a page; a card, an icon
-                # beside a label: not read, at no cost)
-                if c_node.first_child != NULL and c_node.first_child.next == NULL \
-                        and c_node.first_child.type == LXB_DOM_NODE_TYPE_TEXT:
-                    _short_words(c_node, &_control_words, _control_group, counts + _CONTROL_GROUPS_AT,
-                                 SHORT_TEXT, True)
-            elif tag == LXB_TAG_BUTTON:
+        counts[F_ELEMENTS] += 1
+        if tag == LXB_TAG_SCRIPT:
+            _script_counts(c_node, schema)
+            return True  # no closing event comes
+        if tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE or tag == LXB_TAG_NOSCRIPT \
+                or c_node.ns != LXB_NS_HTML:
+            return True
+        if tag == LXB_TAG_META:
+            _meta_counts(walk, c_node, counts)
+        elif tag == LXB_TAG_LINK:
+            _link_counts(walk, c_node, counts)
+        elif tag == LXB_TAG_TITLE:
+            _title_counts(walk, c_node, counts)
+        elif tag == LXB_TAG_H1:
+            _h1_counts(walk, c_node, counts)
+        elif tag == LXB_TAG_A:
+            # a link's label: its text alone (most links of a page; a card, an icon
+            # beside a label: not read, at no cost)
+            if c_node.first_child != NULL and c_node.first_child.next == NULL \
+                    and c_node.first_child.type == LXB_DOM_NODE_TYPE_TEXT:
                 _short_words(c_node, &_control_words, _control_group, counts + _CONTROL_GROUPS_AT,
                              SHORT_TEXT, True)
-                counts[F_BUTTON] += 1
-            elif LXB_TAG_H2 <= tag <= LXB_TAG_H4:
-                _short_words(c_node, &_heading_words, _heading_group, counts + _HEADING_GROUPS_AT,
-                             HEADING_TEXT, False)
-            elif tag == LXB_TAG_INPUT:
-                _input_counts(c_node, counts)
-            elif tag == LXB_TAG_TEXTAREA:
-                counts[F_TEXTAREA] += 1
-            elif tag == LXB_TAG_SELECT:
-                counts[F_SELECT] += 1
-            if walk.itemtype != UINTPTR_MAX:  # a page without itemtype skips the attribute scan
-                value = attr_value(c_node, walk.itemtype, &length)
-                if value != NULL:
-                    _count_words(value, length, &_schema_types, schema)
-            # (an element without a class, most, takes no call)
-            if (<lxb_dom_element_t *>c_node).attr_class != NULL and _class_counts(walk, c_node, words) \
-                    and walk.thread == NULL \
-                    and tag != LXB_TAG_BODY and tag != LXB_TAG_HTML:  # their classes name the page's state
-                walk.thread = c_node
-            _sibling_counts(walk, c_node, counts)
-            if walk.repeat != NULL:
-                if LXB_TAG_H1 <= tag <= LXB_TAG_H6:
-                    counts[F_REPEAT_HEADINGS] += 1
-                    walk.repeat_flags |= REPEAT_HEADING
-                elif tag == LXB_TAG_P:
-                    counts[F_REPEAT_P] += 1
-                elif tag == LXB_TAG_TIME:
-                    counts[F_REPEAT_TIME] += 1
-                elif tag == LXB_TAG_IMG:
-                    counts[F_REPEAT_IMG] += 1
-        else:
-            if c_node == walk.thread:
-                walk.thread = NULL
-            if c_node == walk.repeat:
-                walk.repeat = NULL
-                if walk.repeat_flags == REPEAT_HEADING | REPEAT_LINK:
-                    counts[F_REPEAT_TITLED] += 1
+        elif tag == LXB_TAG_BUTTON:
+            _short_words(c_node, &_control_words, _control_group, counts + _CONTROL_GROUPS_AT,
+                         SHORT_TEXT, True)
+            counts[F_BUTTON] += 1
+        elif LXB_TAG_H2 <= tag <= LXB_TAG_H4:
+            _short_words(c_node, &_heading_words, _heading_group, counts + _HEADING_GROUPS_AT,
+                         HEADING_TEXT, False)
+        elif tag == LXB_TAG_INPUT:
+            _input_counts(c_node, counts)
+        elif tag == LXB_TAG_TEXTAREA:
+            counts[F_TEXTAREA] += 1
+        elif tag == LXB_TAG_SELECT:
+            counts[F_SELECT] += 1
+        if walk.itemtype != UINTPTR_MAX:  # a page without itemtype skips the attribute scan
+            value = attr_value(c_node, walk.itemtype, &length)
+            if value != NULL:
+                _count_words(value, length, &_schema_types, schema)
+        # (an element without a class, most, takes no call)
+        if (<lxb_dom_element_t *>c_node).attr_class != NULL and _class_counts(walk, c_node, words) \
+                and walk.thread == NULL \
+                and tag != LXB_TAG_BODY and tag != LXB_TAG_HTML:  # their classes name the page's state
+            walk.thread = c_node
+        _sibling_counts(walk, c_node, counts)
+        if walk.repeat != NULL:
+            if LXB_TAG_H1 <= tag <= LXB_TAG_H6:
+                counts[F_REPEAT_HEADINGS] += 1
+                walk.repeat_flags |= REPEAT_HEADING
+            elif tag == LXB_TAG_P:
+                counts[F_REPEAT_P] += 1
+            elif tag == LXB_TAG_TIME:
+                counts[F_REPEAT_TIME] += 1
+            elif tag == LXB_TAG_IMG:
+                counts[F_REPEAT_IMG] += 1
         if tag == LXB_TAG_A:
-            if _text_link(walk, c_node, closing):
-                if closing:
-                    walk.links -= 1
-                else:
-                    walk.links += 1
-                    counts[F_LINKS] += 1
-            elif not closing and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
+            if _text_link(walk, c_node, False):
+                walk.links += 1
+                counts[F_LINKS] += 1
+            elif attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
                 counts[F_CARDS] += 1
                 if walk.repeat != NULL:
                     walk.repeat_flags |= REPEAT_LINK
         elif tag == LXB_TAG_P:
-            if closing:
-                walk.paragraphs -= 1
-                if walk.paragraphs == 0:
-                    if walk.paragraph_chars >= LONG_PARAGRAPH:
-                        counts[F_LONG_P] += 1
-                        if walk.paragraph_chars > counts[F_MAX_P]:
-                            counts[F_MAX_P] = walk.paragraph_chars
-                    walk.paragraph_chars = walk.headings = 0
-            else:
-                walk.paragraphs += 1
+            walk.paragraphs += 1
         elif tag == LXB_TAG_LI:
-            walk.items = walk.items - 1 if closing else walk.items + 1
+            walk.items += 1
         elif tag == LXB_TAG_PRE or tag == LXB_TAG_CODE:
-            walk.code = walk.code - 1 if closing else walk.code + 1
+            walk.code += 1
         elif tag == LXB_TAG_TD:
-            walk.cells = walk.cells - 1 if closing else walk.cells + 1
+            walk.cells += 1
         elif tag == LXB_TAG_UL or tag == LXB_TAG_OL:
-            if closing:
-                walk.lists -= 1
-            else:
-                walk.lists += 1
-                if walk.lists > counts[F_LIST_DEPTH]:
-                    counts[F_LIST_DEPTH] = walk.lists  # nested lists: a docs tree, a mega menu
+            walk.lists += 1
+            if walk.lists > counts[F_LIST_DEPTH]:
+                counts[F_LIST_DEPTH] = walk.lists  # nested lists: a docs tree, a mega menu
         elif LXB_TAG_H1 <= tag <= LXB_TAG_H6:
-            walk.headings = walk.headings - 1 if closing else walk.headings + 1
-        if not closing:
-            _count_tag(tag, counts)
+            walk.headings += 1
+        _count_tag(tag, counts)
     return False
+
+
+cdef void features_close(FeatureWalk *walk, lxb_dom_node_t *c_element) noexcept nogil:
+    """features_step at an element's closing (features_event calls it where
+    features_closes says it counts): a small function apart, which saves none of the
+    opening's registers."""
+    cdef size_t *counts = walk.counts
+    cdef uintptr_t tag = c_element.local_name
+    if c_element == walk.thread:
+        walk.thread = NULL
+    if c_element == walk.repeat:
+        walk.repeat = NULL
+        if walk.repeat_flags == REPEAT_HEADING | REPEAT_LINK:
+            counts[F_REPEAT_TITLED] += 1
+    if tag == LXB_TAG_A:
+        if _text_link(walk, c_element, True):
+            walk.links -= 1
+    elif tag == LXB_TAG_P:
+        walk.paragraphs -= 1
+        if walk.paragraphs == 0:
+            if walk.paragraph_chars >= LONG_PARAGRAPH:
+                counts[F_LONG_P] += 1
+                if walk.paragraph_chars > counts[F_MAX_P]:
+                    counts[F_MAX_P] = walk.paragraph_chars
+            walk.paragraph_chars = walk.headings = 0
+    elif tag == LXB_TAG_LI:
+        walk.items -= 1
+    elif tag == LXB_TAG_PRE or tag == LXB_TAG_CODE:
+        walk.code -= 1
+    elif tag == LXB_TAG_TD:
+        walk.cells -= 1
+    elif tag == LXB_TAG_UL or tag == LXB_TAG_OL:
+        walk.lists -= 1
+    elif LXB_TAG_H1 <= tag <= LXB_TAG_H6:
+        walk.headings -= 1
 
 
 cdef void _walk(lxb_dom_node_t *root, FeatureWalk *walk) noexcept nogil:

@@ -551,7 +551,7 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode,
         return True
     if (<lxb_dom_element_t *>c_node).first_attr == NULL:
         return False  # neither hidden nor classed: no call for most elements
-    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode, memo):
+    if not mode & PASS_KEEP_HIDDEN and may_hide(c_node) and is_hidden(c_node, mode, memo):
         return True
     if not mode & PASS_PRUNE_CLASSES or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
         return False

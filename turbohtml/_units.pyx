@@ -24,7 +24,7 @@ from turbohtml._buffer cimport reserve
 from turbohtml._score cimport (
     HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRODUCT, PASS_PRUNE_CLASSES, PASS_THREAD,
     PASS_WHOLE_PAGE,
-    HintMemo, class_hints, hint_memo_start, is_hidden, is_page_chrome, prunes,
+    HintMemo, class_hints, hint_memo_start, is_hidden, is_page_chrome, may_hide, prunes,
 )
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
 
@@ -256,7 +256,7 @@ cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode, HintMemo *memo) noexc
         return True
     if tag == LXB_TAG_NOSCRIPT:
         return not mode & PASS_KEEP_NOSCRIPT
-    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and _has_attributes(c_node)
+    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and may_hide(c_node)
                                             and is_hidden(c_node, mode, memo))
 
 
