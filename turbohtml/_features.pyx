@@ -1016,12 +1016,9 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     cdef double scores[PAGE_KINDS]
     cdef double trees[PAGE_KINDS]
     cdef double chance[PAGE_KINDS]
-    cdef size_t i, _round, nodes = (1 << _tree_depth) - 1
+    cdef size_t i
     cdef int k, best = PAGE_ARTICLE
     cdef double difference
-    cdef const unsigned short *features
-    cdef const double *thresholds
-    cdef const double *leaves
     elements[0] = _vector(walk, vector)
     if elements[0] < MIN_PAGE_ELEMENTS:
         probability[0] = 1.0
@@ -1049,17 +1046,10 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
                 scores[k] += _term(k, i, difference)
     _softmax(scores, chance, _mix)
     if _tree_count:
-        # tree t adds to kind t % PAGE_KINDS: the trees a round of kinds at a time (each
-        # kind's sum still adds its trees in order), without a division per tree
-        features = _tree_feature
-        thresholds = _tree_threshold
-        leaves = _tree_leaf
-        for _round in range(_tree_count // PAGE_KINDS):
-            for k in range(PAGE_KINDS):
-                trees[k] += leaves[_leaf(features, thresholds, vector) - nodes]
-                features += nodes
-                thresholds += nodes
-                leaves += nodes + 1
+        if _tree_depth == 3:  # the shipped model's depth: a loop with its three levels written out
+            _add_trees(trees, vector, 3)
+        else:
+            _add_trees(trees, vector, _tree_depth)
         _softmax(trees, scores, 1.0)
         for k in range(PAGE_KINDS):
             chance[k] += (1.0 - _mix) * scores[k]
@@ -1072,16 +1062,33 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     return best
 
 
+cdef inline void _add_trees(double *trees, const double *vector, size_t depth) noexcept nogil:
+    """Add every boosted tree's leaf to its kind's sum: tree t adds to kind t % PAGE_KINDS,
+    so the trees are read a round of kinds at a time (each kind's sum still adds its trees
+    in order), without a division per tree."""
+    cdef size_t _round, nodes = (1 << depth) - 1
+    cdef int k
+    cdef const unsigned short *features = _tree_feature
+    cdef const double *thresholds = _tree_threshold
+    cdef const double *leaves = _tree_leaf
+    for _round in range(_tree_count // PAGE_KINDS):
+        for k in range(PAGE_KINDS):
+            trees[k] += leaves[_leaf(features, thresholds, vector, depth) - nodes]
+            features += nodes
+            thresholds += nodes
+            leaves += nodes + 1
+
+
 cdef inline size_t _leaf(const unsigned short *features, const double *thresholds,
-                         const double *vector) noexcept nogil:
-    """The node a feature vector reaches at the bottom of one tree (its splits breadth
-    first: go right when the feature is at least the threshold)."""
+                         const double *vector, size_t depth) noexcept nogil:
+    """The node a feature vector reaches at the bottom of one tree of ``depth`` levels (its
+    splits breadth first: go right when the feature is at least the threshold)."""
     cdef size_t node = 0, _level
-    if _tree_depth == 3:  # the shipped model's depth, its three levels written out
+    if depth == 3:  # the shipped model's depth, its three levels written out
         node = 1 + (vector[features[0]] >= thresholds[0])
         node = 2 * node + 1 + (vector[features[node]] >= thresholds[node])
         return 2 * node + 1 + (vector[features[node]] >= thresholds[node])
-    for _level in range(_tree_depth):
+    for _level in range(depth):
         node = 2 * node + 1 + (vector[features[node]] >= thresholds[node])
     return node
 
