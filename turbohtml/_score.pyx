@@ -1082,21 +1082,21 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
             text_scored = unscored == NULL and depth != 0
             if text_counted or text_scored:
                 c_text = <lxb_dom_character_data_t *>c_node
-                chars = commas = currency = 0
                 skipped = _indent(c_text.data.data, c_text.data.length)
                 if skipped < c_text.data.length:
+                    chars = commas = currency = 0
                     count_text(c_text.data.data + skipped, c_text.data.length - skipped,
                                &chars, &commas, &currency)
                     if text_counted:
                         features_text(features, chars, commas, currency)
+                    if text_scored:
+                        parent = &stack[depth - 1]
+                        parent.text += chars
+                        parent.commas += commas
+                        parent.run_text += chars
+                        parent.run_commas += commas
                 elif text_counted:
-                    features_blank(features)
-                if text_scored:
-                    parent = &stack[depth - 1]
-                    parent.text += chars
-                    parent.commas += commas
-                    parent.run_text += chars
-                    parent.run_commas += commas
+                    features_blank(features)  # (a blank text adds nothing to the scoring)
             closing = True
             c_node = next_node(root, c_node, &closing)
             continue
