@@ -296,11 +296,10 @@ cdef void _count_sparse_words(const unsigned char *value, size_t length, WordTab
 
 cdef inline bint _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
     """Count the class words of an element's class, read once per distinct value (the
-    walk's memo: see FeatureWalk). Returns whether the class names a post of a thread
-    (THREAD_WORDS)."""
+    walk's memo: see FeatureWalk; a value met before, most, takes no call). Returns
+    whether the class names a post of a thread (THREAD_WORDS)."""
     cdef lxb_dom_attr_t *c_attr = (<lxb_dom_element_t *>c_node).attr_class
-    cdef size_t found[MAX_WORDS]
-    cdef size_t n, slot, f, nfound
+    cdef size_t n, slot, f
     cdef bint thread = False
     if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
         return False
@@ -313,11 +312,20 @@ cdef inline bint _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t
             counts[walk.memo_words[slot][f]] += 1
             thread |= _thread_word[walk.memo_words[slot][f]]
         return thread
-    nfound = _count_words(c_attr.value.data, n, &_class_words, counts, found)
+    return _read_class(walk, c_attr.value.data, n, slot, counts)
+
+
+cdef bint _read_class(FeatureWalk *walk, const lxb_char_t *value, size_t n, size_t slot,
+                      size_t *counts) noexcept nogil:
+    """_class_counts for a value not in the memo: its words counted, and kept in ``slot``."""
+    cdef size_t found[MAX_WORDS]
+    cdef size_t f, nfound
+    cdef bint thread = False
+    nfound = _count_words(value, n, &_class_words, counts, found)
     for f in range(nfound):
         thread |= _thread_word[found[f]]
     if nfound <= MEMO_WORDS:
-        walk.memo_values[slot] = c_attr.value.data
+        walk.memo_values[slot] = value
         walk.memo_lengths[slot] = n
         walk.memo_count[slot] = nfound
         for f in range(nfound):

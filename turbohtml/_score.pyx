@@ -690,16 +690,21 @@ cdef Candidate *_credit(CandidateMap *cmap, Frame *frame, double points, bint *f
     return c_cand
 
 
-cdef bint _credit_unit(CandidateMap *cmap, Frame *stack, size_t parent, size_t text,
-                       size_t commas) noexcept nogil:
+cdef inline bint _credit_unit(CandidateMap *cmap, Frame *stack, size_t parent, size_t text,
+                              size_t commas) noexcept nogil:
     """Credit a paragraph unit to the frame at ``parent`` (in full) and the one above (half),
     unless the parent reads as boilerplate (a hero tagline in a banner does not make the
-    page around it an article)."""
+    page around it an article). A unit under MIN_PARAGRAPH characters (most: a link, a
+    label) scores nothing, and takes no call."""
+    return text < MIN_PARAGRAPH or _credit_paragraph(cmap, stack, parent, text, commas)
+
+
+cdef bint _credit_paragraph(CandidateMap *cmap, Frame *stack, size_t parent, size_t text,
+                            size_t commas) noexcept nogil:
+    """_credit_unit's work for a unit that scores; False on failure."""
     cdef double points
     cdef bint failed = False
     cdef Candidate *c_parent
-    if text < MIN_PARAGRAPH:
-        return True
     points = _points(text, commas)
     c_parent = _credit(cmap, &stack[parent], points, &failed)
     if failed:
@@ -1128,7 +1133,12 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 unharvested = NULL if c_node == unharvested else unharvested
         elif not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
-                if skips_subtree(c_node, root, mode, memo):
+                # (the root, and an element without attributes of a tag that is always
+                # content, skip nothing: most elements take no call)
+                if c_node != root and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT \
+                        and ((<lxb_dom_element_t *>c_node).first_attr != NULL
+                             or is_never_content(c_node.local_name, c_node.ns)) \
+                        and skips_subtree(c_node, root, mode, memo):
                     if _reads(features, uncounted) or _reads(harvest, unharvested):
                         unscored = c_node  # walked for the other readers only
                     else:
