@@ -376,11 +376,11 @@ cdef void hint_memo_start(HintMemo *memo, lxb_dom_node_t *c_node) noexcept nogil
     memo.role = attr_id(c_node, "role", 4)
 
 
-cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nogil:
+cdef inline int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nogil:
     """_attribute_hints of a class attribute, read once per distinct value with ``memo``
-    (an id names one element: it is read each time)."""
+    (an id names one element: it is read each time); a value met before, most, takes no
+    call."""
     cdef size_t n, slot
-    cdef int hints
     if memo == NULL or c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL \
             or c_attr.value.length == 0:
         return _attribute_hints(c_attr)
@@ -388,7 +388,12 @@ cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nog
     slot = memo_slot(c_attr.value.data, n, HINT_SLOTS)
     if memo_holds(memo.values[slot], memo.lengths[slot], c_attr.value.data, n):
         return memo.hints[slot]
-    hints = _attribute_hints(c_attr)
+    return _read_hints(c_attr, memo, slot, n)
+
+
+cdef int _read_hints(lxb_dom_attr_t *c_attr, HintMemo *memo, size_t slot, size_t n) noexcept nogil:
+    """_class_value_hints for a value not in the memo: read, and kept in ``slot``."""
+    cdef int hints = _attribute_hints(c_attr)
     memo.values[slot] = c_attr.value.data
     memo.lengths[slot] = n
     memo.hints[slot] = hints
