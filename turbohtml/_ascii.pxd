@@ -341,5 +341,7 @@ cdef inline size_t memo_slot(const lxb_char_t *value, size_t length, size_t slot
 
 cdef inline bint memo_holds(const lxb_char_t *kept, size_t kept_length, const lxb_char_t *value,
                             size_t length) noexcept nogil:
-    """Whether a memo slot's value (``kept``, empty when ``kept_length`` is 0) is ``value``."""
-    return kept_length == length and length != 0 and memcmp(kept, value, length) == 0
+    """Whether a memo slot's value (``kept``, empty when ``kept_length`` is 0) is ``value``:
+    the same bytes, often the same attribute's (the walks ask about an element's class
+    more than once), which needs no comparison."""
+    return kept_length == length and length != 0 and (kept == value or memcmp(kept, value, length) == 0)

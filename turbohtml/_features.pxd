@@ -2,11 +2,7 @@
 
 from libc.stdint cimport uintptr_t
 
-from turbohtml._lexbor cimport (
-    LXB_DOM_NODE_TYPE_ELEMENT, LXB_TAG_A, LXB_TAG_CODE, LXB_TAG_H1, LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5,
-    LXB_TAG_H6, LXB_TAG_LI, LXB_TAG_OL, LXB_TAG_P, LXB_TAG_PRE, LXB_TAG_TD, LXB_TAG_UL,
-    lxb_char_t, lxb_dom_node_t,
-)
+from turbohtml._lexbor cimport LXB_DOM_NODE_TYPE_ELEMENT, LXB_TAG__LAST_ENTRY, lxb_char_t, lxb_dom_node_t
 
 cdef enum:
     PAGE_ARTICLE, PAGE_FORUM, PAGE_PRODUCT, PAGE_COLLECTION, PAGE_LISTING
@@ -83,6 +79,7 @@ ctypedef struct FeatureWalk:
 
 cdef void features_start(FeatureWalk *walk, lxb_dom_node_t *root) noexcept nogil
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil
+cdef void features_close(FeatureWalk *walk, lxb_dom_node_t *c_element) noexcept nogil
 cdef void features_text(FeatureWalk *walk, size_t chars, size_t commas, size_t currency) noexcept nogil
 
 
@@ -94,14 +91,24 @@ cdef inline void features_blank(FeatureWalk *walk) noexcept nogil:
         features_text(walk, 0, 0, 0)
 
 
+cdef extern from *:
+    """
+    /* The tags whose open count features_step keeps (see features_closes), by tag id */
+    static const unsigned char turbohtml_counted_tags[LXB_TAG__LAST_ENTRY] = {
+        [LXB_TAG_A] = 1, [LXB_TAG_P] = 1, [LXB_TAG_LI] = 1, [LXB_TAG_PRE] = 1, [LXB_TAG_CODE] = 1,
+        [LXB_TAG_TD] = 1, [LXB_TAG_H1] = 1, [LXB_TAG_H2] = 1, [LXB_TAG_H3] = 1, [LXB_TAG_H4] = 1,
+        [LXB_TAG_H5] = 1, [LXB_TAG_H6] = 1, [LXB_TAG_UL] = 1, [LXB_TAG_OL] = 1,
+    };
+    """
+    const unsigned char counted_tags "turbohtml_counted_tags"[]
+
+
 cdef inline bint features_closes(FeatureWalk *walk, lxb_dom_node_t *c_element) noexcept nogil:
     """Whether features_step counts anything at an element's closing: the open repeated
-    block's and thread post's, and the tags whose open count it keeps (see features_step).
-    Most elements (div, span, li's links...) close without a call."""
+    block's and thread post's, and the tags whose open count it keeps (counted_tags: one
+    look-up). Most elements (div, span, li's links...) close without a call."""
     cdef uintptr_t tag = c_element.local_name
-    return (tag in (LXB_TAG_A, LXB_TAG_P, LXB_TAG_LI, LXB_TAG_PRE, LXB_TAG_CODE, LXB_TAG_TD, LXB_TAG_H1,
-                    LXB_TAG_H2, LXB_TAG_H3, LXB_TAG_H4, LXB_TAG_H5, LXB_TAG_H6,
-                    LXB_TAG_UL, LXB_TAG_OL)  # (a switch: bit tests)
+    return ((tag < LXB_TAG__LAST_ENTRY and counted_tags[tag])
             or c_element == walk.repeat or c_element == walk.thread)
 
 
@@ -109,7 +116,9 @@ cdef inline bint features_event(FeatureWalk *walk, lxb_dom_node_t *c_node, bint 
     """features_step for one event of a ``next_node`` walk, without the call at an
     element's closing that counts nothing (features_closes): every walk that gathers the
     features passes its events here."""
-    if closing and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and not features_closes(walk, c_node):
+    if closing:  # (a text's or a comment's counts nothing)
+        if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT and features_closes(walk, c_node):
+            features_close(walk, c_node)
         return False
     return features_step(walk, c_node, closing)
 

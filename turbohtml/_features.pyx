@@ -294,13 +294,12 @@ cdef void _count_sparse_words(const unsigned char *value, size_t length, WordTab
             nfound = _record(table, row >> table.shift, counts, found, nfound)
 
 
-cdef bint _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
+cdef inline bint _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *counts) noexcept nogil:
     """Count the class words of an element's class, read once per distinct value (the
-    walk's memo: see FeatureWalk). Returns whether the class names a post of a thread
-    (THREAD_WORDS)."""
+    walk's memo: see FeatureWalk; a value met before, most, takes no call). Returns
+    whether the class names a post of a thread (THREAD_WORDS)."""
     cdef lxb_dom_attr_t *c_attr = (<lxb_dom_element_t *>c_node).attr_class
-    cdef size_t found[MAX_WORDS]
-    cdef size_t n, slot, f, nfound
+    cdef size_t n, slot, f
     cdef bint thread = False
     if c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL:
         return False
@@ -313,11 +312,20 @@ cdef bint _class_counts(FeatureWalk *walk, lxb_dom_node_t *c_node, size_t *count
             counts[walk.memo_words[slot][f]] += 1
             thread |= _thread_word[walk.memo_words[slot][f]]
         return thread
-    nfound = _count_words(c_attr.value.data, n, &_class_words, counts, found)
+    return _read_class(walk, c_attr.value.data, n, slot, counts)
+
+
+cdef bint _read_class(FeatureWalk *walk, const lxb_char_t *value, size_t n, size_t slot,
+                      size_t *counts) noexcept nogil:
+    """_class_counts for a value not in the memo: its words counted, and kept in ``slot``."""
+    cdef size_t found[MAX_WORDS]
+    cdef size_t f, nfound
+    cdef bint thread = False
+    nfound = _count_words(value, n, &_class_words, counts, found)
     for f in range(nfound):
         thread |= _thread_word[found[f]]
     if nfound <= MEMO_WORDS:
-        walk.memo_values[slot] = c_attr.value.data
+        walk.memo_values[slot] = value
         walk.memo_lengths[slot] = n
         walk.memo_count[slot] = nfound
         for f in range(nfound):
@@ -552,7 +560,7 @@ cdef lxb_dom_node_t *_previous_element(lxb_dom_node_t *c_node) noexcept nogil:
     return c_node
 
 
-cdef bint _repeats(lxb_dom_node_t *c_node, lxb_dom_node_t *c_before) noexcept nogil:
+cdef inline bint _repeats(lxb_dom_node_t *c_node, lxb_dom_node_t *c_before) noexcept nogil:
     """Whether ``c_node`` repeats the element before it: the same tag and the same
     non-empty class (the signature of a template's repeated block: a card, a post, a
     result)."""
@@ -693,6 +701,14 @@ cdef inline bint _text_link(FeatureWalk *walk, lxb_dom_node_t *c_node, bint clos
     return text
 
 
+cdef void _text_event(FeatureWalk *walk, lxb_dom_character_data_t *c_text) noexcept nogil:
+    """features_step's text event: the text scanned and counted (apart: an element's event,
+    most of the calls, keeps no counts in memory for the scan)."""
+    cdef size_t chars = 0, commas = 0, currency = 0
+    count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
+    features_text(walk, chars, commas, currency)
+
+
 cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
     """Count one event of a ``next_node`` walk (a node's opening or closing). Returns
     True on an opening whose subtree holds no features (scripts, styles, templates,
@@ -702,118 +718,131 @@ cdef bint features_step(FeatureWalk *walk, lxb_dom_node_t *c_node, bint closing)
     cdef size_t *counts = walk.counts
     cdef size_t *words = counts + _CLASS_WORDS_AT
     cdef size_t *schema = counts + _SCHEMA_TYPES_AT
-    cdef lxb_dom_character_data_t *c_text
     cdef uintptr_t tag
-    cdef size_t chars = 0, commas = 0, currency = 0, length = 0
+    cdef size_t length = 0
     cdef const lxb_char_t *value
     if c_node.type == LXB_DOM_NODE_TYPE_TEXT:
         if not closing:
-            c_text = <lxb_dom_character_data_t *>c_node
-            count_text(c_text.data.data, c_text.data.length, &chars, &commas, &currency)
-            features_text(walk, chars, commas, currency)
+            _text_event(walk, <lxb_dom_character_data_t *>c_node)
     elif c_node.type == LXB_DOM_NODE_TYPE_ELEMENT:
+        if closing:
+            features_close(walk, c_node)
+            return False
         tag = c_node.local_name
-        if not closing:
-            counts[F_ELEMENTS] += 1
-            if tag == LXB_TAG_SCRIPT:
-                _script_counts(c_node, schema)
-                return True  # no closing event comes
-            if tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE or tag == LXB_TAG_NOSCRIPT \
-                    or c_node.ns != LXB_NS_HTML:
-                return True
-            if tag == LXB_TAG_META:
-                _meta_counts(walk, c_node, counts)
-            elif tag == LXB_TAG_LINK:
-                _link_counts(walk, c_node, counts)
-            elif tag == LXB_TAG_TITLE:
-                _title_counts(walk, c_node, counts)
-            elif tag == LXB_TAG_H1:
-                _h1_counts(walk, c_node, counts)
-            elif tag == LXB_TAG_A:
-                # a link's label: its text alone (most links of a page; a card, an icon
-                # beside a label: not read, at no cost)
-                if c_node.first_child != NULL and c_node.first_child.next == NULL \
-                        and c_node.first_child.type == LXB_DOM_NODE_TYPE_TEXT:
-                    _short_words(c_node, &_control_words, _control_group, counts + _CONTROL_GROUPS_AT,
-                                 SHORT_TEXT, True)
-            elif tag == LXB_TAG_BUTTON:
+        counts[F_ELEMENTS] += 1
+        if tag == LXB_TAG_SCRIPT:
+            _script_counts(c_node, schema)
+            return True  # no closing event comes
+        if tag == LXB_TAG_STYLE or tag == LXB_TAG_TEMPLATE or tag == LXB_TAG_NOSCRIPT \
+                or c_node.ns != LXB_NS_HTML:
+            return True
+        if tag == LXB_TAG_META:
+            _meta_counts(walk, c_node, counts)
+        elif tag == LXB_TAG_LINK:
+            _link_counts(walk, c_node, counts)
+        elif tag == LXB_TAG_TITLE:
+            _title_counts(walk, c_node, counts)
+        elif tag == LXB_TAG_H1:
+            _h1_counts(walk, c_node, counts)
+        elif tag == LXB_TAG_A:
+            # a link's label: its text alone (most links of a page; a card, an icon
+            # beside a label: not read, at no cost)
+            if c_node.first_child != NULL and c_node.first_child.next == NULL \
+                    and c_node.first_child.type == LXB_DOM_NODE_TYPE_TEXT:
                 _short_words(c_node, &_control_words, _control_group, counts + _CONTROL_GROUPS_AT,
                              SHORT_TEXT, True)
-                counts[F_BUTTON] += 1
-            elif LXB_TAG_H2 <= tag <= LXB_TAG_H4:
-                _short_words(c_node, &_heading_words, _heading_group, counts + _HEADING_GROUPS_AT,
-                             HEADING_TEXT, False)
-            elif tag == LXB_TAG_INPUT:
-                _input_counts(c_node, counts)
-            elif tag == LXB_TAG_TEXTAREA:
-                counts[F_TEXTAREA] += 1
-            elif tag == LXB_TAG_SELECT:
-                counts[F_SELECT] += 1
-            if walk.itemtype != UINTPTR_MAX:  # a page without itemtype skips the attribute scan
-                value = attr_value(c_node, walk.itemtype, &length)
-                if value != NULL:
-                    _count_words(value, length, &_schema_types, schema)
-            if _class_counts(walk, c_node, words) and walk.thread == NULL \
-                    and tag != LXB_TAG_BODY and tag != LXB_TAG_HTML:  # their classes name the page's state
-                walk.thread = c_node
-            _sibling_counts(walk, c_node, counts)
-            if walk.repeat != NULL:
-                if LXB_TAG_H1 <= tag <= LXB_TAG_H6:
-                    counts[F_REPEAT_HEADINGS] += 1
-                    walk.repeat_flags |= REPEAT_HEADING
-                elif tag == LXB_TAG_P:
-                    counts[F_REPEAT_P] += 1
-                elif tag == LXB_TAG_TIME:
-                    counts[F_REPEAT_TIME] += 1
-                elif tag == LXB_TAG_IMG:
-                    counts[F_REPEAT_IMG] += 1
-        else:
-            if c_node == walk.thread:
-                walk.thread = NULL
-            if c_node == walk.repeat:
-                walk.repeat = NULL
-                if walk.repeat_flags == REPEAT_HEADING | REPEAT_LINK:
-                    counts[F_REPEAT_TITLED] += 1
+        elif tag == LXB_TAG_BUTTON:
+            _short_words(c_node, &_control_words, _control_group, counts + _CONTROL_GROUPS_AT,
+                         SHORT_TEXT, True)
+            counts[F_BUTTON] += 1
+        elif LXB_TAG_H2 <= tag <= LXB_TAG_H4:
+            _short_words(c_node, &_heading_words, _heading_group, counts + _HEADING_GROUPS_AT,
+                         HEADING_TEXT, False)
+        elif tag == LXB_TAG_INPUT:
+            _input_counts(c_node, counts)
+        elif tag == LXB_TAG_TEXTAREA:
+            counts[F_TEXTAREA] += 1
+        elif tag == LXB_TAG_SELECT:
+            counts[F_SELECT] += 1
+        if walk.itemtype != UINTPTR_MAX:  # a page without itemtype skips the attribute scan
+            value = attr_value(c_node, walk.itemtype, &length)
+            if value != NULL:
+                _count_words(value, length, &_schema_types, schema)
+        # (an element without a class, most, takes no call)
+        if (<lxb_dom_element_t *>c_node).attr_class != NULL and _class_counts(walk, c_node, words) \
+                and walk.thread == NULL \
+                and tag != LXB_TAG_BODY and tag != LXB_TAG_HTML:  # their classes name the page's state
+            walk.thread = c_node
+        _sibling_counts(walk, c_node, counts)
+        if walk.repeat != NULL:
+            if LXB_TAG_H1 <= tag <= LXB_TAG_H6:
+                counts[F_REPEAT_HEADINGS] += 1
+                walk.repeat_flags |= REPEAT_HEADING
+            elif tag == LXB_TAG_P:
+                counts[F_REPEAT_P] += 1
+            elif tag == LXB_TAG_TIME:
+                counts[F_REPEAT_TIME] += 1
+            elif tag == LXB_TAG_IMG:
+                counts[F_REPEAT_IMG] += 1
         if tag == LXB_TAG_A:
-            if _text_link(walk, c_node, closing):
-                if closing:
-                    walk.links -= 1
-                else:
-                    walk.links += 1
-                    counts[F_LINKS] += 1
-            elif not closing and attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
+            if _text_link(walk, c_node, False):
+                walk.links += 1
+                counts[F_LINKS] += 1
+            elif attr_value(c_node, LXB_DOM_ATTR_HREF, &length) != NULL:
                 counts[F_CARDS] += 1
                 if walk.repeat != NULL:
                     walk.repeat_flags |= REPEAT_LINK
         elif tag == LXB_TAG_P:
-            if closing:
-                walk.paragraphs -= 1
-                if walk.paragraphs == 0:
-                    if walk.paragraph_chars >= LONG_PARAGRAPH:
-                        counts[F_LONG_P] += 1
-                        if walk.paragraph_chars > counts[F_MAX_P]:
-                            counts[F_MAX_P] = walk.paragraph_chars
-                    walk.paragraph_chars = walk.headings = 0
-            else:
-                walk.paragraphs += 1
+            walk.paragraphs += 1
         elif tag == LXB_TAG_LI:
-            walk.items = walk.items - 1 if closing else walk.items + 1
+            walk.items += 1
         elif tag == LXB_TAG_PRE or tag == LXB_TAG_CODE:
-            walk.code = walk.code - 1 if closing else walk.code + 1
+            walk.code += 1
         elif tag == LXB_TAG_TD:
-            walk.cells = walk.cells - 1 if closing else walk.cells + 1
+            walk.cells += 1
         elif tag == LXB_TAG_UL or tag == LXB_TAG_OL:
-            if closing:
-                walk.lists -= 1
-            else:
-                walk.lists += 1
-                if walk.lists > counts[F_LIST_DEPTH]:
-                    counts[F_LIST_DEPTH] = walk.lists  # nested lists: a docs tree, a mega menu
+            walk.lists += 1
+            if walk.lists > counts[F_LIST_DEPTH]:
+                counts[F_LIST_DEPTH] = walk.lists  # nested lists: a docs tree, a mega menu
         elif LXB_TAG_H1 <= tag <= LXB_TAG_H6:
-            walk.headings = walk.headings - 1 if closing else walk.headings + 1
-        if not closing:
-            _count_tag(tag, counts)
+            walk.headings += 1
+        _count_tag(tag, counts)
     return False
+
+
+cdef void features_close(FeatureWalk *walk, lxb_dom_node_t *c_element) noexcept nogil:
+    """features_step at an element's closing (features_event calls it where
+    features_closes says it counts): a small function apart, which saves none of the
+    opening's registers."""
+    cdef size_t *counts = walk.counts
+    cdef uintptr_t tag = c_element.local_name
+    if c_element == walk.thread:
+        walk.thread = NULL
+    if c_element == walk.repeat:
+        walk.repeat = NULL
+        if walk.repeat_flags == REPEAT_HEADING | REPEAT_LINK:
+            counts[F_REPEAT_TITLED] += 1
+    if tag == LXB_TAG_A:
+        if _text_link(walk, c_element, True):
+            walk.links -= 1
+    elif tag == LXB_TAG_P:
+        walk.paragraphs -= 1
+        if walk.paragraphs == 0:
+            if walk.paragraph_chars >= LONG_PARAGRAPH:
+                counts[F_LONG_P] += 1
+                if walk.paragraph_chars > counts[F_MAX_P]:
+                    counts[F_MAX_P] = walk.paragraph_chars
+            walk.paragraph_chars = walk.headings = 0
+    elif tag == LXB_TAG_LI:
+        walk.items -= 1
+    elif tag == LXB_TAG_PRE or tag == LXB_TAG_CODE:
+        walk.code -= 1
+    elif tag == LXB_TAG_TD:
+        walk.cells -= 1
+    elif tag == LXB_TAG_UL or tag == LXB_TAG_OL:
+        walk.lists -= 1
+    elif LXB_TAG_H1 <= tag <= LXB_TAG_H6:
+        walk.headings -= 1
 
 
 cdef void _walk(lxb_dom_node_t *root, FeatureWalk *walk) noexcept nogil:
@@ -995,12 +1024,9 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     cdef double scores[PAGE_KINDS]
     cdef double trees[PAGE_KINDS]
     cdef double chance[PAGE_KINDS]
-    cdef size_t i, _round, nodes = (1 << _tree_depth) - 1
+    cdef size_t i
     cdef int k, best = PAGE_ARTICLE
     cdef double difference
-    cdef const unsigned short *features
-    cdef const double *thresholds
-    cdef const double *leaves
     elements[0] = _vector(walk, vector)
     if elements[0] < MIN_PAGE_ELEMENTS:
         probability[0] = 1.0
@@ -1028,17 +1054,10 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
                 scores[k] += _term(k, i, difference)
     _softmax(scores, chance, _mix)
     if _tree_count:
-        # tree t adds to kind t % PAGE_KINDS: the trees a round of kinds at a time (each
-        # kind's sum still adds its trees in order), without a division per tree
-        features = _tree_feature
-        thresholds = _tree_threshold
-        leaves = _tree_leaf
-        for _round in range(_tree_count // PAGE_KINDS):
-            for k in range(PAGE_KINDS):
-                trees[k] += leaves[_leaf(features, thresholds, vector) - nodes]
-                features += nodes
-                thresholds += nodes
-                leaves += nodes + 1
+        if _tree_depth == 3:  # the shipped model's depth: a loop with its three levels written out
+            _add_trees(trees, vector, 3)
+        else:
+            _add_trees(trees, vector, _tree_depth)
         _softmax(trees, scores, 1.0)
         for k in range(PAGE_KINDS):
             chance[k] += (1.0 - _mix) * scores[k]
@@ -1051,16 +1070,33 @@ cdef int features_kind(FeatureWalk *walk, double *probability, size_t *elements,
     return best
 
 
+cdef inline void _add_trees(double *trees, const double *vector, size_t depth) noexcept nogil:
+    """Add every boosted tree's leaf to its kind's sum: tree t adds to kind t % PAGE_KINDS,
+    so the trees are read a round of kinds at a time (each kind's sum still adds its trees
+    in order), without a division per tree."""
+    cdef size_t _round, nodes = (1 << depth) - 1
+    cdef int k
+    cdef const unsigned short *features = _tree_feature
+    cdef const double *thresholds = _tree_threshold
+    cdef const double *leaves = _tree_leaf
+    for _round in range(_tree_count // PAGE_KINDS):
+        for k in range(PAGE_KINDS):
+            trees[k] += leaves[_leaf(features, thresholds, vector, depth) - nodes]
+            features += nodes
+            thresholds += nodes
+            leaves += nodes + 1
+
+
 cdef inline size_t _leaf(const unsigned short *features, const double *thresholds,
-                         const double *vector) noexcept nogil:
-    """The node a feature vector reaches at the bottom of one tree (its splits breadth
-    first: go right when the feature is at least the threshold)."""
+                         const double *vector, size_t depth) noexcept nogil:
+    """The node a feature vector reaches at the bottom of one tree of ``depth`` levels (its
+    splits breadth first: go right when the feature is at least the threshold)."""
     cdef size_t node = 0, _level
-    if _tree_depth == 3:  # the shipped model's depth, its three levels written out
+    if depth == 3:  # the shipped model's depth, its three levels written out
         node = 1 + (vector[features[0]] >= thresholds[0])
         node = 2 * node + 1 + (vector[features[node]] >= thresholds[node])
         return 2 * node + 1 + (vector[features[node]] >= thresholds[node])
-    for _level in range(_tree_depth):
+    for _level in range(depth):
         node = 2 * node + 1 + (vector[features[node]] >= thresholds[node])
     return node
 

@@ -37,13 +37,19 @@ cdef bint harvest_element(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closin
 cdef dict harvested(Document doc, HarvestWalk *walk)
 
 
-cdef inline bint harvest_reads(uintptr_t tag) noexcept nogil:
-    """Whether the harvest reads an element of this tag (opening or closing): the sources
-    it finds, the regions that hide them, the subtrees it skips. Most elements (<div>,
-    <span>, <p>, <li>) are none: a walk passes them by without a call."""
-    return tag in (LXB_TAG_A, LXB_TAG_META, LXB_TAG_LINK, LXB_TAG_H1, LXB_TAG_TIME, LXB_TAG_SCRIPT,
-                   LXB_TAG_STYLE, LXB_TAG_TEMPLATE, LXB_TAG_ARTICLE, LXB_TAG_MAIN, LXB_TAG_NAV,
-                   LXB_TAG_ASIDE, LXB_TAG_FOOTER, LXB_TAG_HEADER)  # (a switch: a few bit tests)
+cdef extern from *:
+    """
+    /* The tags harvest_step reads, by tag id: 1, at an opening (the sources it finds, the
+       subtrees it skips); 2, at a closing too (the regions that hide sources). Most
+       elements (<div>, <span>, <p>, <li>) are neither: one look-up, and no call. */
+    static const unsigned char turbohtml_harvest_tags[LXB_TAG__LAST_ENTRY] = {
+        [LXB_TAG_A] = 1, [LXB_TAG_META] = 1, [LXB_TAG_LINK] = 1, [LXB_TAG_H1] = 1, [LXB_TAG_TIME] = 1,
+        [LXB_TAG_SCRIPT] = 1, [LXB_TAG_STYLE] = 1, [LXB_TAG_TEMPLATE] = 1,
+        [LXB_TAG_ARTICLE] = 3, [LXB_TAG_MAIN] = 3, [LXB_TAG_NAV] = 3, [LXB_TAG_ASIDE] = 3,
+        [LXB_TAG_FOOTER] = 3, [LXB_TAG_HEADER] = 3,
+    };
+    """
+    const unsigned char harvest_tags "turbohtml_harvest_tags"[]
 
 
 cdef inline bint harvest_step(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
@@ -51,4 +57,6 @@ cdef inline bint harvest_step(HarvestWalk *walk, lxb_dom_node_t *c_node, bint cl
     closing). Returns True on the opening of an element with nothing to read inside
     (a script, a style): a walk of its own skips it, a walk that goes in anyway passes no
     event from inside it here. So the first scoring pass harvests as it goes."""
-    return harvest_reads(c_node.local_name) and harvest_element(walk, c_node, closing)
+    cdef uintptr_t tag = c_node.local_name
+    return tag < LXB_TAG__LAST_ENTRY and harvest_tags[tag] & (2 if closing else 1) \
+        and harvest_element(walk, c_node, closing)

@@ -143,7 +143,7 @@ cdef void harvest_start(HarvestWalk *walk) noexcept nogil:
 
 
 cdef bint harvest_element(HarvestWalk *walk, lxb_dom_node_t *c_node, bint closing) noexcept nogil:
-    """harvest_step's work on an element of a tag it reads (harvest_reads): True on the
+    """harvest_step's work on an element of a tag it reads (harvest_tags): True on the
     opening of one with nothing to read inside (``_opaque``)."""
     cdef Found *found = &walk.found
     cdef Region *region = &walk.region
@@ -239,6 +239,7 @@ cdef dict harvested(Document doc, HarvestWalk *walk):
     """The metadata dict of a finished walk over ``doc`` (see harvest_metadata)."""
     cdef Found *found = &walk.found
     cdef size_t k
+    cdef lxb_dom_node_t *c_root
     title = _fold(_shown_text(doc, found.h1)) if found.h1 != NULL else ""
     title = title or _first_meta(found, names.TITLE) or doc.title
     byline = _fold(wrap_node(doc, found.author_link).text) if found.author_link != NULL else ""
@@ -248,8 +249,8 @@ cdef dict harvested(Document doc, HarvestWalk *walk):
         date = _attr(found.time, "datetime", 8) or _fold(wrap_node(doc, found.time).text) or None
     date = date or _first_meta(found, names.DATE)
     description = _first_meta(found, names.DESCRIPTION)
-    root = doc.root
-    lang = _fold(root.attr("lang") or "") if root is not None else ""
+    c_root = <lxb_dom_node_t *>lxb_dom_document_element(<lxb_dom_document_t *>doc.c_doc)
+    lang = _attr(c_root, "lang", 4) if c_root != NULL else ""  # (no Element object for it)
     canonical = _attr(found.canonical, "href", 4) if found.canonical != NULL else ""
     tags = [_attr(found.tags[k], "content", 7) for k in range(found.tag_count)]
     if not tags:

@@ -1,7 +1,9 @@
 # Main-content scoring, shared with the unit and text walks.
 
 from turbohtml._core cimport Node
-from turbohtml._lexbor cimport lxb_char_t, lxb_dom_node_t
+from turbohtml._lexbor cimport (
+    LXB_DOM_ATTR_STYLE, LXB_DOM_ATTR__LAST_ENTRY, lxb_char_t, lxb_dom_attr_t, lxb_dom_element_t, lxb_dom_node_t,
+)
 from libc.stdint cimport uintptr_t
 
 cdef enum:
@@ -44,6 +46,18 @@ cdef void hint_memo_start(HintMemo *memo, lxb_dom_node_t *c_node) noexcept nogil
 cdef int class_hints(lxb_dom_node_t *c_node, HintMemo *memo=*) noexcept nogil
 cdef bint prunes(int hints, int mode) noexcept nogil
 cdef bint is_hidden(lxb_dom_node_t *c_node, int mode, HintMemo *memo=*) noexcept nogil
+
+
+cdef inline bint may_hide(lxb_dom_node_t *c_element) noexcept nogil:
+    """Whether an element has an attribute that can hide it (is_hidden): a ``style``, or
+    one outside lexbor's static table (``hidden``, ``popover``, ``role``, ``aria-hidden``).
+    Most elements have none (a class, an id, an href) and are shown without a call."""
+    cdef lxb_dom_attr_t *c_attr = (<lxb_dom_element_t *>c_element).first_attr
+    while c_attr != NULL:
+        if c_attr.node.local_name == LXB_DOM_ATTR_STYLE or c_attr.node.local_name >= LXB_DOM_ATTR__LAST_ENTRY:
+            return True
+        c_attr = c_attr.next
+    return False
 cdef bint is_page_chrome(lxb_dom_node_t *c_node, lxb_dom_node_t *root) noexcept nogil
 cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode, HintMemo *memo=*) noexcept nogil
 from turbohtml._harvest cimport HarvestWalk

@@ -376,11 +376,11 @@ cdef void hint_memo_start(HintMemo *memo, lxb_dom_node_t *c_node) noexcept nogil
     memo.role = attr_id(c_node, "role", 4)
 
 
-cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nogil:
+cdef inline int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nogil:
     """_attribute_hints of a class attribute, read once per distinct value with ``memo``
-    (an id names one element: it is read each time)."""
+    (an id names one element: it is read each time); a value met before, most, takes no
+    call."""
     cdef size_t n, slot
-    cdef int hints
     if memo == NULL or c_attr == NULL or c_attr.value == NULL or c_attr.value.data == NULL \
             or c_attr.value.length == 0:
         return _attribute_hints(c_attr)
@@ -388,7 +388,12 @@ cdef int _class_value_hints(lxb_dom_attr_t *c_attr, HintMemo *memo) noexcept nog
     slot = memo_slot(c_attr.value.data, n, HINT_SLOTS)
     if memo_holds(memo.values[slot], memo.lengths[slot], c_attr.value.data, n):
         return memo.hints[slot]
-    hints = _attribute_hints(c_attr)
+    return _read_hints(c_attr, memo, slot, n)
+
+
+cdef int _read_hints(lxb_dom_attr_t *c_attr, HintMemo *memo, size_t slot, size_t n) noexcept nogil:
+    """_class_value_hints for a value not in the memo: read, and kept in ``slot``."""
+    cdef int hints = _attribute_hints(c_attr)
     memo.values[slot] = c_attr.value.data
     memo.lengths[slot] = n
     memo.hints[slot] = hints
@@ -547,9 +552,11 @@ cdef bint skips_subtree(lxb_dom_node_t *c_node, lxb_dom_node_t *root, int mode,
             (mode & PASS_KEEP_CHROME and (tag == LXB_TAG_HEADER or tag == LXB_TAG_ASIDE))
             or (mode & PASS_KEEP_NOSCRIPT and tag == LXB_TAG_NOSCRIPT)):
         pass
-    elif is_page_chrome(c_node, root):
+    elif is_never_content(tag, c_node.ns) and is_page_chrome(c_node, root):  # (most elements: no call)
         return True
-    if not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode, memo):
+    if (<lxb_dom_element_t *>c_node).first_attr == NULL:
+        return False  # neither hidden nor classed: no call for most elements
+    if not mode & PASS_KEEP_HIDDEN and may_hide(c_node) and is_hidden(c_node, mode, memo):
         return True
     if not mode & PASS_PRUNE_CLASSES or tag == LXB_TAG_HTML or tag == LXB_TAG_BODY:
         return False
@@ -688,16 +695,21 @@ cdef Candidate *_credit(CandidateMap *cmap, Frame *frame, double points, bint *f
     return c_cand
 
 
-cdef bint _credit_unit(CandidateMap *cmap, Frame *stack, size_t parent, size_t text,
-                       size_t commas) noexcept nogil:
+cdef inline bint _credit_unit(CandidateMap *cmap, Frame *stack, size_t parent, size_t text,
+                              size_t commas) noexcept nogil:
     """Credit a paragraph unit to the frame at ``parent`` (in full) and the one above (half),
     unless the parent reads as boilerplate (a hero tagline in a banner does not make the
-    page around it an article)."""
+    page around it an article). A unit under MIN_PARAGRAPH characters (most: a link, a
+    label) scores nothing, and takes no call."""
+    return text < MIN_PARAGRAPH or _credit_paragraph(cmap, stack, parent, text, commas)
+
+
+cdef bint _credit_paragraph(CandidateMap *cmap, Frame *stack, size_t parent, size_t text,
+                            size_t commas) noexcept nogil:
+    """_credit_unit's work for a unit that scores; False on failure."""
     cdef double points
     cdef bint failed = False
     cdef Candidate *c_parent
-    if text < MIN_PARAGRAPH:
-        return True
     points = _points(text, commas)
     c_parent = _credit(cmap, &stack[parent], points, &failed)
     if failed:
@@ -1080,21 +1092,21 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
             text_scored = unscored == NULL and depth != 0
             if text_counted or text_scored:
                 c_text = <lxb_dom_character_data_t *>c_node
-                chars = commas = currency = 0
                 skipped = _indent(c_text.data.data, c_text.data.length)
                 if skipped < c_text.data.length:
+                    chars = commas = currency = 0
                     count_text(c_text.data.data + skipped, c_text.data.length - skipped,
                                &chars, &commas, &currency)
                     if text_counted:
                         features_text(features, chars, commas, currency)
+                    if text_scored:
+                        parent = &stack[depth - 1]
+                        parent.text += chars
+                        parent.commas += commas
+                        parent.run_text += chars
+                        parent.run_commas += commas
                 elif text_counted:
-                    features_blank(features)
-                if text_scored:
-                    parent = &stack[depth - 1]
-                    parent.text += chars
-                    parent.commas += commas
-                    parent.run_text += chars
-                    parent.run_commas += commas
+                    features_blank(features)  # (a blank text adds nothing to the scoring)
             closing = True
             c_node = next_node(root, c_node, &closing)
             continue
@@ -1126,7 +1138,12 @@ cdef lxb_dom_node_t *_score_walk(lxb_dom_node_t *root, int mode, size_t *winner_
                 unharvested = NULL if c_node == unharvested else unharvested
         elif not closing:
             if c_node.type == LXB_DOM_NODE_TYPE_ELEMENT or c_node == root:
-                if skips_subtree(c_node, root, mode, memo):
+                # (the root, and an element without attributes of a tag that is always
+                # content, skip nothing: most elements take no call)
+                if c_node != root and c_node.type == LXB_DOM_NODE_TYPE_ELEMENT \
+                        and ((<lxb_dom_element_t *>c_node).first_attr != NULL
+                             or is_never_content(c_node.local_name, c_node.ns)) \
+                        and skips_subtree(c_node, root, mode, memo):
                     if _reads(features, uncounted) or _reads(harvest, unharvested):
                         unscored = c_node  # walked for the other readers only
                     else:

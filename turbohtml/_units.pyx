@@ -24,7 +24,7 @@ from turbohtml._buffer cimport reserve
 from turbohtml._score cimport (
     HINT_MEDIA, PASS_CARDS, PASS_KEEP_HIDDEN, PASS_KEEP_NOSCRIPT, PASS_PRODUCT, PASS_PRUNE_CLASSES, PASS_THREAD,
     PASS_WHOLE_PAGE,
-    HintMemo, class_hints, hint_memo_start, is_hidden, is_page_chrome, prunes,
+    HintMemo, class_hints, hint_memo_start, is_hidden, is_page_chrome, may_hide, prunes,
 )
 from turbohtml._tags cimport is_block, is_heading, is_invisible, is_text_link
 
@@ -118,6 +118,30 @@ cdef inline bint _plain_utf8(unsigned char c) noexcept nogil:
     return c >= 128 and c != 0xC2 and not 0xE1 <= c <= 0xE3
 
 
+cdef enum:
+    NOT_PLAIN = 9  # _plain_leads: a byte of the eight is ASCII or may start a space
+
+
+cdef inline bint _has_byte(uint64_t word, unsigned char byte) noexcept nogil:
+    """Whether one of the eight bytes of ``word`` is ``byte``: a zero byte of their XOR
+    (a borrow only runs on past a zero byte, so the test is exact; cheaper than
+    _byte_mask, which tells which)."""
+    cdef uint64_t ones = 0x0101010101010101, other = word ^ (ones * byte)
+    return ((other - ones) & ~other & (ones * 0x80)) != 0
+
+
+cdef inline size_t _plain_leads(uint64_t word) noexcept nogil:
+    """How many of eight bytes of UTF-8 (``word``, read from memory) start a character,
+    when every one is _plain_utf8; else NOT_PLAIN: a run of another script's letters
+    (Cyrillic, Greek, CJK...) is copied eight bytes at a time. A character's first byte
+    is 0b11xxxxxx, the rest 0b10xxxxxx."""
+    cdef uint64_t ones = 0x0101010101010101, high = ones * 0x80
+    if ~word & high or _has_byte(word, 0xC2) or _has_byte(word, 0xE1) or _has_byte(word, 0xE2) \
+            or _has_byte(word, 0xE3):
+        return NOT_PLAIN
+    return (((word & (word << 1) & high) >> 7) * ones) >> 56  # the first bytes, summed
+
+
 cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint in_link, int flags) noexcept nogil:
     """Append text with whitespace (Unicode spaces too) folded; a unit takes the flags of
     its first text. A run of printable ASCII words with single spaces between them, most
@@ -159,6 +183,13 @@ cdef void _append_text(Walk *walk, const lxb_char_t *data, size_t length, bint i
             # are 0xC2 and 0xE1-0xE3): a run of them is copied in one go
             added += _put_pending_space(walk)
             start = i
+            while i + 8 <= length:  # eight bytes at a time (_plain_leads), the rest one by one
+                memcpy(&word, data + i, 8)
+                taken = _plain_leads(word)
+                if taken == NOT_PLAIN:
+                    break
+                added += taken
+                i += 8
             while i < length and _plain_utf8(data[i]):
                 if (data[i] & 0xC0) != 0x80:
                     added += 1  # a character's first byte
@@ -225,7 +256,14 @@ cdef inline bint _unseen(lxb_dom_node_t *c_node, int mode, HintMemo *memo) noexc
         return True
     if tag == LXB_TAG_NOSCRIPT:
         return not mode & PASS_KEEP_NOSCRIPT
-    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and is_hidden(c_node, mode, memo))
+    return is_invisible(tag, c_node.ns) or (not mode & PASS_KEEP_HIDDEN and may_hide(c_node)
+                                            and is_hidden(c_node, mode, memo))
+
+
+cdef inline bint _has_attributes(lxb_dom_node_t *c_element) noexcept nogil:
+    """Whether an element has any attribute: one without (most) is neither hidden nor
+    classed, and needs no call to tell."""
+    return (<lxb_dom_element_t *>c_element).first_attr != NULL
 
 
 # ---------------------------------------------------------------- recommendation blocks
@@ -551,7 +589,8 @@ cdef void walk_units(lxb_dom_node_t *root, lxb_dom_node_t *content, int mode,
                 # <article> or <main> may sit above the scope (the scoring saw the page)
                 if tag == LXB_TAG_HEADER and not is_page_chrome(c_node, NULL):
                     _enter(&header, c_node)
-                hints = class_hints(c_node, memo) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY else 0
+                hints = class_hints(c_node, memo) if tag != LXB_TAG_HTML and tag != LXB_TAG_BODY \
+                    and _has_attributes(c_node) else 0
                 if hints & HINT_MEDIA:
                     _enter(&caption, c_node)
                 if c_node != root and c_node != content and tag != LXB_TAG_HTML and tag != LXB_TAG_BODY and (
