@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from turbohtml._names import digit_run, first_digit
+from turbohtml._names import MonthNames, digit_run, first_digit, written_date
 from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
 from turbohtml.extract.options import DateExtraction
@@ -122,13 +122,21 @@ def _written_start(text: str) -> int:
     return max(0, start - 1 - P.LONGEST_MONTH)  # a "." between the month and its spaces
 
 
+#: The written-date pattern's month names, for its reading by hand (``_names.written_date``).
+_MONTH_NAMES = MonthNames(P.MONTHS)
+
+
 def _written(text: str) -> _dt.datetime | None:
     text = text.lower()  # the pattern's month names are lower-case (P.written_date)
-    if len(text) <= 200:
-        matches = P.written_date().finditer(text, _written_start(text))
-    else:
-        matches = _near_cores(P.written_date(), text, P.YEAR_CORE)
-    for match in matches:
+    if len(text) <= 200:  # (a stamp, a byline, a date's value) read by hand, as the pattern reads it
+        start = _written_start(text)
+        while (found := written_date(text, start, _MONTH_NAMES)) is not None:
+            start = found[0]  # (end, year, month, day)
+            value = _make(*found[1:])
+            if value is not None:
+                return value
+        return None
+    for match in _near_cores(P.written_date(), text, P.YEAR_CORE):
         if match["m1"] is not None:
             month, day, year = match["m1"], match["d1"], match["y1"]
         elif match["m2"] is not None:
