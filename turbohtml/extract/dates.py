@@ -206,7 +206,7 @@ def _numeric(text: str, window: _Window | None, start: int = 0) -> _dt.datetime 
     if ymd is not None and (dmy is None or ymd.start() <= dmy.start()):
         return _accepted(_make(int(ymd[1]), int(ymd[2]), int(ymd[3])), window)
     if dmy is not None:
-        first, second, year = (int(g) for g in dmy.groups() if g is not None)
+        first, second, year = [int(g) for g in dmy.groups() if g is not None]
         day, month = _day_month(first, second, window is not None and window.month_first and "/" in dmy[0])
         return _accepted(_make(_full_year(year), month, day), window)
     return None

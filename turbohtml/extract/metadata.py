@@ -313,7 +313,12 @@ class _Sources:
         if scripts is None:  # more scripts than the walk keeps
             blocks = doc.json_ld()
         else:  # the walk's scripts, read as json_ld() reads them
-            blocks = [value for ok, value in (parse_json_ld(text) for kind, text in scripts if _is_ld_json(kind)) if ok]
+            blocks = []
+            for kind, text in scripts:
+                if _is_ld_json(kind):
+                    ok, value = parse_json_ld(text)
+                    if ok:
+                        blocks.append(value)
         for entity in json_ld_entities(blocks):
             types = _types(entity)
             if self.article is None and types & ARTICLE_TYPES:
@@ -477,7 +482,7 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
         first, last = parts[0], parts[-1]
         for part, rest in ((last, separator.join(parts[:-1])), (first, separator.join(parts[1:]))):
             compact = _compact(part)
-            if compact and rest and any(compact == key or (len(compact) > 3 and compact in key) for key in keys):
+            if compact and rest and _names_key(compact, keys):
                 return rest.strip(), part
     for separator in TITLE_SEPARATORS[:6]:
         if separator in title:
@@ -487,6 +492,15 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
                 return head.strip(), tail.strip()
             break
     return title, None
+
+
+def _names_key(compact: str, keys: list[str]) -> bool:
+    """Whether a compacted title part is one of ``keys`` or, past three characters, inside
+    one (a loop: ``any()`` of a generator builds a generator object per part)."""
+    for key in keys:
+        if compact == key or (len(compact) > 3 and compact in key):
+            return True
+    return False
 
 
 _HOST = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^:/?#]+)")
@@ -603,7 +617,10 @@ def _holds_word(text: str, words: Sequence[str], pattern: re.Pattern[str]) -> bo
     also reads "ı", "ſ" and the Kelvin sign as ASCII letters."""
     if text.isascii():
         lowered = text.lower()
-        return any(word in lowered for word in words)
+        for word in words:  # (not any() of a generator: this runs a dozen times a page)
+            if word in lowered:
+                return True
+        return False
     return pattern.search(text) is not None
 
 
@@ -1329,8 +1346,9 @@ def _same_day(date: str, claims: set[str], numeric: bool = False,
             return claim
         if not local and abs((_dt.date.fromisoformat(claim) - day).days) <= 1:
             return claim
-        if any(_dt.date.fromisoformat(claim) == reading or reading in (local or ()) for reading in readings[1:]):
-            return claim
+        for reading in readings[1:]:
+            if _dt.date.fromisoformat(claim) == reading or reading in (local or ()):
+                return claim
     return date
 
 
