@@ -17,6 +17,7 @@ from turbohtml._names import (
     digit_run,
     first_digit,
     fold,
+    last_digit,
     free_digit,
     has_ascii_word,
     has_date_hint,
@@ -42,12 +43,14 @@ def position(match: re.Match[str] | None) -> int:
 
 
 def test_scans_read_str_as_re_does() -> None:
-    word_run, digit, free, hint, numeric = (re.compile(p) for p in (
-        r"\w+", r"\d", r"(?<!\w)\d", r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d", r"\b\d\d?[./-]\d\d?[./-]\d\d"))
+    word_run, digit, free, hint, numeric, last = (re.compile(p) for p in (
+        r"\w+", r"\d", r"(?<!\w)\d", r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d", r"\b\d\d?[./-]\d\d?[./-]\d\d",
+        r"\d\D*\Z"))
     for text in [*texts(), "Updated 09.10.2024", "By Jane 2024", "paulb203", "3/12/24", "1999", "12-1-24x"]:
         assert words(text) == tuple(word_run.findall(text)), text
         assert word_chars(text) == "".join(word_run.findall(text)), text
         assert first_digit(text) == position(digit.search(text)), text
+        assert last_digit(text) == position(last.search(text)), text
         assert free_digit(text) == position(free.search(text)), text
         assert has_date_hint(text) == bool(hint.search(text)), text
         assert has_numeric_date(text) == bool(numeric.search(text)), text
@@ -206,3 +209,11 @@ def test_written_date_reads_as_the_written_date_pattern() -> None:
     assert matched > 1500  # the forms are read, not only texts without a date
     with pytest.raises(ValueError):
         MonthNames({"May": 5})
+
+
+def test_a_folded_text_without_its_trailing_non_digits_as_the_pattern_cuts_it() -> None:
+    from turbohtml.extract._date_patterns import TRAILING_NON_DIGITS
+
+    for text in [*texts(seed=19), "Posted 3 May 2024 by Jane", "no digits", "2024\n", "\u0663 x"]:
+        folded = fold(text)
+        assert folded[:last_digit(folded) + 1] == TRAILING_NON_DIGITS.sub("", folded), repr(text)

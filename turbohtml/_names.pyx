@@ -21,6 +21,7 @@ cdef extern from "Python.h":
     bint Py_UNICODE_ISDECIMAL(Py_UCS4 ch) nogil
     bint Py_UNICODE_ISSPACE(Py_UCS4 ch) nogil
     object PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size)
+    int PyUnicode_1BYTE_KIND
     int PyUnicode_4BYTE_KIND
 
 
@@ -53,6 +54,8 @@ def fold(object text, /) -> str:
     n = PyUnicode_GET_LENGTH(text)
     kind = PyUnicode_KIND(text)
     data = PyUnicode_DATA(text)
+    if kind == PyUnicode_1BYTE_KIND:
+        return _fold_bytes(text, <const unsigned char *>data, n)
     for i in range(n):
         ch = PyUnicode_READ(kind, data, i)
         if ch == 32:
@@ -66,6 +69,46 @@ def fold(object text, /) -> str:
     if after_space and n:
         return _refold(text, n, kind, data)  # a trailing space
     return text
+
+
+cdef str _fold_bytes(str text, const unsigned char *data, Py_ssize_t n):
+    """``fold()`` of a text of one-byte characters (Latin-1: most titles, names and
+    stamps), read as bytes: a character above the space that is not U+0085 or U+00A0 is
+    no space, and the folded text is written as bytes."""
+    cdef Py_ssize_t i, m = 0
+    cdef unsigned char c
+    cdef bint pending = False, after_space = True
+    cdef unsigned char *out
+    for i in range(n):
+        c = data[i]
+        if c > 32 and c != 0x85 and c != 0xA0:
+            after_space = False
+        elif c == 32 and not after_space:
+            after_space = True
+        elif _space(c):
+            break  # a second space, a leading one or another space character: written anew
+        else:
+            after_space = False  # a control character
+    else:
+        return _refold(text, n, PyUnicode_1BYTE_KIND, <void *>data) if after_space and n else text
+    out = <unsigned char *>PyMem_Malloc(n + 1)
+    if out == NULL:
+        raise MemoryError("out of memory folding a text")
+    try:
+        for i in range(n):
+            c = data[i]
+            if (c <= 32 or c == 0x85 or c == 0xA0) and _space(c):
+                pending = m > 0
+                continue
+            if pending:
+                out[m] = 32
+                m += 1
+                pending = False
+            out[m] = c
+            m += 1
+        return PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, out, m)
+    finally:
+        PyMem_Free(out)
 
 
 cdef inline bint _space(Py_UCS4 ch) noexcept nogil:
@@ -227,6 +270,18 @@ def first_digit(str text, /) -> int:
     cdef int kind = PyUnicode_KIND(text)
     cdef void *data = PyUnicode_DATA(text)
     for i in range(n):
+        if _digit(PyUnicode_READ(kind, data, i)):
+            return i
+    return -1
+
+
+def last_digit(str text, /) -> int:
+    """The index of the last digit in ``text`` (``re.search(r"\\d\\D*\\Z", text)``), ``-1`` for none."""
+    cdef Py_ssize_t i = PyUnicode_GET_LENGTH(text)
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    while i > 0:
+        i -= 1
         if _digit(PyUnicode_READ(kind, data, i)):
             return i
     return -1

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from turbohtml._names import MonthNames, digit_run, first_digit, written_date
+from turbohtml._names import MonthNames, digit_run, first_digit, fold, last_digit, written_date
 from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
 from turbohtml.extract.options import DateExtraction
@@ -268,7 +268,7 @@ def _epoch(seconds: int) -> _dt.datetime | None:
 def _free_text(text: str, window: _Window) -> _dt.datetime | None:
     """A date in a piece of free text, behind htmldate's gates against numbers that are
     not dates. A copyright notice's years are cut out first ("© 2019-2024")."""
-    text = " ".join(text.split())[: P.MAX_SEGMENT]
+    text = fold(text)[: P.MAX_SEGMENT]
     if P.COPYRIGHT_CUE.search(text):
         text = P.COPYRIGHT.sub(" ", text)
     digits = sum(map(str.isdigit, text))
@@ -289,11 +289,12 @@ def _element_text(text: str | None, window: _Window) -> _dt.datetime | None:
     """An element's text as htmldate reads a date-marked element: 52 chars, digits-ended."""
     if not text:
         return None
-    text = " ".join(text.split())
+    text = fold(text)
     if len(text) <= P.MIN_SEGMENT:
         return None
-    text = P.TRAILING_NON_DIGITS.sub("", text[: P.MAX_SEGMENT])
-    return _free_text(text, window)
+    text = text[: P.MAX_SEGMENT]
+    # without its trailing non-digits (P.TRAILING_NON_DIGITS; a folded text holds no newline for its $)
+    return _free_text(text[: last_digit(text) + 1], window)
 
 
 # ---------------------------------------------------------------- stages

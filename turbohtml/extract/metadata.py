@@ -1319,7 +1319,9 @@ _URL_DATE = re.compile(r"/((?:19|20)\d\d)/(\d\d?)/(\d\d?)(?:/|$)")
 
 def _url_date(url: str | None) -> str | None:
     """The ``/YYYY/MM/DD/`` date in a page's address, as ISO (``None`` without one)."""
-    match = _URL_DATE.search(url or "")
+    if not url or ("/19" not in url and "/20" not in url):
+        return None  # (what the pattern opens with: most addresses hold neither)
+    match = _URL_DATE.search(url)
     if match is None:
         return None
     try:
