@@ -14,6 +14,7 @@ import turbohtml
 from turbohtml._harvest import longer_than
 from turbohtml._names import (
     AsciiWords,
+    digit_count,
     digit_run,
     first_digit,
     fold,
@@ -51,6 +52,7 @@ def test_scans_read_str_as_re_does() -> None:
         assert word_chars(text) == "".join(word_run.findall(text)), text
         assert first_digit(text) == position(digit.search(text)), text
         assert last_digit(text) == position(last.search(text)), text
+        assert digit_count(text) == sum(map(str.isdigit, text)), text
         assert free_digit(text) == position(free.search(text)), text
         assert has_date_hint(text) == bool(hint.search(text)), text
         assert has_numeric_date(text) == bool(numeric.search(text)), text
@@ -66,6 +68,7 @@ def test_every_character_is_a_word_letter_digit_or_space_as_str_says() -> None:
         assert (words(f"a{ch}b") == (f"a{ch}b",)) == (ch.isalnum() or ch == "_"), hex(code)
         assert (first_digit(ch) == 0) == ch.isdecimal(), hex(code)
         assert has_letter(ch) == ch.isalpha(), hex(code)
+        assert digit_count(f"a{ch}1") == 1 + ch.isdigit(), hex(code)
         assert fold(f"a{ch}b") == " ".join(f"a{ch}b".split()), hex(code)
 
 

@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from turbohtml._names import MonthNames, digit_run, first_digit, fold, last_digit, written_date
+from turbohtml._names import MonthNames, digit_count, digit_run, first_digit, fold, last_digit, written_date
 from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
 from turbohtml.extract.options import DateExtraction
@@ -269,9 +269,11 @@ def _free_text(text: str, window: _Window) -> _dt.datetime | None:
     """A date in a piece of free text, behind htmldate's gates against numbers that are
     not dates. A copyright notice's years are cut out first ("© 2019-2024")."""
     text = fold(text)[: P.MAX_SEGMENT]
+    if digit_count(text) < 4:
+        return None  # (cutting a copyright notice out removes digits, never adds one)
     if P.COPYRIGHT_CUE.search(text):
         text = P.COPYRIGHT.sub(" ", text)
-    digits = sum(map(str.isdigit, text))
+    digits = digit_count(text)
     if digits > 18:
         # too many numbers for a date label, unless it leads with an ISO date, as in
         # "Written: 2023-11-07 15:03:30 / Updated: 2023-11-07 15:30"
