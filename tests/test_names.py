@@ -23,6 +23,7 @@ from turbohtml._names import (
     has_date_hint,
     has_letter,
     has_numeric_date,
+    joins_digits,
     last_digit,
     opens_with,
     word_chars,
@@ -47,12 +48,15 @@ def test_scans_read_str_as_re_does() -> None:
     word_run, digit, free, hint, numeric, last = (re.compile(p) for p in (
         r"\w+", r"\d", r"(?<!\w)\d", r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d", r"\b\d\d?[./-]\d\d?[./-]\d\d",
         r"\d\D*\Z"))
-    for text in [*texts(), "Updated 09.10.2024", "By Jane 2024", "paulb203", "3/12/24", "1999", "12-1-24x"]:
+    joined = re.compile(r"[0-9] ?[-/.|] ?[0-9]")
+    for text in [*texts(), "Updated 09.10.2024", "By Jane 2024", "paulb203", "3/12/24", "1999", "12-1-24x",
+                 "26 | 01 | 2022", "3 /x", "1 - 2"]:
         assert words(text) == tuple(word_run.findall(text)), text
         assert word_chars(text) == "".join(word_run.findall(text)), text
         assert first_digit(text) == position(digit.search(text)), text
         assert last_digit(text) == position(last.search(text)), text
         assert digit_count(text) == sum(map(str.isdigit, text)), text
+        assert joins_digits(text) == bool(joined.search(text)), text
         assert free_digit(text) == position(free.search(text)), text
         assert has_date_hint(text) == bool(hint.search(text)), text
         assert has_numeric_date(text) == bool(numeric.search(text)), text

@@ -288,6 +288,34 @@ def last_digit(str text, /) -> int:
     return -1
 
 
+def joins_digits(str text, /) -> bool:
+    """Whether an ASCII digit is followed by a ``-``, ``/``, ``.`` or ``|`` and that by an
+    ASCII digit, each maybe after one space (``re.search(r"[0-9] ?[-/.|] ?[0-9]", text)``):
+    what every numeric date pattern of ``dates`` (Y-M-D, D.M.Y, "26 | 01 | 2022", Y-M) needs."""
+    cdef Py_ssize_t n = PyUnicode_GET_LENGTH(text), i, j
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef Py_UCS4 ch
+    for i in range(n - 2):
+        ch = PyUnicode_READ(kind, data, i)
+        if not 48 <= ch <= 57:
+            continue
+        j = i + 1
+        if PyUnicode_READ(kind, data, j) == 32:
+            j += 1
+        if j >= n:
+            break
+        ch = PyUnicode_READ(kind, data, j)
+        if not (ch == 45 or ch == 47 or ch == 46 or ch == 124):
+            continue
+        j += 1
+        if j < n and PyUnicode_READ(kind, data, j) == 32:
+            j += 1
+        if j < n and 48 <= PyUnicode_READ(kind, data, j) <= 57:
+            return True
+    return False
+
+
 def digit_count(str text, /) -> int:
     """How many characters of ``text`` are digits as ``str.isdigit()`` tells (superscripts
     too): ``sum(map(str.isdigit, text))``."""

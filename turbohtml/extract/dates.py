@@ -29,7 +29,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from turbohtml._names import MonthNames, digit_count, digit_run, first_digit, fold, last_digit, written_date
+from turbohtml._names import (
+    MonthNames,
+    digit_count,
+    digit_run,
+    first_digit,
+    fold,
+    joins_digits,
+    last_digit,
+    written_date,
+)
 from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
 from turbohtml.extract.options import DateExtraction
@@ -199,8 +208,8 @@ def _numeric(text: str, window: _Window | None, start: int = 0) -> _dt.datetime 
         value = _accepted(_make(int(match[1]), int(match[2]), int(match[3])), window)
         if value is not None:
             return value
-    if "-" not in text and "/" not in text and "." not in text and "|" not in text:
-        return None  # "March 3, 2024": Y-M-D and D.M.Y need a separator
+    if not joins_digits(text):
+        return None  # "March 3, 2024": Y-M-D and D.M.Y need a separator between digits
     ymd = P.YMD.search(text, start)
     dmy = P.DMY.search(text, start)
     if ymd is not None and (dmy is None or ymd.start() <= dmy.start()):
@@ -213,6 +222,8 @@ def _numeric(text: str, window: _Window | None, start: int = 0) -> _dt.datetime 
 
 
 def _year_month(text: str, start: int = 0) -> _dt.datetime | None:
+    if not joins_digits(text):
+        return None  # (the pattern's separator between digits)
     match = P.YM.search(text, start)
     if match is None:
         return None
@@ -222,6 +233,8 @@ def _year_month(text: str, start: int = 0) -> _dt.datetime | None:
 
 
 def _cjk(text: str, start: int = 0) -> _dt.datetime | None:
+    if "\u5e74" not in text and "\ub144" not in text:
+        return None  # no year mark ("年", "년")
     match = P.CJK_DATE.search(text, start)
     return None if match is None else _make(int(match[1]), int(match[2]), int(match[3]))
 
