@@ -1634,7 +1634,9 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
 
     site_name = _site_name(src)
     site_keys = [_compact(site_name or "")]
-    for value in (src.meta("twitter:site"), _host(page_url), _host(canonical)):
+    canonical_host = _host(canonical)  # (the page's address is its canonical one when no url is given)
+    for value in (src.meta("twitter:site"), _host(page_url) if page_url != canonical else canonical_host,
+                  canonical_host):
         if value:
             site_keys.append(_compact(value.lstrip("@")))
             site_keys.append(_compact(value.rsplit(".", 1)[0]))
@@ -1673,7 +1675,8 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
         title=title,
         author=author,
         date=_date(src, _shown_dates(src, title_ordinal), date_modified, author is not None,
-                   _url_date(page_url) or _url_date(canonical), _labelled_publication(src)),
+                   _url_date(page_url) or (_url_date(canonical) if canonical != page_url else None),
+                   _labelled_publication(src)),
         date_modified=date_modified,
         description=_fold(description) or None,
         site_name=_fold(site_name) or None,
