@@ -224,3 +224,24 @@ def test_a_folded_text_without_its_trailing_non_digits_as_the_pattern_cuts_it() 
     for text in [*texts(seed=19), "Posted 3 May 2024 by Jane", "no digits", "2024\n", "\u0663 x"]:
         folded = fold(text)
         assert folded[:last_digit(folded) + 1] == TRAILING_NON_DIGITS.sub("", folded), repr(text)
+
+
+def test_resolve_references_is_html_unescape() -> None:
+    """The walk's and the JSON-LD values' references: html.unescape() itself wherever a
+    reference changes the text, the text as it is elsewhere, and the same result always."""
+    import html
+
+    from turbohtml._harvest import resolve_references
+
+    pieces = ["&", "&&", "#", "#x", "#X", "x", "1", "9", "f", "g", ";", " ", "\t", "\r", "\n", "\x0c", "<", "amp",
+              "amp;", "AMP", "quot", "lt", "copy", "frac34", "AElig", "nbsp;", "strip=all", "w=1200", "Style", "q", "u",
+              "o",
+              "\xe9", "\u0663", "a" * 33, "notin;", "not"]
+    rng = random.Random(29)
+    samples = ["".join(rng.choice(pieces) for _ in range(rng.randrange(0, 8))) for _ in range(20000)]
+    samples += ["Bike & Style", "a.jpg?w=1200&strip=all", "water, &quot, surface", "&#39;", "&#x27;", "&#", "&#x",
+                "&#xg", "&", "AT&T", "&notit;", "&" + "a" * 40 + ";"]
+    for text in samples:
+        resolved, expected = resolve_references(text), html.unescape(text)
+        assert resolved == expected, repr(text)
+        assert (resolved is text) == (expected == text), repr(text)  # unescape() called only where it changes the text

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-import html as _html
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -46,6 +45,7 @@ from turbohtml._harvest import (
     href_links,
     itemprop_name,
     longer_than,
+    resolve_references,
     shown_descendants,
     shown_text,
     spot_text,
@@ -432,7 +432,7 @@ def _ld_text(value: Any) -> str | None:
         value = str(value)
     if not isinstance(value, str):
         return None
-    text = _fold(_html.unescape(value) if "&" in value else value)
+    text = _fold(resolve_references(value))
     return text or None
 
 
@@ -449,7 +449,7 @@ def _ld_persons(value: Any) -> list[str]:
             if isinstance(item, list):
                 item = " ".join(v for v in item if isinstance(v, str))
         if isinstance(item, str):
-            out.append(_html.unescape(item) if "&" in item else item)
+            out.append(resolve_references(item))
     return out
 
 

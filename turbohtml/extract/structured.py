@@ -116,7 +116,7 @@ _DECODER = json.JSONDecoder(strict=False, parse_constant=_reject_constant)
 #: Its scanner, called directly: ``decode()`` adds two regular-expression matches for the
 #: JSON whitespace around the value (``[ \t\n\r]*``) and two Python calls, and a block
 #: here is stripped of that whitespace already, so its value must end where the block does.
-_SCAN_ONCE = _DECODER.scan_once
+_SCAN_ONCE: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]  # (typeshed omits it)
 
 
 def parse_json_ld(text: str, /) -> tuple[bool, Any]:
