@@ -405,3 +405,16 @@ def test_json_ld_blocks_read_as_json_decode_reads_them() -> None:
     texts += ['{"a": 1}  {"b": 2}', '{"a": 1}\x0c', '  [ ]  ', '{"a": NaN}', '{"a": 1,}', "[" * 300 + "]" * 300]
     for text in texts:
         assert structured.parse_json_ld(text) == by_decode(text), repr(text)
+
+
+def test_brackets_exceed_counts_as_str_count() -> None:
+    import random
+
+    from turbohtml._structured import brackets_exceed
+
+    rng = random.Random(31)
+    pieces = ["{", "[", "a", "}", "]", '"{"', "\xe9", "\u4e2d", "\U0001f600", " "]
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
+        limit = rng.randrange(0, 6)
+        assert brackets_exceed(text, limit) == (text.count("{") + text.count("[") > limit), (text, limit)

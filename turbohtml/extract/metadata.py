@@ -417,6 +417,9 @@ def json_ld_types(entity: dict[str, Any]) -> list[str]:
 
 
 def _types(entity: dict[str, Any]) -> set[str]:
+    value = entity.get("@type")
+    if isinstance(value, str) and "/" not in value and ":" not in value:
+        return {value.lower()}  # one type, no prefix to cut (json_ld_types' reading of most entities)
     return set(json_ld_types(entity))
 
 
