@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from operator import itemgetter
+from time import time as _now
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from turbohtml._core import Text, parse, url_parse
@@ -306,7 +307,9 @@ class _Sources:
         self.spot_texts: dict[Node, str] = {}
         self.heading_texts: dict[Node, str] = {}
         self.isos: dict[str, str | None] = {}  # _iso per string: metas, JSON-LD and spots repeat dates
-        self.latest = _dt.date.today() + _ONE_DAY  # a later date is no publication date (read once a call)
+        # a later date is no publication date (read once a call; date.today() is this
+        # fromtimestamp(), after importing the time module anew on every call)
+        self.latest = _dt.date.fromtimestamp(_now()) + _ONE_DAY
         self.isos_in_text: dict[str, str | None] = {}
         self.numeric_dates: set[str] = set()  # shown dates read from digits alone (_shown_dates)
         self.article = self.page = self.thing = self.website = self.organization = None
@@ -321,15 +324,15 @@ class _Sources:
                         blocks.append(value)
         for entity in json_ld_entities(blocks):
             types = _types(entity)
-            if self.article is None and types & ARTICLE_TYPES:
+            if self.article is None and not types.isdisjoint(ARTICLE_TYPES):
                 self.article = entity
-            elif self.page is None and types & PAGE_TYPES:
+            elif self.page is None and not types.isdisjoint(PAGE_TYPES):
                 self.page = entity
-            elif self.thing is None and types & THING_TYPES:
+            elif self.thing is None and not types.isdisjoint(THING_TYPES):
                 self.thing = entity
             elif self.website is None and "website" in types:
                 self.website = entity
-            elif self.organization is None and types & ORGANIZATION_TYPES:
+            elif self.organization is None and not types.isdisjoint(ORGANIZATION_TYPES):
                 self.organization = entity
 
     def meta(self, *names: str) -> str | None:
@@ -446,7 +449,7 @@ def _ld_persons(value: Any) -> list[str]:
     for item in value if isinstance(value, list) else [value]:
         if isinstance(item, dict):
             types = _types(item)
-            if types & ORGANIZATION_TYPES or ("@type" in item and not types):
+            if not types.isdisjoint(ORGANIZATION_TYPES) or ("@type" in item and not types):
                 continue
             item = item.get("name")
             if isinstance(item, list):
