@@ -23,7 +23,6 @@ cdef extern from "Python.h":
     bint Py_UNICODE_ISSPACE(Py_UCS4 ch) nogil
     object PyUnicode_FromKindAndData(int kind, const void *buffer, Py_ssize_t size)
     int PyUnicode_1BYTE_KIND
-    int PyUnicode_4BYTE_KIND
 
 
 cdef inline bint _word_char(Py_UCS4 ch) noexcept nogil:
@@ -74,12 +73,11 @@ def fold(object text, /) -> str:
 
 cdef str _fold_bytes(str text, const unsigned char *data, Py_ssize_t n):
     """``fold()`` of a text of one-byte characters (Latin-1: most titles, names and
-    stamps), read as bytes: a character above the space that is not U+0085 or U+00A0 is
-    no space, and the folded text is written as bytes."""
-    cdef Py_ssize_t i, m = 0
+    stamps), scanned as bytes: a character above the space that is not U+0085 or U+00A0
+    is no space."""
+    cdef Py_ssize_t i
     cdef unsigned char c
-    cdef bint pending = False, after_space = True
-    cdef unsigned char *out
+    cdef bint after_space = True
     for i in range(n):
         c = data[i]
         if c > 32 and c != 0x85 and c != 0xA0:
@@ -91,25 +89,9 @@ cdef str _fold_bytes(str text, const unsigned char *data, Py_ssize_t n):
         else:
             after_space = False  # a control character
     else:
-        return _refold(text, n, PyUnicode_1BYTE_KIND, <void *>data) if after_space and n else text
-    out = <unsigned char *>PyMem_Malloc(n + 1)
-    if out == NULL:
-        raise MemoryError("out of memory folding a text")
-    try:
-        for i in range(n):
-            c = data[i]
-            if (c <= 32 or c == 0x85 or c == 0xA0) and _space(c):
-                pending = m > 0
-                continue
-            if pending:
-                out[m] = 32
-                m += 1
-                pending = False
-            out[m] = c
-            m += 1
-        return PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, out, m)
-    finally:
-        PyMem_Free(out)
+        if not (after_space and n):
+            return text
+    return _refold(text, n, PyUnicode_1BYTE_KIND, <void *>data)
 
 
 cdef inline bint _space(Py_UCS4 ch) noexcept nogil:
@@ -119,27 +101,44 @@ cdef inline bint _space(Py_UCS4 ch) noexcept nogil:
     return Py_UNICODE_ISSPACE(ch)
 
 
-cdef str _refold(str text, Py_ssize_t n, int kind, void *data):
-    """``" ".join(text.split())``, written in one pass."""
-    cdef Py_UCS4 *out = <Py_UCS4 *>PyMem_Malloc(n * sizeof(Py_UCS4) + 1)
+ctypedef fused _Unit:  # a character of a str's one-, two- or four-byte kind
+    unsigned char
+    unsigned short
+    Py_UCS4
+
+
+cdef Py_ssize_t _folded_into(const _Unit *data, _Unit *out, Py_ssize_t n) noexcept nogil:
+    """``data``'s ``n`` characters written to ``out`` with spaces folded; the count written."""
     cdef Py_ssize_t i, m = 0
-    cdef Py_UCS4 ch
     cdef bint pending = False
+    for i in range(n):
+        if _space(data[i]):
+            pending = m > 0
+            continue
+        if pending:
+            out[m] = 32
+            m += 1
+            pending = False
+        out[m] = data[i]
+        m += 1
+    return m
+
+
+cdef str _refold(str text, Py_ssize_t n, int kind, void *data):
+    """``" ".join(text.split())``, written in one pass in the text's own kind (its
+    characters' width in bytes)."""
+    cdef void *out = PyMem_Malloc(n * kind + 1)
+    cdef Py_ssize_t m
     if out == NULL:
         raise MemoryError("out of memory folding a text")
     try:
-        for i in range(n):
-            ch = PyUnicode_READ(kind, data, i)
-            if _space(ch):
-                pending = m > 0
-                continue
-            if pending:
-                out[m] = 32
-                m += 1
-                pending = False
-            out[m] = ch
-            m += 1
-        return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, out, m)
+        if kind == 1:
+            m = _folded_into(<const unsigned char *>data, <unsigned char *>out, n)
+        elif kind == 2:
+            m = _folded_into(<const unsigned short *>data, <unsigned short *>out, n)
+        else:
+            m = _folded_into(<const Py_UCS4 *>data, <Py_UCS4 *>out, n)
+        return PyUnicode_FromKindAndData(kind, out, m)
     finally:
         PyMem_Free(out)
 
@@ -612,6 +611,19 @@ cdef inline void _names_from(MonthNames months, Py_UCS4 ch, Py_ssize_t *low, Py_
         low[0], high[0] = months.first[128], months.count
 
 
+cdef int _month_days(const _Text *t, Py_ssize_t i, MonthNames months, Py_ssize_t k, int *values,
+                     Py_ssize_t *ends) noexcept:
+    """The readings of ``MONTH\\.?\\s+DAY`` at ``i`` with month name ``k`` (the first and
+    third forms' middle): the day's readings as ``_days`` gives them, 0 when it is not there."""
+    cdef Py_ssize_t j
+    if not _month_at(t, i, months, k):
+        return 0
+    j = _past(t, i + months.lengths[k], 46)
+    if not _space(_char(t, j)):
+        return 0
+    return _days(t, _after_spaces(t, j), values, ends)
+
+
 # Each form, tried at ``i``: where its match ends, or -1; ``found`` takes the year, the
 # month's number and the day.
 
@@ -626,12 +638,7 @@ cdef Py_ssize_t _month_first(const _Text *t, Py_ssize_t i, MonthNames months, in
         return -1
     _names_from(months, _char(t, i), &low, &high)
     for k in range(low, high):
-        if not _month_at(t, i, months, k):
-            continue
-        j = _past(t, i + months.lengths[k], 46)
-        if not _space(_char(t, j)):
-            continue
-        count = _days(t, _after_spaces(t, j), values, ends)
+        count = _month_days(t, i, months, k, values, ends)
         for d in range(count):
             j = ends[d]
             a, b = _char(t, j), _char(t, j + 1)
@@ -721,7 +728,7 @@ cdef Py_ssize_t _day_first(const _Text *t, Py_ssize_t i, MonthNames months, int 
 
 cdef Py_ssize_t _year_first(const _Text *t, Py_ssize_t i, MonthNames months, int *found) noexcept:
     """``(?<![0-9])YEAR\\s+MONTH\\.?\\s+DAY(?![0-9])`` (the year's own lookahead is met by the space)."""
-    cdef Py_ssize_t j, k, end, low, high
+    cdef Py_ssize_t k, end, low, high
     cdef int values[2]
     cdef Py_ssize_t ends[2]
     cdef int count, d, year
@@ -733,12 +740,7 @@ cdef Py_ssize_t _year_first(const _Text *t, Py_ssize_t i, MonthNames months, int
     i = _after_spaces(t, end)
     _names_from(months, _char(t, i), &low, &high)
     for k in range(low, high):
-        if not _month_at(t, i, months, k):
-            continue
-        j = _past(t, i + months.lengths[k], 46)
-        if not _space(_char(t, j)):
-            continue
-        count = _days(t, _after_spaces(t, j), values, ends)
+        count = _month_days(t, i, months, k, values, ends)
         for d in range(count):
             if not _ascii_digit(_char(t, ends[d])):
                 found[0], found[1], found[2] = year, months.numbers[k], values[d]
