@@ -14,6 +14,7 @@ import turbohtml
 from turbohtml._harvest import longer_than
 from turbohtml._names import (
     AsciiWords,
+    digit_count,
     digit_run,
     first_digit,
     fold,
@@ -22,6 +23,8 @@ from turbohtml._names import (
     has_date_hint,
     has_letter,
     has_numeric_date,
+    joins_digits,
+    last_digit,
     opens_with,
     word_chars,
     words,
@@ -42,12 +45,18 @@ def position(match: re.Match[str] | None) -> int:
 
 
 def test_scans_read_str_as_re_does() -> None:
-    word_run, digit, free, hint, numeric = (re.compile(p) for p in (
-        r"\w+", r"\d", r"(?<!\w)\d", r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d", r"\b\d\d?[./-]\d\d?[./-]\d\d"))
-    for text in [*texts(), "Updated 09.10.2024", "By Jane 2024", "paulb203", "3/12/24", "1999", "12-1-24x"]:
+    word_run, digit, free, hint, numeric, last = (re.compile(p) for p in (
+        r"\w+", r"\d", r"(?<!\w)\d", r"(?:19|20)\d\d|\d\d?[./-]\d\d?[./-]\d\d", r"\b\d\d?[./-]\d\d?[./-]\d\d",
+        r"\d\D*\Z"))
+    joined = re.compile(r"[0-9] ?[-/.|] ?[0-9]")
+    for text in [*texts(), "Updated 09.10.2024", "By Jane 2024", "paulb203", "3/12/24", "1999", "12-1-24x",
+                 "26 | 01 | 2022", "3 /x", "1 - 2"]:
         assert words(text) == tuple(word_run.findall(text)), text
         assert word_chars(text) == "".join(word_run.findall(text)), text
         assert first_digit(text) == position(digit.search(text)), text
+        assert last_digit(text) == position(last.search(text)), text
+        assert digit_count(text) == sum(map(str.isdigit, text)), text
+        assert joins_digits(text) == bool(joined.search(text)), text
         assert free_digit(text) == position(free.search(text)), text
         assert has_date_hint(text) == bool(hint.search(text)), text
         assert has_numeric_date(text) == bool(numeric.search(text)), text
@@ -63,6 +72,7 @@ def test_every_character_is_a_word_letter_digit_or_space_as_str_says() -> None:
         assert (words(f"a{ch}b") == (f"a{ch}b",)) == (ch.isalnum() or ch == "_"), hex(code)
         assert (first_digit(ch) == 0) == ch.isdecimal(), hex(code)
         assert has_letter(ch) == ch.isalpha(), hex(code)
+        assert digit_count(f"a{ch}1") == 1 + ch.isdigit(), hex(code)
         assert fold(f"a{ch}b") == " ".join(f"a{ch}b".split()), hex(code)
 
 
@@ -125,3 +135,113 @@ def test_spot_text_is_the_guarded_text_or_its_nodes_apart() -> None:
     # longer than the limit in characters (301 here), or in bytes past four times it: nothing
     assert spot_text(long_, 300) == "" and spot_text(long_, 301) == long_.text
     assert spot_text(big, 100) == "" and spot_text(big, 1600) == joined_text(big)
+
+
+def _pattern_reading(pattern: re.Pattern[str], text: str, start: int) -> tuple[int, int, int, int] | None:
+    """What dates._written read from the written-date pattern's first match: its end, year, month's number, day."""
+    from turbohtml.extract import _date_patterns as patterns
+
+    match = pattern.search(text, start)
+    if match is None:
+        return None
+    form = next(form for form in "123" if match[f"m{form}"] is not None)
+    return match.end(), int(match[f"y{form}"]), patterns.MONTHS[match[f"m{form}"]], int(match[f"d{form}"])
+
+
+def _written_texts(count: int, seed: int) -> list[str]:
+    """Texts around the written-date pattern's three forms, their parts dropped, cut, doubled
+    and mixed with the characters its classes tell apart (spaces, digits, letters of other scripts)."""
+    from turbohtml.extract import _date_patterns as patterns
+
+    rng = random.Random(seed)
+    months = list(patterns.MONTHS)
+
+    def some(*options: str) -> str:
+        return rng.choice(options) if rng.random() < 0.5 else ""
+
+    def space() -> str:
+        return rng.choice([" ", "  ", "\xa0", "\t", "", " \u2003"])
+
+    def day() -> str:
+        return rng.choice(["1", "3", "05", "12", "19", "23", "30", "31", "32", "0", "00", "7", "29"])
+
+    def year() -> str:
+        return rng.choice(["2019", "1999", "2024", "1899", "20190", "219", "2000", "3000", "2999"])
+
+    def month() -> str:
+        name = rng.choice(months)
+        roll = rng.random()
+        if roll < 0.1:
+            return name[:rng.randrange(1, len(name) + 1)]
+        return name + rng.choice(["a", "x", "\xe9", "1", "_"]) if roll < 0.15 else name
+
+    def form() -> str:
+        kind = rng.randrange(3)
+        if kind == 0:
+            parts = [month(), some("."), space(), day(), some("st", "nd", "rd", "th"), some("."), some(","), space(),
+                     year()]
+        elif kind == 1:
+            parts = [day(), some("st", "nd", "rd", "th", "er", "e", "\xba", "\xb0", "."), space(),
+                     some("of ", "de ", "di ", "-", "of", "de", "del "), month(), some("."), some(","), space(),
+                     some("de ", "del ", "-", "del", "de"), year()]
+        else:
+            parts = [year(), space(), month(), some("."), space(), day()]
+        for _ in range(rng.randrange(0, 3)):
+            parts.insert(rng.randrange(len(parts) + 1), rng.choice(
+                ["x", "1", " ", ".", ",", "-", "\xe9", "\u0131", "by ", "\u0663", "\xb2", month(), day(), year()]))
+        return "".join(parts)
+
+    fillers = ["by jane ", " | ", "updated ", "x", "", "12:30 ", "\xb2", "a", "_"]
+    return ["".join(rng.choice([form(), form(), rng.choice(fillers)]) for _ in range(rng.randrange(1, 4)))
+            for _ in range(count)]
+
+
+def test_written_date_reads_as_the_written_date_pattern() -> None:
+    from turbohtml._names import MonthNames, written_date
+    from turbohtml.extract import _date_patterns as patterns
+
+    pattern, months = patterns.written_date(), MonthNames(patterns.MONTHS)
+    real = ["by regan september 15, 2014", "11 октября 2018", "5 de mayo de 2019", "12th of december 2018",
+            "3. januar 2019", "2023 jan 7", "1:33 am cst, wednesday, november 20, 2019",
+            "updated: nov 20 2019, 15:24pm",
+            "1er janvier 2020", "1ene 2020", "1stycznia 2020", "marzo 32, 2019 or marzo 3, 2019", "02 ago 2017",
+            "feb 30, 2019 and mar 1, 2019", "sept. 5th 2019", "tue nov 19 2019 05:44:06 gmt+0000", "x5 may 2019"]
+    rng = random.Random(5)
+    matched = 0
+    for text in [*real, *_written_texts(20000, 3), *texts(seed=17)]:
+        for start in (0, rng.randrange(len(text) + 1)):
+            expected = _pattern_reading(pattern, text, start)
+            assert written_date(text, start, months) == expected, (text, start)
+            matched += expected is not None
+    assert matched > 1500  # the forms are read, not only texts without a date
+    with pytest.raises(ValueError):
+        MonthNames({"May": 5})
+
+
+def test_a_folded_text_without_its_trailing_non_digits_as_the_pattern_cuts_it() -> None:
+    from turbohtml.extract._date_patterns import TRAILING_NON_DIGITS
+
+    for text in [*texts(seed=19), "Posted 3 May 2024 by Jane", "no digits", "2024\n", "\u0663 x"]:
+        folded = fold(text)
+        assert folded[:last_digit(folded) + 1] == TRAILING_NON_DIGITS.sub("", folded), repr(text)
+
+
+def test_resolve_references_is_html_unescape() -> None:
+    """The walk's and the JSON-LD values' references: html.unescape() itself wherever a
+    reference changes the text, the text as it is elsewhere, and the same result always."""
+    import html
+
+    from turbohtml._harvest import resolve_references
+
+    pieces = ["&", "&&", "#", "#x", "#X", "x", "1", "9", "f", "g", ";", " ", "\t", "\r", "\n", "\x0c", "<", "amp",
+              "amp;", "AMP", "quot", "lt", "copy", "frac34", "AElig", "nbsp;", "strip=all", "w=1200", "Style", "q", "u",
+              "o",
+              "\xe9", "\u0663", "a" * 33, "notin;", "not"]
+    rng = random.Random(29)
+    samples = ["".join(rng.choice(pieces) for _ in range(rng.randrange(0, 8))) for _ in range(20000)]
+    samples += ["Bike & Style", "a.jpg?w=1200&strip=all", "water, &quot, surface", "&#39;", "&#x27;", "&#", "&#x",
+                "&#xg", "&", "AT&T", "&notit;", "&" + "a" * 40 + ";"]
+    for text in samples:
+        resolved, expected = resolve_references(text), html.unescape(text)
+        assert resolved == expected, repr(text)
+        assert (resolved is text) == (expected == text), repr(text)  # unescape() called only where it changes the text

@@ -372,3 +372,49 @@ def test_leftover_removal_is_linear_on_hostile_blocks(make):
     # 8x the repetitions: about 8x the time when linear, 64x when quadratic (the bound
     # leaves room for the cache steps a string passes on its way from 100 kB to 800 kB)
     assert growth_ratio(json_ld, small, large, clear=12) < 24
+
+
+def test_json_ld_blocks_read_as_json_decode_reads_them() -> None:
+    """parse_json_ld() calls json's scanner itself: each candidate is stripped of the
+    whitespace decode() skips, so a block parses, or fails, as decode() would have it."""
+    import random
+
+    structured = sys.modules["turbohtml.extract.structured"]
+
+    def by_decode(text: str) -> tuple[bool, object]:
+        text = text.strip(structured._ASCII_SPACE)
+        if not text or structured._too_deep(text):
+            return False, None
+        for candidate in structured._attempts(text):
+            if not candidate or (candidate is not text and structured._too_deep(candidate)):
+                continue
+            if candidate.startswith("\ufeff"):
+                continue
+            try:
+                value = structured._DECODER.decode(candidate)
+            except (ValueError, RecursionError):
+                continue
+            return (True, value) if isinstance(value, (dict, list)) else (False, None)
+        return False, None
+
+    pieces = ['{"@type": "Article"}', "[1, 2]", " ", "\n", "\x0c", "\t", "x", "{", "}", "[", "]", '"', ",", ":",
+              "null", "NaN", "1e5", "// note\n", "<!--", "-->", "<![CDATA[", "]]>", '{"a": [1, {"b": "c"}]}', "\ufeff",
+              '"\\u00e9"', "true", "0", "-", "\r"]
+    rng = random.Random(23)
+    texts = ["".join(rng.choice(pieces) for _ in range(rng.randrange(1, 7))) for _ in range(5000)]
+    texts += ['{"a": 1}  {"b": 2}', '{"a": 1}\x0c', '  [ ]  ', '{"a": NaN}', '{"a": 1,}', "[" * 300 + "]" * 300]
+    for text in texts:
+        assert structured.parse_json_ld(text) == by_decode(text), repr(text)
+
+
+def test_brackets_exceed_counts_as_str_count() -> None:
+    import random
+
+    from turbohtml._structured import brackets_exceed
+
+    rng = random.Random(31)
+    pieces = ["{", "[", "a", "}", "]", '"{"', "\xe9", "\u4e2d", "\U0001f600", " "]
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
+        limit = rng.randrange(0, 6)
+        assert brackets_exceed(text, limit) == (text.count("{") + text.count("[") > limit), (text, limit)

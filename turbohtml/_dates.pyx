@@ -16,12 +16,12 @@ Subtrees htmldate cleans before its text search (embedded media, frames, ``<svg>
 
 from libc.stdint cimport SIZE_MAX
 from libc.stdlib cimport free, realloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from turbohtml._core cimport Document, decode_text, next_node
 from turbohtml._core cimport attr_name as attr_name_of
 from turbohtml._lexbor cimport *
-from turbohtml._ascii cimport equals_lower as _equals, has_token as _has_token, has_token_prefix
+from turbohtml._ascii cimport equals_lower as _equals, has_token as _has_token, has_token_prefix, memo_holds, memo_slot
 
 from turbohtml import _tunables
 
@@ -46,6 +46,9 @@ cdef size_t _TEXT_CHARS = 64
 cdef size_t _SEGMENT_BYTES = 256
 # htmldate gives up on element lists longer than this (a table of dates is no signal).
 cdef size_t _MAX_ELEMENTS = 1000
+
+cdef enum:
+    _CUE_SLOTS = 256       # the class/id values' cues memo (_ascii.memo_slot): a power of two
 
 ctypedef struct _Span:
     const lxb_char_t *data
@@ -91,6 +94,11 @@ ctypedef struct _Walk:
     _Buffer search            # text, script text and attribute values, separated
     _Buffer json              # JSON-LD script text
     bint failed
+    # the cues of the class and id values met: a value is scanned once per walk (half the
+    # values of a page repeat an earlier one: list items, cards, menu entries)
+    const lxb_char_t *cue_values[_CUE_SLOTS]
+    size_t cue_lengths[_CUE_SLOTS]   # 0: an empty slot
+    int cue_found[_CUE_SLOTS]
 
 
 cdef bint _grow(void **items, size_t *capacity, size_t needed, size_t item_size) noexcept nogil:
@@ -244,7 +252,20 @@ cdef int _cues(const lxb_char_t *s, size_t n) noexcept nogil:
     return found
 
 
-cdef bint _marks_date(lxb_dom_element_t *c_el) noexcept nogil:
+cdef int _value_cues(_Walk *w, const lxb_char_t *s, size_t n) noexcept nogil:
+    """``_cues(s, n)``, remembered for the walk per value."""
+    cdef size_t slot = memo_slot(s, n, _CUE_SLOTS)
+    cdef int found
+    if memo_holds(w.cue_values[slot], w.cue_lengths[slot], s, n):
+        return w.cue_found[slot]
+    found = _cues(s, n)
+    w.cue_values[slot] = s
+    w.cue_lengths[slot] = n
+    w.cue_found[slot] = found
+    return found
+
+
+cdef bint _marks_date(_Walk *w, lxb_dom_element_t *c_el) noexcept nogil:
     """htmldate's date-candidate test on class/id/itemprop (cue lists in _date_patterns).
 
     Of id and class only the one written first counts for the generic cues; itemprop
@@ -263,7 +284,7 @@ cdef bint _marks_date(lxb_dom_element_t *c_el) noexcept nogil:
         if c_attr == c_el.attr_class or c_attr == c_el.attr_id:
             cues = 0
             if c_attr.value != NULL and c_attr.value.length >= 4:
-                cues = _cues(c_attr.value.data, c_attr.value.length)
+                cues = _value_cues(w, c_attr.value.data, c_attr.value.length)
             if not have_first:
                 first = cues
                 have_first = True
@@ -496,7 +517,7 @@ cdef bint _walk(lxb_dom_node_t *root, _Walk *w) noexcept nogil:
                     if not _push_elem(w, _EL_H1, c_node, none_span, none_span, none_span):
                         return False
                 if not mute and (tag == LXB_TAG_FOOTER or tag == LXB_TAG_SMALL
-                                 or (c_el.first_attr != NULL and _marks_date(c_el))):
+                                 or (c_el.first_attr != NULL and _marks_date(w, c_el))):
                     a = _attr(c_el, "title")
                     if not _push_elem(w, _EL_MARKED, c_node, a, none_span, none_span):
                         return False
@@ -743,3 +764,4 @@ cdef void memset_walk(_Walk *w) noexcept nogil:
     w.json.data = NULL
     w.json.length = w.json.capacity = 0
     w.failed = False
+    memset(w.cue_lengths, 0, sizeof(w.cue_lengths))

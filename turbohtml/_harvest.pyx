@@ -23,6 +23,7 @@ from turbohtml._features cimport FeatureWalk, features_event, features_kind, fea
 from turbohtml._tags cimport is_invisible
 
 from html import unescape
+from html.entities import html5 as _HTML5
 
 from turbohtml import _metadata_names as names
 from turbohtml._features import PAGE_KINDS_NAMES
@@ -863,7 +864,7 @@ def gather_sources(Node node, SourceWords words not None, size_t stamp_after, fr
                     value = attr_value(c_node, meta_ids[0], &length)
                     content = _folded_value(value, length)
                     if "&" in content:  # a character reference the parser left in the value (double escaping)
-                        content = unescape(content)
+                        content = resolve_references(content)
                 if not content:
                     break
                 (<dict>metas).setdefault(key, []).append(content)
@@ -883,6 +884,60 @@ def gather_sources(Node node, SourceWords words not None, size_t stamp_after, fr
         return metas, canonical, base, spots, stamps, scripts, doc.page_kind
     finally:
         PyMem_RawFree(found)
+
+
+# The named references html.unescape() reads without a semicolon (the legacy ones, "amp",
+# "copy", "frac34"): the only ones a reference's longer text may open with.
+cdef frozenset _BARE_NAMES = frozenset(name for name in _HTML5 if not name.endswith(";"))
+cdef Py_ssize_t _LONGEST_BARE = max(len(name) for name in _BARE_NAMES)
+
+
+cdef inline bint _outside_name(Py_UCS4 ch) noexcept:
+    """A character that ends a named reference's run (html.unescape's ``[^\\t\\n\\f <&#;]``)."""
+    return ch == 9 or ch == 10 or ch == 12 or ch == 32 or ch == 60 or ch == 38 or ch == 35 or ch == 59
+
+
+cdef bint _changes_on_unescape(str text):
+    """Whether ``html.unescape(text)`` differs from ``text``: a numeric reference, or a
+    named one whose name, or a prefix of it of two characters or more, is a name of
+    ``html.entities.html5`` (unescape's rules). Every ``&`` opens its own match (none of
+    them holds an ``&``), so each is read alone; "Tom & Jerry" and an address's
+    "&w=1200" change nothing."""
+    cdef Py_ssize_t n = len(text), i = text.find("&"), j, end, x
+    cdef Py_UCS4 ch, after
+    while i != -1 and i + 1 < n:
+        ch = text[i + 1]
+        if ch == 35:  # "#": a decimal or hexadecimal reference, or nothing
+            if i + 2 < n:
+                after = text[i + 2]
+                if 48 <= after <= 57:
+                    return True
+                if (after == 120 or after == 88) and i + 3 < n:
+                    after = text[i + 3]
+                    if 48 <= after <= 57 or 97 <= after <= 102 or 65 <= after <= 70:
+                        return True
+        elif not _outside_name(ch):
+            j = i + 1
+            while j < n and j - i - 1 < 32 and not _outside_name(text[j]):
+                j += 1
+            end = j + 1 if j < n and text[j] == ";" else j
+            name = text[i + 1:end]
+            if name in _HTML5:
+                return True
+            for x in range(2, min(end - i - 2, _LONGEST_BARE) + 1):
+                if name[:x] in _BARE_NAMES:
+                    return True
+        i = text.find("&", i + 1)
+    return False
+
+
+def resolve_references(str text, /) -> str:
+    """``html.unescape(text)``, which runs a Python function per reference it meets:
+    called only when some reference changes the text (most ``&`` in a meta or a JSON-LD
+    value are an ampersand or an address's parameters)."""
+    if "&" not in text or not _changes_on_unescape(text):
+        return text
+    return unescape(text)
 
 
 cdef str _meta_key(const lxb_char_t *value, size_t length):

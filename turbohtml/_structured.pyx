@@ -18,6 +18,7 @@ from libc.string cimport memchr, memcmp, memcpy
 
 cdef extern from "Python.h":
     int PyUnicode_KIND(object text)
+    int PyUnicode_1BYTE_KIND
     void *PyUnicode_DATA(object text)
     Py_UCS4 PyUnicode_READ(int kind, void *data, Py_ssize_t index) nogil
 
@@ -814,6 +815,32 @@ def links(Node node):
 
 
 # ---------------------------------------------------------------- JSON nesting bound
+
+def brackets_exceed(str text, Py_ssize_t limit, /) -> bool:
+    """Whether ``text`` holds more than ``limit`` opening brackets, ``{`` and ``[``
+    together (``text.count("{") + text.count("[") > limit``) in one pass that stops
+    past the limit: only such a text may nest deeper than ``limit``."""
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void *data = PyUnicode_DATA(text)
+    cdef const unsigned char *bytes_
+    cdef Py_ssize_t i, n = len(text), count = 0
+    cdef Py_UCS4 c
+    if kind == PyUnicode_1BYTE_KIND:
+        bytes_ = <const unsigned char *>data
+        for i in range(n):
+            if bytes_[i] == 123 or bytes_[i] == 91:
+                count += 1
+                if count > limit:
+                    return True
+        return False
+    for i in range(n):
+        c = PyUnicode_READ(kind, data, i)
+        if c == 123 or c == 91:
+            count += 1
+            if count > limit:
+                return True
+    return False
+
 
 def json_depth_exceeds(str text, int limit):
     """Whether JSON text nests arrays/objects deeper than ``limit`` (strings skipped).

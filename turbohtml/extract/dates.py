@@ -29,7 +29,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from turbohtml._names import digit_run, first_digit
+from turbohtml._names import (
+    MonthNames,
+    digit_count,
+    digit_run,
+    first_digit,
+    fold,
+    joins_digits,
+    last_digit,
+    written_date,
+)
 from turbohtml._tunables import META_ITEMPROP, META_NAME, META_PROPERTY, META_PUBDATE
 from turbohtml.extract import _date_patterns as P
 from turbohtml.extract.options import DateExtraction
@@ -122,13 +131,21 @@ def _written_start(text: str) -> int:
     return max(0, start - 1 - P.LONGEST_MONTH)  # a "." between the month and its spaces
 
 
+#: The written-date pattern's month names, for its reading by hand (``_names.written_date``).
+_MONTH_NAMES = MonthNames(P.MONTHS)
+
+
 def _written(text: str) -> _dt.datetime | None:
     text = text.lower()  # the pattern's month names are lower-case (P.written_date)
-    if len(text) <= 200:
-        matches = P.written_date().finditer(text, _written_start(text))
-    else:
-        matches = _near_cores(P.written_date(), text, P.YEAR_CORE)
-    for match in matches:
+    if len(text) <= 200:  # (a stamp, a byline, a date's value) read by hand, as the pattern reads it
+        start = _written_start(text)
+        while (found := written_date(text, start, _MONTH_NAMES)) is not None:
+            start = found[0]  # (end, year, month, day)
+            value = _make(*found[1:])
+            if value is not None:
+                return value
+        return None
+    for match in _near_cores(P.written_date(), text, P.YEAR_CORE):
         if match["m1"] is not None:
             month, day, year = match["m1"], match["d1"], match["y1"]
         elif match["m2"] is not None:
@@ -191,20 +208,22 @@ def _numeric(text: str, window: _Window | None, start: int = 0) -> _dt.datetime 
         value = _accepted(_make(int(match[1]), int(match[2]), int(match[3])), window)
         if value is not None:
             return value
-    if "-" not in text and "/" not in text and "." not in text and "|" not in text:
-        return None  # "March 3, 2024": Y-M-D and D.M.Y need a separator
+    if not joins_digits(text):
+        return None  # "March 3, 2024": Y-M-D and D.M.Y need a separator between digits
     ymd = P.YMD.search(text, start)
     dmy = P.DMY.search(text, start)
     if ymd is not None and (dmy is None or ymd.start() <= dmy.start()):
         return _accepted(_make(int(ymd[1]), int(ymd[2]), int(ymd[3])), window)
     if dmy is not None:
-        first, second, year = (int(g) for g in dmy.groups() if g is not None)
+        first, second, year = [int(g) for g in dmy.groups() if g is not None]
         day, month = _day_month(first, second, window is not None and window.month_first and "/" in dmy[0])
         return _accepted(_make(_full_year(year), month, day), window)
     return None
 
 
 def _year_month(text: str, start: int = 0) -> _dt.datetime | None:
+    if not joins_digits(text):
+        return None  # (the pattern's separator between digits)
     match = P.YM.search(text, start)
     if match is None:
         return None
@@ -214,6 +233,8 @@ def _year_month(text: str, start: int = 0) -> _dt.datetime | None:
 
 
 def _cjk(text: str, start: int = 0) -> _dt.datetime | None:
+    if "\u5e74" not in text and "\ub144" not in text:
+        return None  # no year mark ("年", "년")
     match = P.CJK_DATE.search(text, start)
     return None if match is None else _make(int(match[1]), int(match[2]), int(match[3]))
 
@@ -260,10 +281,12 @@ def _epoch(seconds: int) -> _dt.datetime | None:
 def _free_text(text: str, window: _Window) -> _dt.datetime | None:
     """A date in a piece of free text, behind htmldate's gates against numbers that are
     not dates. A copyright notice's years are cut out first ("© 2019-2024")."""
-    text = " ".join(text.split())[: P.MAX_SEGMENT]
+    text = fold(text)[: P.MAX_SEGMENT]
+    if digit_count(text) < 4:
+        return None  # (cutting a copyright notice out removes digits, never adds one)
     if P.COPYRIGHT_CUE.search(text):
         text = P.COPYRIGHT.sub(" ", text)
-    digits = sum(map(str.isdigit, text))
+    digits = digit_count(text)
     if digits > 18:
         # too many numbers for a date label, unless it leads with an ISO date, as in
         # "Written: 2023-11-07 15:03:30 / Updated: 2023-11-07 15:30"
@@ -281,11 +304,12 @@ def _element_text(text: str | None, window: _Window) -> _dt.datetime | None:
     """An element's text as htmldate reads a date-marked element: 52 chars, digits-ended."""
     if not text:
         return None
-    text = " ".join(text.split())
+    text = fold(text)
     if len(text) <= P.MIN_SEGMENT:
         return None
-    text = P.TRAILING_NON_DIGITS.sub("", text[: P.MAX_SEGMENT])
-    return _free_text(text, window)
+    text = text[: P.MAX_SEGMENT]
+    # without its trailing non-digits (P.TRAILING_NON_DIGITS; a folded text holds no newline for its $)
+    return _free_text(text[: last_digit(text) + 1], window)
 
 
 # ---------------------------------------------------------------- stages

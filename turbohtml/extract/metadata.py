@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-import html as _html
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from operator import itemgetter
+from time import time as _now
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from turbohtml._core import Text, parse, url_parse
@@ -46,6 +46,7 @@ from turbohtml._harvest import (
     href_links,
     itemprop_name,
     longer_than,
+    resolve_references,
     shown_descendants,
     shown_text,
     spot_text,
@@ -65,8 +66,77 @@ from turbohtml._names import (
 from turbohtml._names import fold as _fold
 from turbohtml._score import names_boilerplate
 from turbohtml._units import BLOCK_TAGS
-from turbohtml.extract import _metadata_sources as S
 from turbohtml.extract._date_patterns import alternation
+from turbohtml.extract._metadata_sources import (
+    ARTICLE_TYPES,
+    AUTHOR_CARD_DEPTH,
+    AUTHOR_CARD_PARTS,
+    AUTHOR_METAS,
+    BY_PREFIXES,
+    BYLINE_ELSEWHERE_WEIGHT,
+    BYLINE_IN_ARTICLE_WEIGHT,
+    BYLINE_NEAR_TITLE_WEIGHT,
+    BYLINE_WORDS,
+    CATEGORY_METAS,
+    COLLECTIVE_WORDS,
+    COMMENT_WORDS,
+    CREDIT_LABELS,
+    CREDIT_LINES,
+    CREDIT_VERBS,
+    DATE_WORDS,
+    DATED_TYPES,
+    DESCRIPTION_METAS,
+    FORUM_TITLE_LABELS,
+    H1_WEIGHT,
+    HEADLINE_WEIGHT,
+    IMAGE_METAS,
+    ITEMPROP_AUTHOR_WEIGHT,
+    JSON_LD_AUTHOR_WEIGHT,
+    JSON_LD_HEADLINE_WEIGHT,
+    JSON_LD_NAME_WEIGHT,
+    LABELLED_DATE_WEIGHT,
+    LANG_METAS,
+    MAX_BYLINE_CHARS,
+    MAX_NAME_CHARS,
+    MAX_NAME_WORDS,
+    MAX_SHOWN_DATES,
+    MAX_STAMP_WORDS,
+    MAX_TAGS,
+    MIN_AUTHOR_WEIGHT,
+    MODIFIED_DATE_WEIGHT,
+    MODIFIED_METAS,
+    NAME_PARTICLES,
+    NEAR_TITLE_AFTER,
+    NEAR_TITLE_BEFORE,
+    NOT_NAMES,
+    ORGANIZATION_TYPES,
+    OTHER_H1_WEIGHT,
+    PAGE_TYPES,
+    POSTER_CARD,
+    POSTER_CLASSES,
+    PROFILE_PATHS,
+    PUBLISHED_CLASS_WORDS,
+    PUBLISHED_DATE_WEIGHT,
+    PUBLISHED_LABELS,
+    PUBLISHED_METAS,
+    PUBLISHER_METAS,
+    REL_AUTHOR_WEIGHT,
+    ROLE_WORDS,
+    SECTION_HEADING_WORDS,
+    SITE_NAME_METAS,
+    TAG_METAS,
+    THING_TYPES,
+    TIME_DATE_WEIGHT,
+    TITLE_METAS,
+    TITLE_SEPARATORS,
+    TITLE_TAG_WEIGHT,
+    TWITTER_CREDIT_WEIGHT,
+    TYPE_METAS,
+    UPDATE_LABELS,
+    UPDATE_SHOWN_SHARE,
+    URL_DATE_WEIGHT,
+    VISIBLE_DATE_WEIGHT,
+)
 from turbohtml.extract.dates import parse_date
 from turbohtml.extract.options import DateExtraction
 from turbohtml.extract.records import Metadata
@@ -79,19 +149,19 @@ __all__ = ["clean_names", "document_metadata", "metadata", "split_site_name"]
 
 #: The word lists of the sources walk, with its filters built once.
 _SOURCE_WORDS = SourceWords(
-    [word.encode("ascii") for word in S.BYLINE_WORDS],
-    [word.encode("ascii") for word in S.COMMENT_WORDS],
-    [word.encode("ascii") for word in S.DATE_WORDS],
-    [word.encode("ascii") for word in (*S.BY_PREFIXES, *S.CREDIT_LINES)],
-    [word.encode("utf8") for word in S.PUBLISHED_LABELS],
+    [word.encode("ascii") for word in BYLINE_WORDS],
+    [word.encode("ascii") for word in COMMENT_WORDS],
+    [word.encode("ascii") for word in DATE_WORDS],
+    [word.encode("ascii") for word in (*BY_PREFIXES, *CREDIT_LINES)],
+    [word.encode("utf8") for word in PUBLISHED_LABELS],
 )
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
-#: Elements naming a thread's posters (S.POSTER_CLASSES, S.PROFILE_PATHS), in document order.
-_POSTERS = ", ".join((*(f"[class*={word} i]" for word in S.POSTER_CLASSES), f"[class~={S.POSTER_CARD} i]",
-                      *(f'a[href*="{path}" i]' for path in S.PROFILE_PATHS)))
+#: Elements naming a thread's posters (POSTER_CLASSES, PROFILE_PATHS), in document order.
+_POSTERS = ", ".join((*(f"[class*={word} i]" for word in POSTER_CLASSES), f"[class~={POSTER_CARD} i]",
+                      *(f'a[href*="{path}" i]' for path in PROFILE_PATHS)))
 #: A profile path names someone: "/members/" alone is the member list.
 _PROFILE = re.compile("|".join(re.escape(path) + ("[^/?#]" if path.endswith("/") else "")
-                               for path in S.PROFILE_PATHS), re.IGNORECASE)
+                               for path in PROFILE_PATHS), re.IGNORECASE)
 _EARLIEST = _dt.date(1995, 1, 1)
 _ONE_DAY = _dt.timedelta(days=1)
 
@@ -187,7 +257,7 @@ def _section_heading(heading: str, title: str) -> bool:
     ("Lorem", "About This Site", "Information and Resources") sharing none but short
     ones with the ``<title>``, which then names the page better."""
     words, title_words = _tokens(heading), _tokens(title)
-    if not 0 < len(words) <= S.SECTION_HEADING_WORDS or not title_words:
+    if not 0 < len(words) <= SECTION_HEADING_WORDS or not title_words:
         return False
     return _content_words(heading).isdisjoint(title_words)
 
@@ -200,9 +270,9 @@ _TWITTER_LABELS = frozenset(label for label, _data in _TWITTER_PAIRS)
 #: Every <meta> name this module reads (``_Sources.meta``, ``_Sources.metas``): the walk
 #: decodes the contents of these only.
 _READ_METAS = frozenset({
-    *S.TITLE_METAS, *S.AUTHOR_METAS, *S.DESCRIPTION_METAS, *S.SITE_NAME_METAS, *S.PUBLISHER_METAS,
-    *S.IMAGE_METAS, *S.TAG_METAS, *S.CATEGORY_METAS, *S.PUBLISHED_METAS, *S.MODIFIED_METAS, *S.LANG_METAS,
-    *S.TYPE_METAS, *(name for pair in _TWITTER_PAIRS for name in pair), "og:url", "twitter:site",
+    *TITLE_METAS, *AUTHOR_METAS, *DESCRIPTION_METAS, *SITE_NAME_METAS, *PUBLISHER_METAS,
+    *IMAGE_METAS, *TAG_METAS, *CATEGORY_METAS, *PUBLISHED_METAS, *MODIFIED_METAS, *LANG_METAS,
+    *TYPE_METAS, *(name for pair in _TWITTER_PAIRS for name in pair), "og:url", "twitter:site",
 })
 
 
@@ -232,30 +302,37 @@ class _Sources:
 
     def __init__(self, doc: Document) -> None:
         self.metas, self.canonical, self.base, self.spots, self.stamps, scripts, self.page_type = gather_sources(
-            doc, _SOURCE_WORDS, S.NEAR_TITLE_AFTER, _READ_METAS)
+            doc, _SOURCE_WORDS, NEAR_TITLE_AFTER, _READ_METAS)
         self.doc = doc
         self.spot_texts: dict[Node, str] = {}
         self.heading_texts: dict[Node, str] = {}
         self.isos: dict[str, str | None] = {}  # _iso per string: metas, JSON-LD and spots repeat dates
-        self.latest = _dt.date.today() + _ONE_DAY  # a later date is no publication date (read once a call)
+        # a later date is no publication date (read once a call; date.today() is this
+        # fromtimestamp(), after importing the time module anew on every call)
+        self.latest = _dt.date.fromtimestamp(_now()) + _ONE_DAY
         self.isos_in_text: dict[str, str | None] = {}
         self.numeric_dates: set[str] = set()  # shown dates read from digits alone (_shown_dates)
         self.article = self.page = self.thing = self.website = self.organization = None
         if scripts is None:  # more scripts than the walk keeps
             blocks = doc.json_ld()
         else:  # the walk's scripts, read as json_ld() reads them
-            blocks = [value for ok, value in (parse_json_ld(text) for kind, text in scripts if _is_ld_json(kind)) if ok]
+            blocks = []
+            for kind, text in scripts:
+                if _is_ld_json(kind):
+                    ok, value = parse_json_ld(text)
+                    if ok:
+                        blocks.append(value)
         for entity in json_ld_entities(blocks):
             types = _types(entity)
-            if self.article is None and types & S.ARTICLE_TYPES:
+            if self.article is None and not types.isdisjoint(ARTICLE_TYPES):
                 self.article = entity
-            elif self.page is None and types & S.PAGE_TYPES:
+            elif self.page is None and not types.isdisjoint(PAGE_TYPES):
                 self.page = entity
-            elif self.thing is None and types & S.THING_TYPES:
+            elif self.thing is None and not types.isdisjoint(THING_TYPES):
                 self.thing = entity
             elif self.website is None and "website" in types:
                 self.website = entity
-            elif self.organization is None and types & S.ORGANIZATION_TYPES:
+            elif self.organization is None and not types.isdisjoint(ORGANIZATION_TYPES):
                 self.organization = entity
 
     def meta(self, *names: str) -> str | None:
@@ -343,6 +420,9 @@ def json_ld_types(entity: dict[str, Any]) -> list[str]:
 
 
 def _types(entity: dict[str, Any]) -> set[str]:
+    value = entity.get("@type")
+    if isinstance(value, str) and "/" not in value and ":" not in value:
+        return {value.lower()}  # one type, no prefix to cut (json_ld_types' reading of most entities)
     return set(json_ld_types(entity))
 
 
@@ -358,7 +438,7 @@ def _ld_text(value: Any) -> str | None:
         value = str(value)
     if not isinstance(value, str):
         return None
-    text = _fold(_html.unescape(value) if "&" in value else value)
+    text = _fold(resolve_references(value))
     return text or None
 
 
@@ -369,22 +449,22 @@ def _ld_persons(value: Any) -> list[str]:
     for item in value if isinstance(value, list) else [value]:
         if isinstance(item, dict):
             types = _types(item)
-            if types & S.ORGANIZATION_TYPES or ("@type" in item and not types):
+            if not types.isdisjoint(ORGANIZATION_TYPES) or ("@type" in item and not types):
                 continue
             item = item.get("name")
             if isinstance(item, list):
                 item = " ".join(v for v in item if isinstance(v, str))
         if isinstance(item, str):
-            out.append(_html.unescape(item) if "&" in item else item)
+            out.append(resolve_references(item))
     return out
 
 
 # ---------------------------------------------------------------- site name and title
 
 #: A character of every title separator: a title holding none of them is not split.
-_SEPARATOR_MARKS = frozenset(separator.strip()[0] for separator in S.TITLE_SEPARATORS)
+_SEPARATOR_MARKS = frozenset(separator.strip()[0] for separator in TITLE_SEPARATORS)
 #: The separators a template's empty title slot leaves at the start (" | Site").
-_LEADING_MARKS = tuple(separator.lstrip() for separator in S.TITLE_SEPARATORS[:-1])
+_LEADING_MARKS = tuple(separator.lstrip() for separator in TITLE_SEPARATORS[:-1])
 
 
 def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str | None]:
@@ -401,16 +481,16 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
         mark = next(mark for mark in _LEADING_MARKS if title.startswith(mark))
         return "", title[len(mark):].strip() or None
     keys = [key for key in site_keys if key]
-    for separator in S.TITLE_SEPARATORS:
+    for separator in TITLE_SEPARATORS:
         if separator not in title:
             continue
         parts = [part.strip() for part in title.split(separator)]
         first, last = parts[0], parts[-1]
         for part, rest in ((last, separator.join(parts[:-1])), (first, separator.join(parts[1:]))):
             compact = _compact(part)
-            if compact and rest and any(compact == key or (len(compact) > 3 and compact in key) for key in keys):
+            if compact and rest and _names_key(compact, keys):
                 return rest.strip(), part
-    for separator in S.TITLE_SEPARATORS[:6]:
+    for separator in TITLE_SEPARATORS[:6]:
         if separator in title:
             head, _, tail = title.rpartition(separator)
             tail_words = len(_tokens(tail))
@@ -418,6 +498,15 @@ def split_site_name(title: str, site_keys: Iterable[str] = ()) -> tuple[str, str
                 return head.strip(), tail.strip()
             break
     return title, None
+
+
+def _names_key(compact: str, keys: list[str]) -> bool:
+    """Whether a compacted title part is one of ``keys`` or, past three characters, inside
+    one (a loop: ``any()`` of a generator builds a generator object per part)."""
+    for key in keys:
+        if compact == key or (len(compact) > 3 and compact in key):
+            return True
+    return False
 
 
 _HOST = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*://(?:[^@/?#]*@)?([^:/?#]+)")
@@ -443,7 +532,7 @@ def _site_name(src: _Sources) -> str | None:
             value = _ld_text(entity.get(key))
             if _names_site(value):
                 return value
-    value = src.meta(*S.SITE_NAME_METAS[1:-1])
+    value = src.meta(*SITE_NAME_METAS[1:-1])
     return value if _names_site(value) else None
 
 
@@ -534,7 +623,10 @@ def _holds_word(text: str, words: Sequence[str], pattern: re.Pattern[str]) -> bo
     also reads "ı", "ſ" and the Kelvin sign as ASCII letters."""
     if text.isascii():
         lowered = text.lower()
-        return any(word in lowered for word in words)
+        for word in words:  # (not any() of a generator: this runs a dozen times a page)
+            if word in lowered:
+                return True
+        return False
     return pattern.search(text) is not None
 
 
@@ -542,13 +634,13 @@ _FORUM_TITLE_WORDS = ("thread", "topic")  # a cheap test before the label's patt
 _FORUM_TITLE_WORD = re.compile("|".join(_FORUM_TITLE_WORDS), re.IGNORECASE)
 _FORUM_TITLE_LABEL = re.compile(
     rf"(?:^|\s[{re.escape(''.join(sorted(_SEPARATOR_MARKS)))}]\s)"
-    rf"(?:{'|'.join(map(re.escape, S.FORUM_TITLE_LABELS))})\s*", re.IGNORECASE)
+    rf"(?:{'|'.join(map(re.escape, FORUM_TITLE_LABELS))})\s*", re.IGNORECASE)
 
 
 def _heading_text(text: str | None) -> str:
     """A title candidate's text, folded, without soft hyphens, a trailing permalink mark (a
     folded text ends in no space: only one ending in a mark can hold one) or a forum engine's
-    label before a thread's title (``S.FORUM_TITLE_LABELS``), at the start or after a
+    label before a thread's title (``FORUM_TITLE_LABELS``), at the start or after a
     separator ("Board • View topic - Title")."""
     folded = _fold(text)
     if "\xad" in folded:  # a soft hyphen: a line-break hint, no character (as article()'s text reads it)
@@ -634,35 +726,35 @@ def _title(src: _Sources, site_keys: list[str],
     tag_title = split(page_title) if page_title else None
     lead_h1: _Candidate | None = None  # the lead <h1>'s candidate
     for node, _kind in h1s:
-        weight = S.H1_WEIGHT if node == lead else S.OTHER_H1_WEIGHT
-        if weight == S.H1_WEIGHT and tag_title is not None and _section_heading(src.heading_text(node), tag_title[0]):
-            weight = S.OTHER_H1_WEIGHT
+        weight = H1_WEIGHT if node == lead else OTHER_H1_WEIGHT
+        if weight == H1_WEIGHT and tag_title is not None and _section_heading(src.heading_text(node), tag_title[0]):
+            weight = OTHER_H1_WEIGHT
         added = add(src.heading_text(node), weight, 0)
-        if weight == S.H1_WEIGHT:
+        if weight == H1_WEIGHT:
             lead_h1 = added
     for node, _ordinal, kind in headings:
         if kind & HEADLINE:
-            add(node.text if node.tag != "meta" else None, S.HEADLINE_WEIGHT, 1)
+            add(node.text if node.tag != "meta" else None, HEADLINE_WEIGHT, 1)
     main = src.main()
     if main is not None:
         headline = _ld_text(main.get("headline"))
-        weight = S.JSON_LD_HEADLINE_WEIGHT if src.article is main else S.JSON_LD_NAME_WEIGHT
+        weight = JSON_LD_HEADLINE_WEIGHT if src.article is main else JSON_LD_NAME_WEIGHT
         name = headline or _ld_text(main.get("name"))
         if name:  # a CMS may write the whole <title> into it: the site name goes as there
-            add(split(name)[0], weight if headline else S.JSON_LD_NAME_WEIGHT, 2)
+            add(split(name)[0], weight if headline else JSON_LD_NAME_WEIGHT, 2)
     metas = src.metas
-    if not metas.keys().isdisjoint(S.TITLE_METAS):  # (most pages declare one or two)
-        for name, weight in S.TITLE_METAS.items():
+    if not metas.keys().isdisjoint(TITLE_METAS):  # (most pages declare one or two)
+        for name, weight in TITLE_METAS.items():
             values = metas.get(name)
             if values:  # (non-empty contents only: the first is meta()'s)
                 add(split(values[0])[0], weight, 3)
     tag_site = None
     if tag_title is not None:
         text, tag_site = tag_title
-        add(text, S.TITLE_TAG_WEIGHT, 4)
+        add(text, TITLE_TAG_WEIGHT, 4)
     if not candidates and not page_title:  # nothing names the page: its first <h2> is the best there is
         h2 = next((text for node in src.doc.select("h2") if (text := _heading_text(node.text))), None)
-        add(h2, S.OTHER_H1_WEIGHT, 5)
+        add(h2, OTHER_H1_WEIGHT, 5)
     best, _support = _pick(candidates, _agree, _first_token, _title_tokens)
     if best is not None and lead_h1 is not None and best.rank and _restates(lead_h1.text, best.text):
         best = lead_h1  # the declared title is the search engines' rewording of the headline shown
@@ -691,7 +783,7 @@ _URL = re.compile(r"(?:https?://|www\.)\S+|\S+@\S+\.\w+|@\w+", re.IGNORECASE)
 _LABELS = ("authors?", "autor(?:in|en)?", "auteurs?", "autore", "writers?", "byline", "verfasser(?:in)?")
 _LABEL = re.compile(rf"^(?i:{'|'.join(_LABELS)})(?:\s*[:：]\s*|\s+(?=[A-Z]))")
 _PREFIX = re.compile(
-    rf"^(?i:(?:(?:{'|'.join(S.CREDIT_VERBS)})\s+)?(?:{'|'.join(S.BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
+    rf"^(?i:(?:(?:{'|'.join(CREDIT_VERBS)})\s+)?(?:{'|'.join(BY_PREFIXES)}))(?:\b\s*[:：]?\s*|(?=[A-Z]))")
 _AFTER_WORDS = ("on", "am", "le", "el", "at", "updated", "published", "posted", "last", "min", "read", "vor", "il",
                 "em", "op")
 _AFTER_MARKS = "|•·⋅—–/»"  # the second alternative's; the third's are among them
@@ -723,7 +815,7 @@ def _openings(patterns: Iterable[str]) -> AsciiWords:
 
 
 _LABEL_OPENINGS = _openings(_LABELS)
-_PREFIX_OPENINGS = _openings((*S.CREDIT_VERBS, *S.BY_PREFIXES))
+_PREFIX_OPENINGS = _openings((*CREDIT_VERBS, *BY_PREFIXES))
 
 
 def _without_prefix(text: str) -> str:
@@ -778,7 +870,7 @@ def _names(text: str | None) -> tuple[str, ...]:
 def _names_in_folded(text: str) -> tuple[str, ...]:
     """clean_names() of a folded text, once per text in a call: a byline, its nested
     elements, a meta and JSON-LD often repeat one name with other whitespace."""
-    if not text or len(text) > S.MAX_BYLINE_CHARS:
+    if not text or len(text) > MAX_BYLINE_CHARS:
         return ()
     if "@" in text or "://" in text or ("." in text and "www." in text.lower()):  # what _URL needs to match
         text = _fold(_URL.sub(" ", text))
@@ -817,12 +909,12 @@ def _names_in_folded(text: str) -> tuple[str, ...]:
     for name in names:
         name = _fold(name)
         words = name.split()
-        if not words or len(words) > S.MAX_NAME_WORDS or len(name) > S.MAX_NAME_CHARS:
+        if not words or len(words) > MAX_NAME_WORDS or len(name) > MAX_NAME_CHARS:
             continue
         if (not has_letter(name) or _is_role(name)
-                or name.casefold().rstrip(".") in S.NOT_NAMES or words[-1].casefold() == "by"):
+                or name.casefold().rstrip(".") in NOT_NAMES or words[-1].casefold() == "by"):
             continue  # a month, a weekday, a date's label, a role alone or a label ("BOOK: By") is no name
-        if sum([word[0].islower() and word not in S.NAME_PARTICLES for word in words]) >= 2:
+        if sum([word[0].islower() and word not in NAME_PARTICLES for word in words]) >= 2:
             continue  # prose after a "By" ("By subscribing to this podcast"), not a name
         if out and _CREDENTIAL.match(name):
             continue  # "Claire Wilson; COO": a title split off, not a second author
@@ -838,7 +930,7 @@ def _full_name(name: str) -> bool:
     shouted label such as "AUTHORING", not a handle or a lower-case phrase)."""
     words = name.split()
     return len(words) >= 2 and all(
-        word in S.NAME_PARTICLES or (word[0].isupper() and not (len(word) > 2 and word.isupper()))
+        word in NAME_PARTICLES or (word[0].isupper() and not (len(word) > 2 and word.isupper()))
         for word in words)
 
 
@@ -856,18 +948,18 @@ def _set_aside(node: Node) -> bool:
 @_memoized
 def _is_role(text: str) -> bool:
     tokens = _tokens(text)
-    return bool(tokens) and S.ROLE_WORDS.issuperset(tokens)
+    return bool(tokens) and ROLE_WORDS.issuperset(tokens)
 
 
 @_memoized
 def _has_role(text: str) -> bool:
-    return not S.ROLE_WORDS.isdisjoint(_tokens(text))
+    return not ROLE_WORDS.isdisjoint(_tokens(text))
 
 
 def _drop_trailing_role(name: str) -> str:
     words = name.split()
-    while (len(words) > 2 and words[-1].casefold().strip(".,") in S.ROLE_WORDS
-           and words[-1].casefold() not in S.COLLECTIVE_WORDS):
+    while (len(words) > 2 and words[-1].casefold().strip(".,") in ROLE_WORDS
+           and words[-1].casefold() not in COLLECTIVE_WORDS):
         words.pop()
     return " ".join(words)
 
@@ -879,7 +971,7 @@ def _names_agree(a: frozenset[str], b: frozenset[str]) -> bool:
 def _spot_text(node: Node) -> str:
     """A byline or stamp element's text, its text nodes joined by spaces (textContent runs
     "Written by" and "Jane" together); ``""`` for a block too long to be one."""
-    return spot_text(node, 4 * S.MAX_BYLINE_CHARS)
+    return spot_text(node, 4 * MAX_BYLINE_CHARS)
 
 
 def _next_element_text(node: Node) -> str:
@@ -890,7 +982,7 @@ def _next_element_text(node: Node) -> str:
     if sibling is None or not hasattr(sibling, "tag"):
         return ""
     text = sibling.text
-    return text if len(text) <= S.MAX_BYLINE_CHARS else ""
+    return text if len(text) <= MAX_BYLINE_CHARS else ""
 
 
 #: The spot kinds an author is read from.
@@ -916,21 +1008,21 @@ def _by_clause(text: str) -> bool:
 #: A class or id word naming the part of an author card that is not the name, between
 #: separators ("author-title", "author-box__bio") or in camel case ("authorTitleText").
 _CARD_PART = re.compile(
-    rf"(?i:(?:^|[-_\s])(?:{'|'.join(S.AUTHOR_CARD_PARTS)})(?:$|[-_\s]))"
-    rf"|[a-z](?:{'|'.join(part.capitalize() for part in S.AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
+    rf"(?i:(?:^|[-_\s])(?:{'|'.join(AUTHOR_CARD_PARTS)})(?:$|[-_\s]))"
+    rf"|[a-z](?:{'|'.join(part.capitalize() for part in AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
 
 
 #: ``_CARD_PART``'s two branches apart, both case-sensitive: the first for a lower-cased
 #: ASCII value (re's case-insensitive branch tries each position slowly), the camel case as written.
-_ASCII_CARD_PART = re.compile(rf"(?:^|[-_\s])(?:{'|'.join(S.AUTHOR_CARD_PARTS)})(?:$|[-_\s])")
-_CAMEL_CARD_PART = re.compile(rf"[a-z](?:{'|'.join(part.capitalize() for part in S.AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
+_ASCII_CARD_PART = re.compile(rf"(?:^|[-_\s])(?:{'|'.join(AUTHOR_CARD_PARTS)})(?:$|[-_\s])")
+_CAMEL_CARD_PART = re.compile(rf"[a-z](?:{'|'.join(part.capitalize() for part in AUTHOR_CARD_PARTS)})(?=$|[-_\sA-Z])")
 
 
 def _names_card_part(value: str) -> bool:
     """``_CARD_PART.search(value)``: a value holding none of the part words in any case
     cannot match (most bylines' classes hold none, ``_holds_word``), an ASCII one holding
     some is searched by the two case-sensitive branches."""
-    if not _holds_word(value, S.AUTHOR_CARD_PARTS, _CARD_PART):
+    if not _holds_word(value, AUTHOR_CARD_PARTS, _CARD_PART):
         return False
     if not value.isascii():
         return True  # (the pattern itself answered)
@@ -950,7 +1042,7 @@ def _byline_parts(spots: list[tuple[Element, int, int]]) -> tuple[set[Node], set
                         if _names_card_part(f"{node.attr('class') or ''} {node.attr('id') or ''}")}
     if not parts:
         return parts, set()
-    holders = {holder for node in parts for holder in itertools.islice(_ancestors(node), S.AUTHOR_CARD_DEPTH)}
+    holders = {holder for node in parts for holder in itertools.islice(_ancestors(node), AUTHOR_CARD_DEPTH)}
     return parts, holders.intersection(marked) - parts
 
 
@@ -980,10 +1072,10 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
 
     if src.article is not None:
         add([name for raw in _ld_persons(src.article.get("author")) for name in _names(raw)],
-            S.JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
+            JSON_LD_AUTHOR_WEIGHT, 3, declared=True)
     metas = src.metas
-    if not metas.keys().isdisjoint(S.AUTHOR_METAS):
-        for key, weight in S.AUTHOR_METAS.items():
+    if not metas.keys().isdisjoint(AUTHOR_METAS):
+        for key, weight in AUTHOR_METAS.items():
             if key not in metas:
                 continue
             values = [v for v in metas[key] if not v.startswith(("http://", "https://", "/"))]
@@ -992,9 +1084,9 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
     if not metas.keys().isdisjoint(_TWITTER_LABELS):
         for label_name, data_name in _TWITTER_PAIRS:  # SEO plugins write "Written by" there
             label = src.meta(label_name)
-            if label and _fold(label).casefold().rstrip(":") in S.CREDIT_LABELS:
-                add(_names(src.meta(data_name)), S.TWITTER_CREDIT_WEIGHT, 4)
-    before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
+            if label and _fold(label).casefold().rstrip(":") in CREDIT_LABELS:
+                add(_names(src.meta(data_name)), TWITTER_CREDIT_WEIGHT, 4)
+    before, after = -NEAR_TITLE_BEFORE, NEAR_TITLE_AFTER
     parts, wrappers = _byline_parts(spots)
     for node, ordinal, kind in spots:
         if not kind & _AUTHOR_SPOTS or node in parts or node in wrappers:
@@ -1008,26 +1100,26 @@ def _author(src: _Sources, publishers: set[str], spots: list[tuple[Element, int,
                 text = named.attr("content") or named.text
             else:
                 text = node.attr("content") or src.spot_text(node)
-            add(_names(text), S.ITEMPROP_AUTHOR_WEIGHT, 1)
+            add(_names(text), ITEMPROP_AUTHOR_WEIGHT, 1)
         elif kind & REL_AUTHOR:
-            add(_names(src.spot_text(node)), S.REL_AUTHOR_WEIGHT, 1)
+            add(_names(src.spot_text(node)), REL_AUTHOR_WEIGHT, 1)
         elif kind & (BYLINE_CLASS | BY_PREFIX | ADDRESS):
             if kind & ADDRESS and not kind & (BYLINE_CLASS | BY_PREFIX) and not near:
                 continue
-            weight = (S.BYLINE_NEAR_TITLE_WEIGHT if near else S.BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
-                      else S.BYLINE_ELSEWHERE_WEIGHT)
+            weight = (BYLINE_NEAR_TITLE_WEIGHT if near else BYLINE_IN_ARTICLE_WEIGHT if kind & IN_ARTICLE
+                      else BYLINE_ELSEWHERE_WEIGHT)
             text = src.spot_text(node)
             if kind & BY_PREFIX and not kind & BYLINE_CLASS and (_by_clause(text) or not _credit_line(node, text)):
                 continue  # "By default, ...", "By clicking ...": a sentence; "By Category": a menu
-            if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in S.CREDIT_LABELS:
+            if kind & BY_PREFIX and _fold(text).casefold().rstrip(":") in CREDIT_LABELS:
                 text = _next_element_text(node)  # "<p>Written by</p><p>Jane Doe</p>"
             names = _names(text)
             if title_ordinal is None and names and all(map(_full_name, names)) and not _set_aside(node):
                 # no headline to measure nearness from: a name's own shape vouches for it
-                weight = max(weight, S.BYLINE_IN_ARTICLE_WEIGHT)
+                weight = max(weight, BYLINE_IN_ARTICLE_WEIGHT)
             add(names, weight, 0 if near else 2)
     best, support = _pick(candidates, _names_agree, _same, _same)
-    if best is None or support < S.MIN_AUTHOR_WEIGHT:
+    if best is None or support < MIN_AUTHOR_WEIGHT:
         return _opening_poster(src, spots, publishers) if src.page_type == "forum" else None
     return best.text
 
@@ -1084,7 +1176,7 @@ def _first_poster(doc: Node, publishers: set[str]) -> str | None:
 
 def _poster_classed(element: Node) -> bool:
     classes = (element.attr("class") or "").lower()
-    return any(word in classes for word in S.POSTER_CLASSES) or S.POSTER_CARD in classes.split()
+    return any(word in classes for word in POSTER_CLASSES) or POSTER_CARD in classes.split()
 
 
 def _in_chrome(node: Node) -> bool:
@@ -1153,8 +1245,8 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
 
     # the first of each name: later ones date a thread's replies or a listing's items
     metas = src.metas
-    raws: list[str | None] = ([] if metas.keys().isdisjoint(S.PUBLISHED_METAS)
-                              else [metas[name][0] for name in S.PUBLISHED_METAS if name in metas])
+    raws: list[str | None] = ([] if metas.keys().isdisjoint(PUBLISHED_METAS)
+                              else [metas[name][0] for name in PUBLISHED_METAS if name in metas])
     if src.article is not None:
         raws.append(_ld_text(src.article.get("datePublished")))
     moments: dict[str, list[str]] = {}  # a declared day -> the values declaring it (_same_day reads their zones)
@@ -1172,12 +1264,12 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
     declared = None
     if found is not None:
         if found.signal == "time":
-            vote(found.date, S.TIME_DATE_WEIGHT)
+            vote(found.date, TIME_DATE_WEIGHT)
         elif found.date == modified and found.date not in stated:
             pass  # dates() fell back to the modification date: not a publication date
         else:
             declared = found.date
-            vote(declared, S.PUBLISHED_DATE_WEIGHT)
+            vote(declared, PUBLISHED_DATE_WEIGHT)
     relabelled = {date for date, update in shown if update} - {date for date, update in shown if not update}
     if relabelled and (len(relabelled) < len(shown) or stated - relabelled):
         # a declared "publication" the page shows as its update, beside a date it shows
@@ -1185,14 +1277,14 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
         stated -= relabelled
     for date in sorted(cast("set[str]", stated)):  # None discarded above
         if date != declared:  # the same claim twice (a meta and JSON-LD) is one vote
-            vote(date, S.PUBLISHED_DATE_WEIGHT)
+            vote(date, PUBLISHED_DATE_WEIGHT)
             declared = declared or date
     claims = {date for date in (*stated, declared) if date}
     if url_date in claims:
-        vote(url_date, S.URL_DATE_WEIGHT)  # the address dates the declaration: a publication, not an edit
+        vote(url_date, URL_DATE_WEIGHT)  # the address dates the declaration: a publication, not an edit
     if modified != declared and modified not in stated:
-        vote(modified, S.MODIFIED_DATE_WEIGHT)  # a publication date equal to it is one claim, not two
-    if len([date for date, update in shown if not update]) > S.MAX_SHOWN_DATES:
+        vote(modified, MODIFIED_DATE_WEIGHT)  # a publication date equal to it is one claim, not two
+    if len([date for date, update in shown if not update]) > MAX_SHOWN_DATES:
         # a listing's teasers or a thread's posts: only a declared date they repeat stands
         shown = [(date, update) for date, update in shown if date == declared or date in stated]
     # a declared time stamp is UTC or the server's zone, the shown day the reader's: a
@@ -1203,19 +1295,19 @@ def _date(src: _Sources, shown: list[tuple[str, bool]], modified: str | None, by
               else date, update) for date, update in shown]
     shown_dates = [date for date, _update in shown]
     for index, (date, update) in enumerate(shown):
-        vote(date, S.VISIBLE_DATE_WEIGHT * (S.UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
+        vote(date, VISIBLE_DATE_WEIGHT * (UPDATE_SHOWN_SHARE if update else 1.0) / (index + 1))
     if labelled is not None:  # "Published: ...", next to the title or not, shows the date itself
         shown_dates.append(labelled)
-        vote(labelled, S.LABELLED_DATE_WEIGHT)
+        vote(labelled, LABELLED_DATE_WEIGHT)
     elif not shown_dates:  # nothing shown next to the title: the credit line at the foot
         credited = _credited_date(src)
         if credited is not None:
             credited = _same_day(credited, claims, credited in src.numeric_dates, moments)
             shown_dates.append(credited)
-            vote(credited, S.VISIBLE_DATE_WEIGHT)
+            vote(credited, VISIBLE_DATE_WEIGHT)
     if not votes:
         return None
-    dated = (src.article is not None or (src.meta(*S.TYPE_METAS) or "").lower() in S.DATED_TYPES
+    dated = (src.article is not None or (src.meta(*TYPE_METAS) or "").lower() in DATED_TYPES
              or bool(stated) or (found is not None and found.signal == "url"))
     best = max(votes, key=lambda date: (votes[date], date == declared))
     if best in shown_dates or ((best == declared or best in stated) and (dated or shown_dates)):
@@ -1233,7 +1325,9 @@ _URL_DATE = re.compile(r"/((?:19|20)\d\d)/(\d\d?)/(\d\d?)(?:/|$)")
 
 def _url_date(url: str | None) -> str | None:
     """The ``/YYYY/MM/DD/`` date in a page's address, as ISO (``None`` without one)."""
-    match = _URL_DATE.search(url or "")
+    if not url or ("/19" not in url and "/20" not in url):
+        return None  # (what the pattern opens with: most addresses hold neither)
+    match = _URL_DATE.search(url)
     if match is None:
         return None
     try:
@@ -1260,8 +1354,9 @@ def _same_day(date: str, claims: set[str], numeric: bool = False,
             return claim
         if not local and abs((_dt.date.fromisoformat(claim) - day).days) <= 1:
             return claim
-        if any(_dt.date.fromisoformat(claim) == reading or reading in (local or ()) for reading in readings[1:]):
-            return claim
+        for reading in readings[1:]:
+            if _dt.date.fromisoformat(claim) == reading or reading in (local or ()):
+                return claim
     return date
 
 
@@ -1288,8 +1383,8 @@ _ZONE_AHEAD = _dt.timedelta(hours=14)
 
 
 # factored by prefixes (updated, update: "update(?:d)?"): searched in every date's label
-_UPDATE_LABEL = re.compile(alternation(word.lower() for word in S.UPDATE_LABELS), re.IGNORECASE)
-_PUBLISHED_CLASS = re.compile("|".join(re.escape(word) for word in S.PUBLISHED_CLASS_WORDS), re.IGNORECASE)
+_UPDATE_LABEL = re.compile(alternation(word.lower() for word in UPDATE_LABELS), re.IGNORECASE)
+_PUBLISHED_CLASS = re.compile("|".join(re.escape(word) for word in PUBLISHED_CLASS_WORDS), re.IGNORECASE)
 
 
 def _labelled_update(label: str, klass: str = "") -> bool:
@@ -1306,7 +1401,7 @@ def _labelled_update(label: str, klass: str = "") -> bool:
 
 
 #: The update labels an ASCII text may hold (the others have a letter outside ASCII).
-_ASCII_UPDATE_LABELS = tuple(word.lower() for word in S.UPDATE_LABELS if word.isascii())
+_ASCII_UPDATE_LABELS = tuple(word.lower() for word in UPDATE_LABELS if word.isascii())
 
 
 def _names_update(text: str) -> bool:
@@ -1370,7 +1465,7 @@ def _spot_date(src: _Sources, node: Node, text: str) -> tuple[str | None, str]:
 
 def _one_page_date(found: list[str]) -> str | None:
     """The first of the dates found, unless there are more than one page shows (a listing's)."""
-    return found[0] if 0 < len(found) <= S.MAX_SHOWN_DATES else None
+    return found[0] if 0 < len(found) <= MAX_SHOWN_DATES else None
 
 
 def _readable(kind: int) -> bool:
@@ -1388,7 +1483,7 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
     near: dict[str, tuple[int, bool]] = {}  # date -> (distance, update)
     pending: list[tuple[int, Any, int, bool]] = []  # (distance, node, kind, is a stamp)
     node: Node
-    before, after = -S.NEAR_TITLE_BEFORE, S.NEAR_TITLE_AFTER
+    before, after = -NEAR_TITLE_BEFORE, NEAR_TITLE_AFTER
     for node, ordinal, kind in src.spots:
         offset = ordinal - title_ordinal
         if kind & (DATE | BYLINE_CLASS | BY_PREFIX | PUBLISHED) and before <= offset <= after and _readable(kind):
@@ -1399,14 +1494,14 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
             pending.append((abs(offset), node, 0, True))
     pending.sort(key=itemgetter(0))  # by distance alone, the walk's order kept among equals
     for distance, node, kind, stamp in pending:
-        if len(near) > S.MAX_SHOWN_DATES:
+        if len(near) > MAX_SHOWN_DATES:
             break  # enough to tell a page from a listing
         if stamp:
             text = node.text
             # a sentence mentioning a date ("The tax season ends April 15, 2025.") is prose;
             # an address shown as a link's text (".../blog/2021/04/...") dates what it links to
             words = text.split()
-            date = (src.iso_in_text(text) if len(words) <= S.MAX_STAMP_WORDS
+            date = (src.iso_in_text(text) if len(words) <= MAX_STAMP_WORDS
                     and not (words and words[0].startswith(_LINK_STARTS)) else None)
         else:
             text = src.spot_text(node)
@@ -1424,10 +1519,10 @@ def _shown_dates(src: _Sources, title_ordinal: int | None) -> list[tuple[str, bo
         if stamp:  # its element's text, or the next one up when that holds the date only
             label, parent = text, node.parent
             for _ in range(2):
-                if parent is None or longer_than(parent, S.MAX_BYLINE_CHARS):
+                if parent is None or longer_than(parent, MAX_BYLINE_CHARS):
                     break  # (a block's text is not built to be measured)
                 parent_text = parent.text
-                if len(parent_text) > S.MAX_BYLINE_CHARS:
+                if len(parent_text) > MAX_BYLINE_CHARS:
                     break
                 label = parent_text
                 if _fold(label) != _fold(text):
@@ -1445,7 +1540,7 @@ _LINK_STARTS = ("http://", "https://", "www.")
 def _iso_in_text(text: str, iso: Callable[[str | None], str | None] = _iso) -> str | None:
     """A date in a short stamp or byline ("By Jane Doe | March 3, 2024"), read with ``iso``."""
     text = _fold(text)
-    if not text or len(text) > S.MAX_BYLINE_CHARS or not has_date_hint(text):
+    if not text or len(text) > MAX_BYLINE_CHARS or not has_date_hint(text):
         return None  # no year and no numeric date: not worth parsing
     digit = first_digit(text)  # a hint holds one
     date = iso(text)
@@ -1460,7 +1555,7 @@ def _date_modified(src: _Sources) -> str | None:
         date = src.iso(_ld_text(main.get("dateModified")))
         if date:
             return date
-    return src.iso(src.meta(*S.MODIFIED_METAS))
+    return src.iso(src.meta(*MODIFIED_METAS))
 
 
 # ---------------------------------------------------------------- URLs, tags, language
@@ -1504,7 +1599,7 @@ def _listed(values: Iterable[Any]) -> tuple[str, ...]:
                     if key not in seen:
                         seen.add(key)
                         out.append(part)
-                        if len(out) == S.MAX_TAGS:
+                        if len(out) == MAX_TAGS:
                             return tuple(out)  # full: nothing later is kept
     return tuple(out)
 
@@ -1513,7 +1608,7 @@ def _lang(src: _Sources) -> str | None:
     root = src.doc.root
     lang = _fold(root.attr("lang") or root.attr("xml:lang") or "") if root is not None else ""
     if not lang:
-        lang = _fold(src.meta(*S.LANG_METAS) or "")
+        lang = _fold(src.meta(*LANG_METAS) or "")
         main = src.main()
         if not lang and main is not None:
             lang = _ld_text(main.get("inLanguage")) or ""
@@ -1545,7 +1640,9 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
 
     site_name = _site_name(src)
     site_keys = [_compact(site_name or "")]
-    for value in (src.meta("twitter:site"), _host(page_url), _host(canonical)):
+    canonical_host = _host(canonical)  # (the page's address is its canonical one when no url is given)
+    for value in (src.meta("twitter:site"), _host(page_url) if page_url != canonical else canonical_host,
+                  canonical_host):
         if value:
             site_keys.append(_compact(value.lstrip("@")))
             site_keys.append(_compact(value.rsplit(".", 1)[0]))
@@ -1556,7 +1653,7 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
             _compact(tag_site) and _compact(tag_site) in key for key in site_keys[1:]):
         site_name = tag_site
 
-    declared = [src.metas[name][0] for name in S.PUBLISHER_METAS if name in src.metas]
+    declared = [src.metas[name][0] for name in PUBLISHER_METAS if name in src.metas]
     publishers = {_compact(v) for v in (site_name, _ld_text((src.article or {}).get("publisher")), *declared) if v}
     publishers.discard("")
     title_ordinal = None
@@ -1572,19 +1669,20 @@ def _weighed(doc: Document, url: str | None) -> Metadata:
 
     main = src.main()
     article = src.article or {}
-    image = resolve(src.meta(*S.IMAGE_METAS)) or resolve(_ld_text((main or {}).get("image")))
-    description = src.meta(*S.DESCRIPTION_METAS) or _ld_text((main or {}).get("description"))
+    image = resolve(src.meta(*IMAGE_METAS)) or resolve(_ld_text((main or {}).get("image")))
+    description = src.meta(*DESCRIPTION_METAS) or _ld_text((main or {}).get("description"))
     metas = src.metas
-    tags = _listed([*[v for name in S.TAG_METAS[:-2] for v in metas.get(name, ())], article.get("keywords")])
+    tags = _listed([*[v for name in TAG_METAS[:-2] for v in metas.get(name, ())], article.get("keywords")])
     if not tags:
-        tags = _listed([v for name in S.TAG_METAS[-2:] for v in metas.get(name, ())])
-    categories = _listed([*[v for name in S.CATEGORY_METAS for v in metas.get(name, ())],
+        tags = _listed([v for name in TAG_METAS[-2:] for v in metas.get(name, ())])
+    categories = _listed([*[v for name in CATEGORY_METAS for v in metas.get(name, ())],
                           article.get("articleSection")])
     return Metadata(
         title=title,
         author=author,
         date=_date(src, _shown_dates(src, title_ordinal), date_modified, author is not None,
-                   _url_date(page_url) or _url_date(canonical), _labelled_publication(src)),
+                   _url_date(page_url) or (_url_date(canonical) if canonical != page_url else None),
+                   _labelled_publication(src)),
         date_modified=date_modified,
         description=_fold(description) or None,
         site_name=_fold(site_name) or None,

@@ -113,6 +113,10 @@ def _reject_constant(name: str) -> Any:
 #: ``json.loads(text, strict=False, parse_constant=_reject_constant)`` builds a decoder
 #: and its scanner per call; one serves every block (the scanner keeps no state between calls).
 _DECODER = json.JSONDecoder(strict=False, parse_constant=_reject_constant)
+#: Its scanner, called directly: ``decode()`` adds two regular-expression matches for the
+#: JSON whitespace around the value (``[ \t\n\r]*``) and two Python calls, and a block
+#: here is stripped of that whitespace already, so its value must end where the block does.
+_SCAN_ONCE: Callable[[str, int], tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]  # (typeshed omits it)
 
 
 def parse_json_ld(text: str, /) -> tuple[bool, Any]:
@@ -136,9 +140,11 @@ def parse_json_ld(text: str, /) -> tuple[bool, Any]:
         if candidate.startswith("\ufeff"):  # json.loads rejects a byte-order mark
             continue
         try:
-            value = _DECODER.decode(candidate)
-        except (ValueError, RecursionError):
-            continue
+            value, end = _SCAN_ONCE(candidate, 0)  # (what decode() does for a stripped text)
+        except (StopIteration, ValueError, RecursionError):
+            continue  # no value at the start, or a malformed one
+        if end != len(candidate):
+            continue  # more after the value: json.loads' "Extra data"
         if isinstance(value, (dict, list)):
             return True, value
         return False, None
@@ -147,13 +153,11 @@ def parse_json_ld(text: str, /) -> tuple[bool, Any]:
 
 def _too_deep(text: str) -> bool:
     """Whether a JSON text nests deeper than ``MAX_JSON_LD_DEPTH``: only a text holding
-    more brackets than that may (``str.count`` runs faster than the scan, which skips
+    more brackets than that may (counted in one pass, faster than the scan, which skips
     the brackets inside strings)."""
-    if text.count("{") + text.count("[") <= MAX_JSON_LD_DEPTH:
-        return False
-    from turbohtml._structured import json_depth_exceeds
+    from turbohtml._structured import brackets_exceed, json_depth_exceeds
 
-    return json_depth_exceeds(text, MAX_JSON_LD_DEPTH)
+    return brackets_exceed(text, MAX_JSON_LD_DEPTH) and json_depth_exceeds(text, MAX_JSON_LD_DEPTH)
 
 
 def _attempts(text: str) -> Iterator[str]:
