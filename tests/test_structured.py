@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 import sys
 
 import pytest
@@ -372,6 +373,21 @@ def test_leftover_removal_is_linear_on_hostile_blocks(make):
     # 8x the repetitions: about 8x the time when linear, 64x when quadratic (the bound
     # leaves room for the cache steps a string passes on its way from 100 kB to 800 kB)
     assert growth_ratio(json_ld, small, large, clear=12) < 24
+
+
+def test_possessive_leftover_repeats_split_as_backtracking_ones() -> None:
+    """The leftover pattern's possessive repeats (*+) find the same matches as plain ones:
+    each comment or string has one possible end, so backtracking never finds another."""
+    import random
+
+    leftovers = sys.modules["turbohtml.extract.structured"]._JS_LEFTOVERS
+    assert "*+" in leftovers.pattern
+    backtracking = re.compile(leftovers.pattern.replace("*+", "*"))
+    pieces = ['"', "\\", "/", "*", "<!--", "-->", "<", "!", "-", ">", ",", " ", "\n", "]", "}", "a", "{"]
+    rng = random.Random(7)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 24)))
+        assert leftovers.split(text) == backtracking.split(text), text
 
 
 def test_json_ld_blocks_read_as_json_decode_reads_them() -> None:
