@@ -309,6 +309,14 @@ def _spot_kinds(html: str, selector: str) -> int:
     ("upda-ted da-te by-lin", False, False),  # the words' pairs of bytes, not the words
     ("BYLInx PUBLIcation", False, False),  # the first four bytes of words in any case, not the words
     ("col-md-4 content", False, False),
+    # a byline word opening a longer word that names no byline (NOT_BYLINE_WORDS)
+    ("authorized-dealer-link", False, False),
+    ("about-authentication-and-Authorization", False, False),
+    ("authoring-applications", False, False),
+    ("AuthorityScore", False, False),
+    ("authorInfo", True, False),  # camelCase: the byline word then another word
+    ("authorship author-name", True, False),
+    ("authorization author", True, False),  # the byline word again, alone
 ])
 def test_the_sources_walk_finds_class_words_at_any_offset(value, byline, date):
     from turbohtml._harvest import BYLINE_CLASS, DATE
@@ -691,6 +699,22 @@ def test_a_headings_permalink_mark_is_not_in_the_title():
 def test_by_opening_a_sentence_or_a_menu_is_no_byline(line, expected):
     body = f"<article><h1>Council passes the budget</h1>{line}{PROSE}</article>"
     assert metadata(page("", body)).author == expected
+
+
+@pytest.mark.parametrize("byline", [
+    "<p class='byline'>By undefined</p>",  # a page's script writing a name it did not have
+    "<p class='author'>null</p>",
+    "<address><i>Reading time:</i> <span>4 minutes</span></address>",  # a stamp's label
+])
+def test_placeholders_and_labels_are_no_names(byline):
+    body = f"<article><h1>Council passes the budget</h1>{byline}{PROSE}</article>"
+    assert metadata(page("", body)).author is None
+
+
+def test_a_json_ld_author_named_undefined_is_none():
+    ld = ('<script type="application/ld+json">{"@type": "Article", "headline": "Council passes the budget",'
+          ' "author": {"@type": "Person", "name": "undefined"}}</script>')
+    assert metadata(page(ld, "<article><h1>Council passes the budget</h1>" + PROSE + "</article>")).author is None
 
 
 @pytest.mark.parametrize(("card", "expected"), [

@@ -40,7 +40,7 @@ def shown_descendants(node: Node, /) -> list[Node]: ...
 class SourceWords:
     def __init__(
         self, byline_words: list[bytes], comment_words: list[bytes], date_words: list[bytes],
-        by_prefixes: list[bytes], published_labels: list[bytes], /,
+        by_prefixes: list[bytes], published_labels: list[bytes], byline_exceptions: list[bytes], /,
     ) -> None: ...
 
 def gather_sources(

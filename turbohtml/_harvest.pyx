@@ -329,6 +329,7 @@ ctypedef struct Words:
 
 ctypedef struct WordTables:
     Words byline_words
+    Words byline_exceptions          # words a byline word opens that name no byline ("authorization")
     Words comment_words
     Words date_words
     Words by_prefixes
@@ -436,7 +437,8 @@ cdef int _value_marks(const lxb_char_t *value, size_t length, Sources *found) no
                 bit = _quad_bit(quad)
                 if not (found.words.first_quads[bit >> 6] >> (bit & 63)) & 1:
                     continue
-                if not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.words.byline_words, quad):
+                if (not marks & _MARK_BYLINE and _words_at(value + i, length - i, &found.words.byline_words, quad)
+                        and not _words_at(value + i, length - i, &found.words.byline_exceptions, quad)):
                     marks |= _MARK_BYLINE
                 if not marks & _MARK_COMMENT and _words_at(value + i, length - i, &found.words.comment_words, quad):
                     marks |= _MARK_COMMENT
@@ -766,29 +768,33 @@ cdef class SourceWords:
     built once (a caller's lists are constants: building the filters on every call cost
     a page's share of table writes). Each list is lower-case ASCII ``bytes``, at most 16
     words: class/id words marking a byline, a comment section and a date (four bytes or
-    more each), byline prefixes ("by") and publication labels ("published": an element
-    whose text opens with one is a ``PUBLISHED`` spot)."""
+    more each), byline prefixes ("by"), publication labels ("published": an element
+    whose text opens with one is a ``PUBLISHED`` spot) and the byline exceptions, longer
+    words a byline word opens that mark no byline ("authorization": four bytes or more;
+    tested only where a byline word matched)."""
 
     cdef WordTables tables
     cdef tuple kept  # the bytes the tables point into
 
     def __init__(self, list byline_words, list comment_words, list date_words, list by_prefixes,
-                 list published_labels, /) -> None:
+                 list published_labels, list byline_exceptions, /) -> None:
         cdef WordTables *tables = &self.tables
         cdef uint32_t bit
         cdef size_t k
         lists = tuple(tuple(words[:MAX_WORDS]) for words in (
-            byline_words, comment_words, date_words, by_prefixes, published_labels))
+            byline_words, comment_words, date_words, by_prefixes, published_labels, byline_exceptions))
         for words in lists:
             for word in words:
                 if not isinstance(word, bytes):
                     raise TypeError("the word lists hold bytes")
         self.kept = lists
         memset(tables, 0, sizeof(WordTables))
-        for words in lists[:3]:
+        for words in (*lists[:3], lists[5]):
             for word in words:
                 if len(word) < 4 or word != word.lower():
                     raise ValueError("class/id words must be lower-case and hold four bytes or more")
+        for words in lists[:3]:
+            for word in words:
                 bit = _quad_bit(_lowered_quad(<const lxb_char_t *>(<bytes>word)))
                 tables.first_quads[bit >> 6] |= (<uint64_t>1) << (bit & 63)
                 for k in range(2):
@@ -803,6 +809,7 @@ cdef class SourceWords:
         _fill_words(&tables.date_words, lists[2])
         _fill_words(&tables.by_prefixes, lists[3])
         _fill_words(&tables.published_labels, lists[4])
+        _fill_words(&tables.byline_exceptions, lists[5])
 
 
 def gather_sources(Node node, SourceWords words not None, size_t stamp_after, frozenset meta_names=None,

@@ -99,6 +99,9 @@ TYPE_METAS = ("og:type",)
 #: class/id words marking a byline block (trafilatura's author XPaths and newspaper4k's
 #: byline attribute values use the same words).
 BYLINE_WORDS = ("byline", "by-line", "author", "writer", "posted-by", "contributor")
+#: Words a byline word opens that mark no byline: a dealer "authorized" to sell, an
+#: "authorization" form, "authoring" a document, an "authority" (class/id, any case).
+NOT_BYLINE_WORDS = ("authoriz", "authoris", "authorit", "authoring")
 
 #: class/id words marking a reader-comment section: names there are commenters.
 COMMENT_WORDS = ("comment", "disqus", "respond", "reply")
@@ -219,6 +222,8 @@ NOT_NAMES = MONTHS | frozenset({
     "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
     "updated", "update", "modified", "published", "posted", "last", "last updated", "on", "aktualisiert",
     "veröffentlicht", "publié", "mis à jour", "actualizado", "publicado",
+    "reading time", "read time",  # the label of a "Reading time: 4 min" stamp beside the byline
+    "undefined", "null",  # what a page's script writes for a name it did not have
 })
 
 #: Words that open a credit line before "by" ("Written by", "Posted by").

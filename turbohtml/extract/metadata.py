@@ -108,6 +108,7 @@ from turbohtml.extract._metadata_sources import (
     NAME_PARTICLES,
     NEAR_TITLE_AFTER,
     NEAR_TITLE_BEFORE,
+    NOT_BYLINE_WORDS,
     NOT_NAMES,
     ORGANIZATION_TYPES,
     OTHER_H1_WEIGHT,
@@ -154,6 +155,7 @@ _SOURCE_WORDS = SourceWords(
     [word.encode("ascii") for word in DATE_WORDS],
     [word.encode("ascii") for word in (*BY_PREFIXES, *CREDIT_LINES)],
     [word.encode("utf8") for word in PUBLISHED_LABELS],
+    [word.encode("ascii") for word in NOT_BYLINE_WORDS],
 )
 _PUBLICATION = DateExtraction(original=True, extensive_search=False)
 #: Elements naming a thread's posters (POSTER_CLASSES, PROFILE_PATHS), in document order.
