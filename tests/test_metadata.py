@@ -688,6 +688,10 @@ def test_a_headings_permalink_mark_is_not_in_the_title():
     # ways to browse: a menu's links and buttons
     ("<ul><li><a href='/c/type'>By Type</a></li><li><a href='/c/brand'>By Brand</a></li></ul>", None),
     ("<div><button><span>By Use Case</span></button><button><span>By Team Size</span></button></div>", None),
+    # a way to browse heading its links, and "by" in a manual's prose (NOT_NAMES)
+    ("<div><span>By Collection</span><div class='nav-links'><a href='/c/socks'>Socks</a></div></div>", None),
+    ("<div><h2 class='card-title'>By Team Size</h2><a href='/startups'>Startups</a></div>", None),
+    ("<p>Arguments are passed <strong>by value</strong>, objects <em>by reference</em>.</p>", None),
     # a "by" within a sentence credits no page: a heart, a book's author
     ("<p>Made with <span>♥</span> by Jane Doe</p>", None),
     ("<ul><li><i>The Devils</i> by Joe Abercrombie</li></ul>", None),

@@ -224,6 +224,11 @@ NOT_NAMES = MONTHS | frozenset({
     "veröffentlicht", "publié", "mis à jour", "actualizado", "publicado",
     "reading time", "read time",  # the label of a "Reading time: 4 min" stamp beside the byline
     "undefined", "null",  # what a page's script writes for a name it did not have
+    # what follows a "By" in a way to browse or sort ("By Collection", "By Team Size") and
+    # in prose ("by default", "by value")
+    "default", "value", "reference", "subject", "topic", "stage", "collection", "category", "type", "brand",
+    "size", "weight", "color", "colour", "price", "industry", "role", "team size", "use case", "relevance",
+    "popularity",
 })
 
 #: Words that open a credit line before "by" ("Written by", "Posted by").
