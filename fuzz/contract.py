@@ -17,9 +17,11 @@ Adding a public function: add its call to the family it belongs to (or a new
 
 from __future__ import annotations
 
+import datetime as dt
 import gzip
 import json
 import os
+import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -27,6 +29,7 @@ from typing import Any
 import turbohtml
 from turbohtml import Comment, Document, Element, Node, Text
 from turbohtml import extract as X
+from turbohtml._features import PAGE_KINDS_NAMES
 from turbohtml.clean import Policy, Sanitizer
 from turbohtml.render import ARTICLE_POLICY
 
@@ -283,14 +286,40 @@ def _base_ok(base_url: str | None) -> bool:
     return True
 
 
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
+_TEXT_FIELDS = ("title", "author", "description", "site_name", "image", "lang", "url")
+
+
+def _check_metadata(meta: object) -> None:
+    """A Metadata record: text fields None or non-empty str, days as valid ISO days, an
+    absolute http(s) canonical, a known page type, tags and categories tuples of text."""
+    _expect(isinstance(meta, X.Metadata), f"metadata() is {type(meta).__name__}")
+    for name in _TEXT_FIELDS:
+        value = getattr(meta, name)
+        _expect(value is None or (isinstance(value, str) and value != ""),
+                f"Metadata.{name} {value!r}")
+    for name in ("date", "date_modified"):
+        value = getattr(meta, name)
+        if value is not None:
+            _expect(isinstance(value, str) and _ISO_DAY.match(value) is not None, f"Metadata.{name} {value!r}")
+            dt.date.fromisoformat(value)  # a valid day, or ValueError: a finding
+    canonical = meta.canonical  # type: ignore[attr-defined]
+    _expect(canonical is None or canonical.startswith(("http://", "https://")), f"Metadata.canonical {canonical!r}")
+    _expect(meta.page_type in PAGE_KINDS_NAMES, f"Metadata.page_type {meta.page_type!r}")  # type: ignore[attr-defined]
+    for name in ("tags", "categories"):
+        values = getattr(meta, name)
+        _expect(isinstance(values, tuple) and all(isinstance(v, str) and v for v in values), f"Metadata.{name}")
+
+
 def check_content(doc: Document, which: int = 0) -> None:
-    """main_content / main_text / article / links / boilerplate / dates on a document."""
+    """main_content / main_text / article / links / boilerplate / dates / metadata on a document."""
     check_node_extraction(doc)
     body = doc.body
     if body is not None:
         check_node_extraction(body)
     _check_paragraphs(doc.boilerplate(EXTRACTIONS[which % len(EXTRACTIONS)]))
     _check_date(doc.dates(DATE_OPTIONS[which % len(DATE_OPTIONS)]))
+    _check_metadata(doc.metadata(BASE_URLS[which % len(BASE_URLS)]))
 
 
 def check_structured(doc: Document, which: int = 0) -> None:
@@ -314,9 +343,10 @@ def check_document(doc: Document, which: int = 0) -> None:
 
 
 def check_extract_content(html: str, which: int = 0) -> None:
-    """``turbohtml.extract.boilerplate`` and ``dates`` on a str."""
+    """``turbohtml.extract.boilerplate``, ``dates`` and ``metadata`` on a str."""
     _check_paragraphs(X.boilerplate(html, EXTRACTIONS[which % len(EXTRACTIONS)]))
     _check_date(X.dates(html, DATE_OPTIONS[which % len(DATE_OPTIONS)]))
+    _check_metadata(X.metadata(html, BASE_URLS[which % len(BASE_URLS)]))
 
 
 def check_extract_structured(html: str, base_url: str | None = None) -> None:
@@ -424,6 +454,7 @@ def digest_page(html: str) -> tuple:
         len(X.microdata(html)),
         dict(X.opengraph(html)),
         len(doc.select("p, a[href]")),
+        doc.metadata("http://example.com/a/"),  # a frozen record: compared as it is
     )
 
 
