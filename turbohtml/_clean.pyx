@@ -147,14 +147,24 @@ cdef void _put_escaped(Out *out, const lxb_char_t *data, size_t length, bint in_
 
 # ------------------------------------------------------------------ URL schemes
 
-cdef size_t _normalized_url(const lxb_char_t *data, size_t length, char *into) noexcept nogil:
+cdef size_t _normalized_url(const lxb_char_t *data, size_t length, char *into, bint written,
+                            bint *controls) noexcept nogil:
     """The first SCHEME_WINDOW bytes of a URL with whitespace, controls, backticks and
     invisible code points removed and ASCII lower-cased: what decides its scheme the way
-    a browser reads it (``java\\tscript:``, ``&#14;javascript:``, ``JaVaScRiPt:``)."""
+    a browser reads it (``java\\tscript:``, ``&#14;javascript:``, ``JaVaScRiPt:``).
+    ``written``: the URL as the output writes it, its invisible controls as '?'
+    (_put_escaped); ``controls`` is set when it holds one."""
     cdef size_t i = 0, n = 0
     cdef unsigned char c, d, e
     while i < length and n < SCHEME_WINDOW:
         c = data[i]
+        if _invisible(c):
+            controls[0] = True
+            if written:
+                into[n] = 63  # '?'
+                n += 1
+                i += 1
+                continue
         if c <= 32 or c == 127 or c == 96:
             i += 1
             continue
@@ -185,10 +195,21 @@ cdef inline bint _scheme_char(char c) noexcept nogil:
 
 
 cdef bint _url_allowed(const Plan *plan, const lxb_char_t *data, size_t length) noexcept nogil:
+    """Whether a URL passes read as a browser reads it and, when it holds invisible
+    controls, also as the output writes it (each as '?'): sanitizing the output again
+    then takes the same decision ("[::\\x0b1]" is a balanced host, "[::?1]" is not)."""
+    cdef bint controls = False
+    if not _url_reading_allowed(plan, data, length, False, &controls):
+        return False
+    return not controls or _url_reading_allowed(plan, data, length, True, &controls)
+
+
+cdef bint _url_reading_allowed(const Plan *plan, const lxb_char_t *data, size_t length, bint written,
+                               bint *controls) noexcept nogil:
     """Whether a URL's scheme is allowed: a listed one, or none (relative) when the
     policy allows http(s); a bare ``#fragment`` always passes."""
     cdef char normalized[SCHEME_WINDOW]
-    cdef size_t n = _normalized_url(data, length, normalized)
+    cdef size_t n = _normalized_url(data, length, normalized, written, controls)
     cdef size_t i = 0, j, k
     cdef bint digits
     if n and normalized[0] == 35:  # '#'
