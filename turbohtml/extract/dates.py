@@ -282,11 +282,12 @@ def _free_text(text: str, window: _Window) -> _dt.datetime | None:
     """A date in a piece of free text, behind htmldate's gates against numbers that are
     not dates. A copyright notice's years are cut out first ("© 2019-2024")."""
     text = fold(text)[: P.MAX_SEGMENT]
-    if digit_count(text) < 4:
+    digits = digit_count(text)
+    if digits < 4:
         return None  # (cutting a copyright notice out removes digits, never adds one)
     if P.COPYRIGHT_CUE.search(text):
         text = P.COPYRIGHT.sub(" ", text)
-    digits = digit_count(text)
+        digits = digit_count(text)
     if digits > 18:
         # too many numbers for a date label, unless it leads with an ISO date, as in
         # "Written: 2023-11-07 15:03:30 / Updated: 2023-11-07 15:30"
